@@ -1,0 +1,77 @@
+/**
+ * Collections: things that are many or shared. Each is one YAML file in content/collections/ holding
+ * a list of entries, each with an `id` that sections use to show it.
+ */
+import { z } from "zod";
+import { id, icon, markdown, ref, text } from "./primitives";
+import { image } from "./image";
+
+export const service = z.strictObject({
+  id,
+  title: text.describe('The service\'s name, e.g. "Laptop & Computer".'),
+  icon,
+  summary: markdown.describe("What we help with, in a sentence or two (Markdown)."),
+});
+
+export const plan = z.strictObject({
+  id,
+  name: text.describe('The plan\'s name as shown, e.g. "Starter".'),
+  price: z.number().nonnegative().describe("Price per month, in the currency below, e.g. 49."),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'write a three-letter currency code, e.g. "USD"' })
+    .default("USD")
+    .describe('Three-letter currency code, e.g. "USD".'),
+  summary: text.describe("Who the plan is for, in one sentence."),
+  includes: ref("plans", "plan")
+    .optional()
+    .describe('Another plan whose features this one also has; shows "Everything in <plan>, plus".'),
+  features: z.array(text).min(1).describe("What the plan adds, one line each."),
+  popular: z.boolean().default(false).describe('Marks the plan "Most Popular". At most one plan may.'),
+});
+
+export const teamMember = z.strictObject({
+  id,
+  name: text.describe("Full name."),
+  role: text.describe('Job title, e.g. "Head of Support".'),
+  bio: markdown.describe("A short introduction (Markdown)."),
+  photo: image,
+});
+
+export const question = z.strictObject({
+  id,
+  question: text.describe("The question, as a visitor would ask it."),
+  answer: markdown.describe("The answer (Markdown)."),
+});
+
+export const testimonial = z.strictObject({
+  id,
+  quote: markdown.describe("What the customer said (Markdown)."),
+  name: text.describe("Who said it."),
+  detail: text.describe('Where they are from or what they do, e.g. "Small business owner, Ohio".'),
+  rating: z.number().int().min(1).max(5).optional().describe("Stars out of 5."),
+});
+
+/** The one list of collections: file name (without .yaml) → entry schema. */
+export const collectionSchemas = {
+  services: service,
+  plans: plan,
+  team: teamMember,
+  faq: question,
+  testimonials: testimonial,
+} as const;
+
+export type CollectionName = keyof typeof collectionSchemas;
+export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];
+
+/** A collection file: a list of entries. */
+export function collectionFile<C extends CollectionName>(name: C) {
+  return z.array(collectionSchemas[name]).describe(`Entries of the ${name} collection, one list item each.`);
+}
+
+export type Collections = { [C in CollectionName]: z.output<(typeof collectionSchemas)[C]>[] };
+export type Service = z.output<typeof service>;
+export type Plan = z.output<typeof plan>;
+export type TeamMember = z.output<typeof teamMember>;
+export type Question = z.output<typeof question>;
+export type Testimonial = z.output<typeof testimonial>;

@@ -1,0 +1,43 @@
+/**
+ * What exists outside the file being validated: the ids of every collection entry and form, the
+ * routes of every page, the image files, and the site-wide text tokens. The content pipeline supplies
+ * it while it validates; without it (editor JSON Schema, type generation) cross-file checks are
+ * skipped. This keeps every cross-file rule attached to the field it is about, so each problem is
+ * reported at that field's line and column.
+ */
+import type { ResolvedImage, ImageInput } from "./image";
+
+/** A problem found inside a Markdown field, with its position relative to the field's text. */
+export interface MarkdownProblem {
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface ContentContext {
+  /** Known ids per kind of referenced thing ("plans", "forms", ...), in file order. */
+  ids?: Readonly<Record<string, readonly string[]>>;
+  /** Routes of every page, e.g. "/", "/about". */
+  routes?: readonly string[];
+  /** Checks an image reference and returns its public URL and intrinsic size, or an error text. */
+  resolveImage?: (image: ImageInput) => ResolvedImage | string;
+  /** Compiles Markdown to sanitised HTML and reports what is not allowed in it. */
+  markdown?: (source: string) => { html: string; problems: MarkdownProblem[] };
+}
+
+let current: ContentContext = {};
+
+/** Runs `fn` with `ctx` as the content context; validation is synchronous, so this is safe. */
+export function withContentContext<T>(ctx: ContentContext, fn: () => T): T {
+  const previous = current;
+  current = ctx;
+  try {
+    return fn();
+  } finally {
+    current = previous;
+  }
+}
+
+export function contentContext(): ContentContext {
+  return current;
+}

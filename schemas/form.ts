@@ -1,0 +1,33 @@
+/** Forms (callback, subscribe): one YAML file each in content/forms/; the file name is its id. */
+import { z } from "zod";
+import { markdown, pageRoute, text } from "./primitives";
+
+export const fieldTypes = ["text", "email", "tel"] as const;
+
+export const formField = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[a-z][a-zA-Z]*$/, { error: 'write one word in lower case, e.g. "phone"' })
+    .describe('The field\'s internal name, e.g. "email".'),
+  label: text.describe("The label shown above the box."),
+  type: z.enum(fieldTypes).default("text").describe("text, email (checked as an address) or tel (phone keypad)."),
+  autocomplete: z
+    .string()
+    .regex(/^[a-z-]+(?: [a-z-]+)*$/, { error: 'write an autocomplete token, e.g. "name", "email" or "tel"' })
+    .describe('Lets browsers fill the box in: "name", "email", "tel", ...'),
+  required: z.boolean().default(true).describe("Whether the visitor must fill it in."),
+  placeholder: text.optional().describe("Example text shown in the empty box."),
+});
+
+export const form = z.strictObject({
+  title: text.describe("The form's heading, shown above it and on its popup."),
+  intro: markdown.optional().describe("A sentence under the heading (Markdown)."),
+  fields: z.array(formField).min(1).describe("The boxes to fill in, in order."),
+  submitLabel: text.describe('The words on the send button, e.g. "Request a callback".'),
+  closeLabel: text.default("Close").describe("The words on a popup's close button."),
+  success: pageRoute.describe("The page a visitor lands on after sending, e.g. /thankyou."),
+  note: markdown.optional().describe("Small print under the button, e.g. a privacy note (Markdown)."),
+});
+
+export type Form = z.output<typeof form>;
+export type FormField = z.output<typeof formField>;

@@ -1,0 +1,36 @@
+/** Pages: one file per route in content/pages/, YAML (a list of sections) or Markdown (legal text). */
+import { z } from "zod";
+import { route, text } from "./primitives";
+import { section } from "./sections";
+
+const pageFields = {
+  route: route,
+  title: text.describe("The page's title, shown in the browser tab and search results."),
+  description: text.describe("One or two sentences shown in search results."),
+  index: z
+    .boolean()
+    .default(true)
+    .describe("Whether search engines may list the page. false for thank-you and not-found pages."),
+};
+
+export const page = z.strictObject({
+  ...pageFields,
+  sections: z.array(section).min(1).describe("The blocks of the page, top to bottom."),
+});
+
+/** The front matter of a Markdown page; the body below it is the page's text. */
+export const markdownPage = z.strictObject({
+  ...pageFields,
+  heading: text.optional().describe("The page's main heading; the title when left out."),
+  updated: z.iso
+    .date({ error: 'write the date as YYYY-MM-DD, e.g. "2026-01-31"' })
+    .describe("When the text last changed (YYYY-MM-DD)."),
+});
+
+export type Page = z.output<typeof page>;
+
+/** A page as the app receives it: Markdown pages arrive as one prose section. */
+export type PageData = Page & {
+  /** When a Markdown page's text last changed (YYYY-MM-DD). */
+  updated?: string;
+};

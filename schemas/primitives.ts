@@ -1,0 +1,122 @@
+/** Small field types shared by every content kind. */
+import { z } from "zod";
+import { contentContext } from "./context";
+import { didYouMean, listOf } from "./suggest";
+
+/** Html produced at build time from Markdown, sanitised; the only text the app may render as HTML. */
+export type Html = string & z.$brand<"Html">;
+
+export const id = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    error: 'write lower-case letters, digits and hyphens only, e.g. "laptop-repair"',
+  })
+  .describe('A short name used to refer to this entry from other files, e.g. "laptop-repair".');
+
+export const route = z
+  .string()
+  .regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/, {
+    error: 'write a path that starts with "/" and uses lower-case words and hyphens, e.g. "/about"',
+  })
+  .describe('The address of the page on the site, e.g. "/about". The home page is "/".');
+
+export const text = z.string().trim().min(1, { error: "write some text here; it must not be empty" });
+
+/** Text written in Markdown, compiled to sanitised HTML at build time. */
+export const markdown = text.transform((source, ctx): Html => {
+  const compile = contentContext().markdown;
+  if (!compile) return source as Html;
+  const result = compile(source);
+  for (const problem of result.problems) {
+    ctx.issues.push({
+      code: "custom",
+      message: problem.message,
+      input: source,
+      params: { line: problem.line, column: problem.column },
+    });
+  }
+  return result.html as Html;
+});
+
+function checkTarget(to: string): string | undefined {
+  if (to === "phone" || to === "email") return undefined;
+  if (/^https:\/\/[^\s]+$/.test(to)) return undefined;
+  if (/^#[A-Za-z][\w-]*$/.test(to)) return undefined;
+  if (to.startsWith("/")) {
+    const path = to.replace(/[?#].*$/, "");
+    const routes = contentContext().routes;
+    if (routes && !routes.includes(path)) {
+      return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes)}`;
+    }
+    return undefined;
+  }
+  return 'write a page route such as "/contact", an anchor such as "#pricing", a full "https://" address, "phone" (the toll-free number) or "email" (the support address)';
+}
+
+export const linkTarget = z
+  .string()
+  .superRefine((to, ctx) => {
+    const problem = checkTarget(to);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, input: to });
+  })
+  .describe(
+    'Where the link goes: a page route ("/contact"), an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
+  );
+
+/** A route that must belong to a page. */
+export const pageRoute = route.superRefine((to, ctx) => {
+  const problem = checkTarget(to);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, input: to });
+});
+
+export const link = z
+  .strictObject({
+    label: text.describe("The words on the link or button."),
+    to: linkTarget,
+  })
+  .describe("A link or button.");
+
+/** A reference to an entry of a collection or a form, checked against the ids that exist. */
+export function ref(kind: string, noun: string) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const known = contentContext().ids?.[kind];
+      if (known && !known.includes(value)) {
+        ctx.addIssue({
+          code: "custom",
+          input: value,
+          message: `unknown ${noun} "${value}".${didYouMean(value, known)} Known: ${listOf(known) || "none yet"}`,
+        });
+      }
+    })
+    .describe(`The id of a ${noun}, as written in its "id" field (or its file name for a form).`);
+}
+
+export const iconNames = [
+  "laptop",
+  "desktop",
+  "tablet",
+  "phone",
+  "network",
+  "printer",
+  "shield",
+  "clock",
+  "headset",
+  "user",
+  "home",
+  "briefcase",
+  "bolt",
+  "lock",
+  "star",
+  "check",
+] as const;
+
+export const icon = z.enum(iconNames).describe(`A picture shown beside the text. One of: ${iconNames.join(", ")}.`);
+
+/** A card with a picture, a title and a short text. */
+export const card = z.strictObject({
+  icon,
+  title: text.describe("The card's title."),
+  text: markdown.describe("One or two sentences, in Markdown."),
+});

@@ -1,0 +1,20 @@
+/** Fields every section has; the shared section wrapper renders them. */
+import { z } from "zod";
+import { markdown, text } from "../primitives";
+
+export const backgrounds = ["plain", "tinted", "brand", "dark"] as const;
+
+export const sectionBase = {
+  anchor: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, { error: 'write lower-case words joined by hyphens, e.g. "pricing"' })
+    .optional()
+    .describe('A name for links to this section, e.g. "pricing" makes "#pricing" scroll here.'),
+  eyebrow: text.optional().describe("A few words shown small above the heading."),
+  heading: text.describe("The section's heading. The first section's heading is the page's main heading."),
+  intro: markdown.optional().describe("A short paragraph under the heading (Markdown)."),
+  background: z
+    .enum(backgrounds)
+    .default("plain")
+    .describe(`The section's background: ${backgrounds.join(", ")}.`),
+};

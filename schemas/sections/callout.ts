@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { image } from "../image";
+import { link, text } from "../primitives";
+import { sectionBase } from "./base";
+
+/** A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button. */
+export const calloutSection = z.strictObject({
+  type: z.literal("callout"),
+  ...sectionBase,
+  tags: z.array(text).default([]).describe("Short items shown as tags, e.g. industry names."),
+  image: image.optional(),
+  action: link.optional(),
+});

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { card } from "../primitives";
+import { sectionBase } from "./base";
+
+/** A row of cards, each a reason, a feature or a promise (e.g. "Why Choose Us"). */
+export const featuresSection = z.strictObject({
+  type: z.literal("features"),
+  ...sectionBase,
+  items: z.array(card).min(1).describe("The cards, in order."),
+});

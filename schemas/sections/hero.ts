@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { image } from "../image";
+import { link, text } from "../primitives";
+import { sectionBase } from "./base";
+
+/** The big banner at the top of a page, with a call to action. */
+export const heroSection = z.strictObject({
+  type: z.literal("hero"),
+  ...sectionBase,
+  actions: z.array(link).max(2).default([]).describe("Up to two buttons; the first stands out."),
+  highlights: z.array(text).default([]).describe('Short selling points shown as ticks, e.g. "Open 24/7".'),
+  image: image.optional(),
+});

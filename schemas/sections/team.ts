@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { ref } from "../primitives";
+import { sectionBase } from "./base";
+
+/** The people: photo, name, role and a short bio each. */
+export const teamSection = z.strictObject({
+  type: z.literal("team"),
+  ...sectionBase,
+  members: z.array(ref("team", "team member")).min(1).describe("The people to show, by id, in order."),
+});

@@ -1,0 +1,34 @@
+/**
+ * `npm run content:check` and `npm run content:build`.
+ * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]
+ * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage.
+ */
+import { performance } from "node:perf_hooks";
+import { runContent } from "./pipeline";
+import { format, formats, type Format } from "./report";
+
+const started = performance.now();
+const [command, ...flags] = process.argv.slice(2);
+const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
+for (const flag of flags) {
+  const match = /^--(format|content|out)=(.+)$/.exec(flag);
+  if (!match) {
+    console.error(`unknown option "${flag}". Usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]`);
+    process.exit(2);
+  }
+  options[match[1]!] = match[2]!;
+}
+if ((command !== "check" && command !== "build") || !formats.includes(options.format as Format)) {
+  console.error("usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]");
+  process.exit(2);
+}
+
+const result = runContent({ contentDir: options.content!, outDir: command === "build" ? options.out : undefined });
+const ms = Math.round(performance.now() - started);
+const text = format(
+  { problems: result.problems, files: result.files, ms, written: result.written && { ...result.written, outDir: options.out! } },
+  options.format as Format,
+);
+if (result.problems.length > 0 && options.format === "human") console.error(text);
+else console.log(text);
+process.exitCode = result.problems.length > 0 ? 1 : 0;

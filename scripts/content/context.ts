@@ -1,0 +1,98 @@
+/**
+ * Builds the content context: what exists (collection ids, form ids, page routes, image files) and
+ * the services the schemas call (Markdown compiler, image resolver). Read from the raw data, so a
+ * reference is checked even when the file it points into has a problem of its own.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { imageSize } from "image-size";
+import { collectionNames, didYouMean, type ContentContext, type ImageInput, type ResolvedImage } from "../../schemas";
+import type { Loaded } from "./load";
+import { createMarkdown } from "./markdown";
+
+/** An image file to publish: from the content folder to its hashed public path. */
+export interface Asset {
+  from: string;
+  to: string;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** {{tokens}} that Markdown may use, from the site settings: the one place these are written. */
+function tokensFrom(siteData: unknown): Record<string, string> {
+  const site = record(siteData);
+  const company = record(site.company);
+  const contact = record(site.contact);
+  const phone = record(contact.phone);
+  const address = record(contact.address);
+  const tokens: Record<string, string | undefined> = {
+    company: str(company.name),
+    phone: str(phone.display),
+    "phone.e164": str(phone.e164),
+    email: str(contact.email),
+    hours: str(contact.hours),
+    address: [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
+      .filter((part) => typeof part === "string" && part)
+      .join(", "),
+  };
+  return Object.fromEntries(Object.entries(tokens).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; assets: Map<string, Asset> } {
+  const ids: Record<string, string[]> = { forms: [] };
+  // A collection that could not be parsed has unknown ids: references into it are not checked.
+  for (const name of collectionNames) if (!loaded.unreadable.includes(`collections/${name}.yaml`)) ids[name] = [];
+  const routes: string[] = [];
+  let siteData: unknown;
+  for (const file of loaded.files) {
+    if (file.kind === "collection" && Array.isArray(file.data)) {
+      ids[file.name] = file.data.map((entry) => str(record(entry).id)).filter((id): id is string => Boolean(id));
+    } else if (file.kind === "collection") {
+      delete ids[file.name];
+    } else if (file.kind === "form") {
+      ids.forms!.push(file.name);
+    } else if (file.kind === "page" || file.kind === "markdown-page") {
+      const route = str(record(file.data).route);
+      if (route) routes.push(route);
+    } else if (file.kind === "site") {
+      siteData = file.data;
+    }
+  }
+  routes.sort();
+
+  const assets = new Map<string, Asset>();
+  const resolved = new Map<string, Omit<ResolvedImage, "alt"> | string>();
+  const resolveImage = (image: ImageInput): ResolvedImage | string => {
+    let found = resolved.get(image.src);
+    if (found === undefined) {
+      if (!loaded.images.includes(image.src)) {
+        found = `image file "${image.src}" not found in the content folder.${didYouMean(image.src, loaded.images)}`;
+      } else {
+        const from = join(contentDir, image.src);
+        const bytes = readFileSync(from);
+        try {
+          const { width, height } = imageSize(bytes);
+          if (!width || !height) throw new Error("no size");
+          const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+          const name = image.src.replace(/^.*\//, "").replace(/\.(\w+)$/, `-${hash}.$1`);
+          assets.set(image.src, { from, to: `media/${name}` });
+          found = { src: `/media/${name}`, width, height };
+        } catch {
+          found = `could not read the size of "${image.src}": is it a valid image? An SVG needs width and height attributes or a viewBox`;
+        }
+      }
+      resolved.set(image.src, found);
+    }
+    return typeof found === "string" ? found : { src: found.src, alt: image.alt, width: found.width, height: found.height };
+  };
+
+  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes });
+  return { context: { ids, routes, resolveImage, markdown }, assets };
+}

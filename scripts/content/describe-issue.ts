@@ -1,0 +1,155 @@
+/**
+ * Turns Zod's issues into problems a non-programmer can act on: the file, line and column, the field,
+ * what is wrong and what to write instead.
+ */
+import type { z } from "zod";
+import { didYouMean, listOf } from "../../schemas";
+import { locate, locateInScalar } from "./locate";
+import { fieldPath, type Problem } from "./problem";
+import type { SourceFile } from "./load";
+
+interface Def {
+  type: string;
+  shape?: Record<string, Schema>;
+  element?: Schema;
+  innerType?: Schema;
+  in?: Schema;
+  options?: Schema[];
+  discriminator?: string;
+  values?: unknown[];
+}
+interface Schema {
+  _zod: { def: Def };
+  description?: string;
+}
+
+function unwrap(schema: Schema | undefined): Schema | undefined {
+  let s = schema;
+  while (s) {
+    const def = s._zod.def;
+    if (def.innerType) s = def.innerType;
+    else if (def.type === "pipe" && def.in) s = def.in;
+    else return s;
+  }
+  return s;
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const part of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}
+
+/** The schema that describes the field at `path`, picking union members by the data's own `type`. */
+function schemaAt(root: Schema, data: unknown, path: readonly PropertyKey[]): Schema | undefined {
+  let schema: Schema | undefined = root;
+  for (let i = 0; i <= path.length && schema; i++) {
+    let s = unwrap(schema);
+    const def = s?._zod.def;
+    if (def?.type === "union" && def.options) {
+      const here = valueAt(data, path.slice(0, i));
+      const key = def.discriminator ?? "type";
+      s = unwrap(
+        def.options.find((option) => {
+          const literal = unwrap(unwrap(option)?._zod.def.shape?.[key]);
+          return literal?._zod.def.values?.includes((here as Record<string, unknown> | undefined)?.[key]);
+        }),
+      );
+    }
+    if (i === path.length) return s ?? schema;
+    const part = path[i]!;
+    const d = s?._zod.def;
+    schema = d?.type === "object" ? d.shape?.[String(part)] : d?.type === "array" ? d.element : undefined;
+  }
+  return schema;
+}
+
+const nouns: Record<string, string> = {
+  string: "text",
+  number: "a number (e.g. 49)",
+  int: "a whole number",
+  boolean: "true or false",
+  array: 'a list (one item per line, each starting with "- ")',
+  object: 'a group of fields (indented lines of "name: value")',
+};
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a group of fields";
+  if (typeof value === "string") return `the text "${value.length > 40 ? value.slice(0, 37) + "..." : value}"`;
+  return `${typeof value === "number" ? "the number" : ""} ${String(value)}`.trim();
+}
+
+export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core.$ZodIssue): Problem[] {
+  const root = schema as unknown as Schema;
+  const path = issue.path;
+  const at = (p: readonly PropertyKey[], atKey = false) => {
+    const { line, column } = locate(file, p, atKey);
+    return { file: file.path, line, column, field: fieldPath(p) };
+  };
+  const value = valueAt(file.data, path);
+
+  switch (issue.code) {
+    case "unrecognized_keys": {
+      const shape = unwrap(schemaAt(root, file.data, path))?._zod.def.shape ?? {};
+      const allowed = Object.keys(shape);
+      return issue.keys.map((key) => ({
+        ...at([...path, key], true),
+        message: `unknown field "${key}".${didYouMean(key, allowed)} Allowed here: ${allowed.join(", ")}`,
+      }));
+    }
+    case "invalid_union": {
+      if ((issue as { note?: string }).note === "No matching discriminator") {
+        const options = (issue as { options?: unknown[] }).options?.map(String) ?? [];
+        const name = String(path[path.length - 1] ?? "type");
+        if (value === undefined) {
+          return [{ ...at(path), message: `missing "${name}": write one of ${listOf(options)}` }];
+        }
+        return [{ ...at(path), message: `unknown ${name} "${String(value)}".${didYouMean(String(value), options)} Known: ${listOf(options)}` }];
+      }
+      return [{ ...at(path), message: `this does not match any allowed form: ${issue.message}` }];
+    }
+    case "invalid_type": {
+      const expected = nouns[issue.expected] ?? issue.expected;
+      if (value === undefined) {
+        const name = String(path[path.length - 1] ?? "");
+        const help = schemaAt(root, file.data, path)?.description;
+        if (path.length === 0) return [{ ...at(path), message: `this file is empty: it needs ${expected}` }];
+        return [{ ...at(path), message: `missing required field "${name}": add it with ${expected}.${help ? ` ${help}` : ""}` }];
+      }
+      return [{ ...at(path), message: `expected ${expected}, found ${describeValue(value)}` }];
+    }
+    case "invalid_value": {
+      const options = issue.values.map(String);
+      return [
+        {
+          ...at(path),
+          message: `${describeValue(value)} is not allowed here.${didYouMean(String(value), options)} Write one of: ${listOf(options)}`,
+        },
+      ];
+    }
+    case "too_small":
+    case "too_big": {
+      const small = issue.code === "too_small";
+      const limit = small ? issue.minimum : issue.maximum;
+      let message = issue.message;
+      if (issue.origin === "array") message = small ? `needs at least ${limit} item${limit === 1 ? "" : "s"}` : `may have at most ${limit} item${limit === 1 ? "" : "s"}`;
+      else if (issue.origin === "number") message = `must be ${small ? "at least" : "at most"} ${limit}`;
+      return [{ ...at(path), message }];
+    }
+    case "custom": {
+      const params = issue.params as { line?: number; column?: number } | undefined;
+      if (params?.line !== undefined) {
+        const { line, column } = locateInScalar(file, path, params.line, params.column ?? 1);
+        return [{ file: file.path, line, column, field: fieldPath(path), message: issue.message }];
+      }
+      return [{ ...at(path), message: issue.message }];
+    }
+    default:
+      return [{ ...at(path), message: issue.message }];
+  }
+}

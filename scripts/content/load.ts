@@ -1,0 +1,170 @@
+/**
+ * Load: find every file under the content folder, classify it, and parse it keeping positions.
+ * In: the content folder. Out: SourceFile records (YAML documents with their nodes' offsets, Markdown
+ * bodies with theirs) and the problems found on the way (unknown files, YAML syntax errors).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import matter from "gray-matter";
+import { parseDocument, type Document } from "yaml";
+import { collectionNames, didYouMean, listOf } from "../../schemas";
+import type { Problem } from "./problem";
+
+export type FileKind = "site" | "page" | "markdown-page" | "collection" | "form";
+
+export interface SourceFile {
+  /** Path for messages, relative to the working directory. */
+  path: string;
+  /** Path relative to the content folder, with "/" separators. */
+  rel: string;
+  kind: FileKind;
+  /** File name without extension: the collection name, form id or page id. */
+  name: string;
+  text: string;
+  /** Offsets of the start of each line in `text`, for offset → line:column. */
+  lineStarts: number[];
+  /** The YAML document (for Markdown pages, the front matter) and where its text starts in the file. */
+  doc: Document.Parsed;
+  yamlOffset: number;
+  /** The YAML as plain data. */
+  data: unknown;
+  /** A Markdown page's body and where it starts in the file. */
+  body?: { text: string; offset: number };
+}
+
+export interface Loaded {
+  files: SourceFile[];
+  /** Image files, relative to the content folder. */
+  images: string[];
+  /** Content files that could not be parsed, relative to the content folder. */
+  unreadable: string[];
+  problems: Problem[];
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line and column of an offset. */
+export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number): { line: number; column: number } {
+  const starts = file.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 };
+}
+
+const layout = `content files go in: site.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>.yaml, forms/*.yaml, images/`;
+
+function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string } | string {
+  const parts = rel.split("/");
+  const fileName = parts[parts.length - 1]!;
+  if (fileName.startsWith(".") || rel === "README.md") return { kind: "ignored", name: fileName };
+  if (parts[0] === "images") return { kind: "image", name: fileName };
+  if (/\.yml$/.test(fileName)) return `rename this file to end in ".yaml" instead of ".yml"`;
+  const match = /^(.+)\.(yaml|md)$/.exec(fileName);
+  if (match && parts.length === 1 && rel === "site.yaml") return { kind: "site", name: "site" };
+  if (match && parts.length === 2) {
+    const [, name, ext] = match as unknown as [string, string, string];
+    if (parts[0] === "pages") return { kind: ext === "md" ? "markdown-page" : "page", name };
+    if (parts[0] === "forms" && ext === "yaml") return { kind: "form", name };
+    if (parts[0] === "collections" && ext === "yaml") {
+      if ((collectionNames as string[]).includes(name)) return { kind: "collection", name };
+      return `unknown collection "${name}".${didYouMean(name, collectionNames)} Known collections: ${listOf(collectionNames)}`;
+    }
+  }
+  return `this file is not used: ${layout}`;
+}
+
+function listFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((p) => p.split(sep).join("/"))
+    .filter((p) => statSync(join(dir, p)).isFile())
+    .sort();
+}
+
+export function load(contentDir: string): Loaded {
+  const files: SourceFile[] = [];
+  const images: string[] = [];
+  const unreadable: string[] = [];
+  const problems: Problem[] = [];
+  const display = (rel: string) => relative(process.cwd(), join(contentDir, rel)).split(sep).join("/");
+
+  let found: string[];
+  try {
+    found = listFiles(contentDir);
+  } catch {
+    problems.push({ file: display("."), line: 1, column: 1, field: "", message: "the content folder does not exist" });
+    return { files, images, unreadable, problems };
+  }
+  if (!found.includes("site.yaml")) {
+    problems.push({ file: display("site.yaml"), line: 1, column: 1, field: "", message: "site settings are missing: create content/site.yaml" });
+  }
+
+  for (const rel of found) {
+    const path = display(rel);
+    const type = classify(rel);
+    if (typeof type === "string") {
+      problems.push({ file: path, line: 1, column: 1, field: "", message: type });
+      continue;
+    }
+    if (type.kind === "ignored") continue;
+    if (type.kind === "image") {
+      images.push(rel);
+      continue;
+    }
+    const text = readFileSync(join(contentDir, rel), "utf8");
+    const lineStarts = lineStartsOf(text);
+    let yamlText = text;
+    let yamlOffset = 0;
+    let body: SourceFile["body"];
+    if (type.kind === "markdown-page") {
+      if (!text.startsWith("---")) {
+        problems.push({
+          file: path,
+          line: 1,
+          column: 1,
+          field: "",
+          message: 'a Markdown page starts with front matter: a line "---", the fields (route, title, ...), and another "---"',
+        });
+        unreadable.push(rel);
+        continue;
+      }
+      // gray-matter finds the front matter; `yaml` parses it so every node keeps its position.
+      const parsed = matter(text, { engines: { yaml: () => ({}) } });
+      yamlText = parsed.matter;
+      yamlOffset = text.indexOf(parsed.matter);
+      body = { text: parsed.content, offset: text.length - parsed.content.length };
+    }
+    const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+    const source: SourceFile = { path, rel, kind: type.kind, name: type.name, text, lineStarts, doc, yamlOffset, data: undefined, body };
+    if (doc.errors.length > 0) {
+      for (const error of doc.errors) {
+        const { line, column } = positionOf(source, yamlOffset + error.pos[0]);
+        problems.push({ file: path, line, column, field: "", message: `YAML syntax: ${yamlMessage(error.message)}` });
+      }
+      unreadable.push(rel);
+      continue;
+    }
+    source.data = doc.toJS({ maxAliasCount: 100 });
+    files.push(source);
+  }
+  return { files, images, unreadable, problems };
+}
+
+/** The YAML library's message without its own position suffix, plus a hint for the common cases. */
+function yamlMessage(message: string): string {
+  const first = message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+  if (/Map keys must be unique/.test(first)) return `${first}: the same field is written twice; keep one`;
+  if (/Implicit map keys need to be followed by map values|Nested mappings are not allowed in compact mappings/.test(first)) {
+    return `${first}: a text containing ": " must be put in quotes, e.g. title: "Help: 24/7"`;
+  }
+  if (/tab/i.test(first)) return `${first}: indent with spaces, not tabs`;
+  return first;
+}

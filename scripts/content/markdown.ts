@@ -1,0 +1,78 @@
+/**
+ * Markdown → sanitised HTML at build time (remark + remark-html, whose sanitiser is on by default).
+ * Raw HTML, unsafe link addresses and unknown {{tokens}} are reported as content problems, so they
+ * are fixed in the content rather than silently dropped.
+ */
+import { remark } from "remark";
+import remarkHtml from "remark-html";
+import { didYouMean, listOf, type MarkdownProblem } from "../../schemas";
+
+const processor = remark().use(remarkHtml);
+
+interface MdNode {
+  type: string;
+  url?: string;
+  position?: { start: { line: number; column: number } };
+  children?: MdNode[];
+}
+
+function walk(node: MdNode, visit: (node: MdNode) => void): void {
+  visit(node);
+  for (const child of node.children ?? []) walk(child, visit);
+}
+
+const safeUrl = /^(?:https:\/\/|mailto:|tel:|#)/i;
+
+export interface MarkdownOptions {
+  /** Values for {{name}} tokens, e.g. {{phone}}: the one place the phone number is written. */
+  tokens: Readonly<Record<string, string>>;
+  /** Routes an internal link may go to; unchecked when absent. */
+  routes?: readonly string[];
+}
+
+export function createMarkdown(options: MarkdownOptions) {
+  const tokenNames = Object.keys(options.tokens);
+  return (source: string): { html: string; problems: MarkdownProblem[] } => {
+    const problems: MarkdownProblem[] = [];
+    const lines = source.split("\n");
+    const expanded = lines
+      .map((text, index) =>
+        text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
+          const value = options.tokens[name];
+          if (value !== undefined) return value;
+          problems.push({
+            line: index + 1,
+            column: column + 1,
+            message: `unknown placeholder "{{${name}}}".${didYouMean(name, tokenNames)} Known: ${listOf(tokenNames.map((t) => `{{${t}}}`))}`,
+          });
+          return whole;
+        }),
+      )
+      .join("\n");
+
+    const tree = processor.parse(expanded) as MdNode;
+    walk(tree, (node) => {
+      const where = node.position?.start ?? { line: 1, column: 1 };
+      const report = (message: string) => problems.push({ line: where.line, column: where.column, message });
+      if (node.type === "html") {
+        report("raw HTML is not allowed in content: write Markdown instead, e.g. **bold**, _italic_ or [a link](/contact)");
+      } else if (node.type === "image" || node.type === "imageReference") {
+        report("pictures inside text are not supported: use an image field of the section instead");
+      } else if (node.url !== undefined) {
+        const url = node.url.trim();
+        if (url.startsWith("/")) {
+          const path = url.replace(/[?#].*$/, "");
+          if (options.routes && !options.routes.includes(path)) {
+            report(`the link goes to "${path}", but no page has that route.${didYouMean(path, options.routes)} Known routes: ${listOf(options.routes)}`);
+          }
+        } else if (!safeUrl.test(url)) {
+          report(
+            `the link address "${url.slice(0, 40)}" is not allowed: link to a page ("/contact"), an anchor ("#faq"), a full "https://" address, "mailto:" or "tel:"`,
+          );
+        }
+      }
+    });
+    const html = String(processor.stringify(processor.runSync(tree as never) as never)).trim();
+    return { html, problems };
+  };
+}

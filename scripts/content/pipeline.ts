@@ -1,0 +1,36 @@
+/**
+ * The content pipeline: load → context → validate → cross-file rules → emit.
+ * In: a content folder. Out: problems, and when there are none and `outDir` is given, the generated
+ * modules in `outDir`. A run with problems writes nothing.
+ */
+import { buildContext } from "./context";
+import { renderOutput, writeOutput, type WriteStats } from "./emit";
+import { load } from "./load";
+import { byPosition, type Problem } from "./problem";
+import { checkRules } from "./rules";
+import { validate, type Content } from "./validate";
+
+export interface RunOptions {
+  contentDir: string;
+  /** Where to write the generated modules; nothing is written when absent. */
+  outDir?: string;
+}
+
+export interface RunResult {
+  problems: Problem[];
+  /** Number of content files read (images included). */
+  files: number;
+  content?: Content;
+  written?: WriteStats;
+}
+
+export function runContent({ contentDir, outDir }: RunOptions): RunResult {
+  const loaded = load(contentDir);
+  const { context, assets } = buildContext(contentDir, loaded);
+  const { content, problems } = validate(loaded.files, context);
+  problems.push(...loaded.problems, ...checkRules(content, loaded.files));
+  problems.sort(byPosition);
+  const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
+  if (problems.length > 0 || !outDir) return { problems, files, content };
+  return { problems, files, content, written: writeOutput(outDir, renderOutput(content, assets, outDir)) };
+}

@@ -1,0 +1,39 @@
+/**
+ * Cross-file rules that no single field can check: routes and ids are unique, at most one plan is
+ * marked popular, a plan does not include itself. In: the validated content. Out: problems.
+ */
+import type { Content } from "./validate";
+import { locate } from "./locate";
+import { fieldPath, type Problem } from "./problem";
+import type { SourceFile } from "./load";
+
+export function checkRules(content: Content, files: readonly SourceFile[]): Problem[] {
+  const problems: Problem[] = [];
+  const report = (file: SourceFile, path: PropertyKey[], message: string) =>
+    problems.push({ file: file.path, ...locate(file, path), field: fieldPath(path), message });
+
+  const routes = new Map<string, SourceFile>();
+  for (const { file, page } of [...content.pages].sort((a, b) => a.file.path.localeCompare(b.file.path))) {
+    const first = routes.get(page.route);
+    if (first) report(file, ["route"], `the route "${page.route}" is already used by ${first.path}: give this page another route`);
+    else routes.set(page.route, file);
+  }
+
+  for (const file of files) {
+    if (file.kind !== "collection") continue;
+    const entries = (content.collections as Record<string, { id: string; popular?: boolean; includes?: string }[] | undefined>)[file.name];
+    if (!entries) continue;
+    const seen = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const first = seen.get(entry.id);
+      if (first !== undefined) report(file, [index, "id"], `the id "${entry.id}" is already used by entry ${first + 1}: ids must be unique`);
+      else seen.set(entry.id, index);
+      if (entry.includes === entry.id) report(file, [index, "includes"], "a plan cannot include itself: name another plan or remove this line");
+    });
+    const popular = entries.flatMap((entry, index) => (entry.popular ? [index] : []));
+    for (const index of popular.slice(1)) {
+      report(file, [index, "popular"], `only one plan may be marked popular, and "${entries[popular[0]!]!.id}" already is: remove this line or set it to false`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,107 @@
+/**
+ * Validate: every file against its Zod schema, inside the content context so references, links,
+ * images and Markdown are checked field by field. In: loaded files. Out: the parsed content and the
+ * problems, each at its file, line, column and field.
+ */
+import type { z } from "zod";
+import {
+  collectionFile,
+  form,
+  markdownPage,
+  page,
+  site,
+  withContentContext,
+  type CollectionName,
+  type Collections,
+  type ContentContext,
+  type Form,
+  type Html,
+  type PageData,
+  type Site,
+} from "../../schemas";
+import { describeIssue } from "./describe-issue";
+import { positionOf, type SourceFile } from "./load";
+import type { Problem } from "./problem";
+
+export interface Content {
+  site?: Site;
+  pages: { file: SourceFile; page: PageData }[];
+  collections: Partial<Collections>;
+  forms: Record<string, Form>;
+}
+
+function schemaFor(file: SourceFile): z.ZodType {
+  switch (file.kind) {
+    case "site":
+      return site;
+    case "page":
+      return page;
+    case "markdown-page":
+      return markdownPage;
+    case "collection":
+      return collectionFile(file.name as CollectionName);
+    case "form":
+      return form;
+  }
+}
+
+export function validate(files: readonly SourceFile[], context: ContentContext): { content: Content; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const content: Content = { pages: [], collections: {}, forms: {} };
+
+  withContentContext(context, () => {
+    for (const file of files) {
+      const schema = schemaFor(file);
+      const result = schema.safeParse(file.data);
+      if (!result.success) {
+        for (const issue of result.error.issues) problems.push(...describeIssue(file, schema, issue));
+        continue;
+      }
+      const data: unknown = result.data;
+      switch (file.kind) {
+        case "site":
+          content.site = data as Site;
+          break;
+        case "page":
+          content.pages.push({ file, page: data as PageData });
+          break;
+        case "markdown-page": {
+          const front = data as z.output<typeof markdownPage>;
+          const body = compileBody(file, context, problems);
+          if (body === undefined) break;
+          const { heading, updated, ...fields } = front;
+          content.pages.push({
+            file,
+            page: {
+              ...fields,
+              updated,
+              sections: [{ type: "prose", heading: heading ?? front.title, body, background: "plain", actions: [] }],
+            },
+          });
+          break;
+        }
+        case "collection":
+          (content.collections as Record<string, unknown>)[file.name] = data;
+          break;
+        case "form":
+          content.forms[file.name] = data as Form;
+          break;
+      }
+    }
+  });
+  return { content, problems };
+}
+
+function compileBody(file: SourceFile, context: ContentContext, problems: Problem[]) {
+  const body = file.body!;
+  const start = positionOf(file, body.offset);
+  if (!body.text.trim()) {
+    problems.push({ file: file.path, ...start, field: "body", message: "the page has no text: write it below the front matter" });
+    return undefined;
+  }
+  const result = context.markdown!(body.text);
+  for (const problem of result.problems) {
+    problems.push({ file: file.path, line: start.line + problem.line - 1, column: problem.column, field: "body", message: problem.message });
+  }
+  return result.problems.length === 0 ? (result.html as Html) : undefined;
+}
