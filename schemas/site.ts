@@ -15,7 +15,7 @@ export const phone = z.strictObject({
 
 export const address = z.strictObject({
   street: text.describe("Street and number, suite."),
-  city: text,
+  city: text.describe("City or town."),
   region: text.describe('State, e.g. "CA".'),
   postalCode: text.describe("ZIP code."),
   country: z
@@ -25,59 +25,73 @@ export const address = z.strictObject({
 });
 
 export const site = z.strictObject({
-  company: z.strictObject({
-    name: text.describe("The company's name as shown everywhere."),
-    tagline: text.describe("A few words under the name."),
-    logo: image,
-  }),
-  contact: z.strictObject({
-    phone: phone.describe("The 24/7 toll-free number. The only place it is written."),
-    email: z.email({ error: 'write an e-mail address, e.g. "help@example.com"' }).describe("Support e-mail address."),
-    address: address.describe("Postal address shown in the footer."),
-    hours: text.describe('When support is open, e.g. "24 hours a day, 7 days a week".'),
-  }),
-  navigation: z.strictObject({
-    header: z.array(link).min(1).describe("Links in the header, in order."),
-    footer: z.array(link).min(1).describe("Links in the footer, in order."),
-    skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
-    menuLabel: text.default("Menu").describe("The label of the header menu button on small screens."),
-  }),
-  footer: z.strictObject({
-    disclaimer: markdown.describe("The independence disclaimer shown in every footer (Markdown)."),
-    copyright: text.describe('Shown after "©" and the year, e.g. the company name.'),
-    contactHeading: text.default("Contact").describe("Heading above the footer's contact details."),
-    linksHeading: text.default("Company").describe("Heading above the footer's links."),
-  }),
-  callButton: z.strictObject({
-    label: text.describe('The floating call button\'s words, e.g. "24X7 Toll Free Number".'),
-  }),
-  analytics: z.strictObject({
-    gtmContainerId: z
-      .string()
-      .regex(/^GTM-[A-Z0-9]+$/, { error: 'write a Tag Manager container id, e.g. "GTM-ABC1234", or leave it out' })
-      .optional()
-      .describe("Google Tag Manager container id. When left out nothing third-party loads."),
-  }),
-  seo: z.strictObject({
-    siteUrl: z
-      .url({ protocol: /^https$/, error: 'write the site\'s full address, e.g. "https://www.example.com"' })
-      .describe("The public address of the site, for canonical links and the sitemap."),
-    titleTemplate: z
-      .string()
-      .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
-      .describe('How page titles are shown; "%s" is replaced by the page\'s title.'),
-    description: text.describe("Used when a page has no description of its own."),
-    socialImage: image.describe("The picture shown when a page is shared."),
-    themeColor: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })
-      .describe("Browser UI colour."),
-    locale: z
-      .string()
-      .regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'write a locale like "en-US"' })
-      .default("en-US")
-      .describe("Language and region of the text."),
-  }),
+  company: z
+    .strictObject({
+      name: text.describe("The company's name as shown everywhere."),
+      tagline: text.describe("A few words under the name."),
+      logo: image,
+    })
+    .describe("Who we are: the name, tagline and logo in the header."),
+  contact: z
+    .strictObject({
+      phone: phone.describe("The 24/7 toll-free number. The only place it is written."),
+      email: z.email({ error: 'write an e-mail address, e.g. "help@example.com"' }).describe("Support e-mail address."),
+      address: address.describe("Postal address shown in the footer."),
+      hours: text.describe('When support is open, e.g. "24 hours a day, 7 days a week".'),
+    })
+    .describe("How visitors reach us; shown in the footer and on the contact page."),
+  navigation: z
+    .strictObject({
+      header: z.array(link).min(1).describe("Links in the header, in order."),
+      footer: z.array(link).min(1).describe("Links in the footer, in order."),
+      skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
+      menuLabel: text.default("Menu").describe("The label of the header menu button on small screens."),
+    })
+    .describe("The links in the header and the footer."),
+  footer: z
+    .strictObject({
+      disclaimer: markdown.describe("The independence disclaimer shown in every footer (Markdown)."),
+      copyright: text.describe('Shown after "©" and the year, e.g. the company name.'),
+      contactHeading: text.default("Contact").describe("Heading above the footer's contact details."),
+      linksHeading: text.default("Company").describe("Heading above the footer's links."),
+    })
+    .describe("What the footer says besides its links."),
+  callButton: z
+    .strictObject({
+      label: text.describe('The floating call button\'s words, e.g. "24X7 Toll Free Number".'),
+    })
+    .describe("The floating button that calls the toll-free number, on every page."),
+  analytics: z
+    .strictObject({
+      gtmContainerId: z
+        .string()
+        .regex(/^GTM-[A-Z0-9]+$/, { error: 'write a Tag Manager container id, e.g. "GTM-ABC1234", or leave it out' })
+        .optional()
+        .describe("Google Tag Manager container id. When left out nothing third-party loads."),
+    })
+    .describe("Analytics: page views and call-button clicks go to the data layer."),
+  seo: z
+    .strictObject({
+      siteUrl: z
+        .url({ protocol: /^https$/, error: 'write the site\'s full address, e.g. "https://www.example.com"' })
+        .describe("The public address of the site, for canonical links and the sitemap."),
+      titleTemplate: z
+        .string()
+        .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
+        .describe('How page titles are shown; "%s" is replaced by the page\'s title.'),
+      description: text.describe("Used when a page has no description of its own."),
+      socialImage: image.describe("The picture shown when a page is shared."),
+      themeColor: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })
+        .describe("Browser UI colour."),
+      locale: z
+        .string()
+        .regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'write a locale like "en-US"' })
+        .default("en-US")
+        .describe("Language and region of the text."),
+    })
+    .describe("What search engines and social networks see."),
   notFoundRoute: pageRoute.describe("The page shown for addresses that do not exist, e.g. /404."),
 });
 

@@ -115,11 +115,15 @@ export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core
     }
     case "invalid_type": {
       const expected = nouns[issue.expected] ?? issue.expected;
+      const name = String(path[path.length - 1] ?? "");
+      const help = schemaAt(root, file.data, path)?.description;
+      const hint = help ? ` ${help}` : "";
+      if (path.length === 0 && value == null) return [{ ...at(path), message: `this file is empty: it needs ${expected}` }];
       if (value === undefined) {
-        const name = String(path[path.length - 1] ?? "");
-        const help = schemaAt(root, file.data, path)?.description;
-        if (path.length === 0) return [{ ...at(path), message: `this file is empty: it needs ${expected}` }];
-        return [{ ...at(path), message: `missing required field "${name}": add it with ${expected}.${help ? ` ${help}` : ""}` }];
+        return [{ ...at(path), message: `missing required field "${name}": add it with ${expected}.${hint}` }];
+      }
+      if (value === null) {
+        return [{ ...at(path, true), message: `"${name}" has no value: write ${expected} after the colon.${hint}` }];
       }
       return [{ ...at(path), message: `expected ${expected}, found ${describeValue(value)}` }];
     }
@@ -139,7 +143,7 @@ export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core
       let message = issue.message;
       if (issue.origin === "array") message = small ? `needs at least ${limit} item${limit === 1 ? "" : "s"}` : `may have at most ${limit} item${limit === 1 ? "" : "s"}`;
       else if (issue.origin === "number") message = `must be ${small ? "at least" : "at most"} ${limit}`;
-      return [{ ...at(path), message }];
+      return [{ ...at(path, true), message }];
     }
     case "custom": {
       const params = issue.params as { line?: number; column?: number } | undefined;

@@ -146,7 +146,9 @@ export function load(contentDir: string): Loaded {
     const source: SourceFile = { path, rel, kind: type.kind, name: type.name, text, lineStarts, doc, yamlOffset, data: undefined, body };
     if (doc.errors.length > 0) {
       for (const error of doc.errors) {
-        const { line, column } = positionOf(source, yamlOffset + error.pos[0]);
+        // A key spread over lines is noticed where it starts; the mistake is where it ends.
+        const offset = error.code === "MULTILINE_IMPLICIT_KEY" ? error.pos[1] - 1 : error.pos[0];
+        const { line, column } = positionOf(source, yamlOffset + offset);
         problems.push({ file: path, line, column, field: "", message: `YAML syntax: ${yamlMessage(error.message)}` });
       }
       unreadable.push(rel);
@@ -162,7 +164,10 @@ export function load(contentDir: string): Loaded {
 function yamlMessage(message: string): string {
   const first = message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
   if (/Map keys must be unique/.test(first)) return `${first}: the same field is written twice; keep one`;
-  if (/Implicit map keys need to be followed by map values|Nested mappings are not allowed in compact mappings/.test(first)) {
+  if (/Implicit keys need to be on a single line|Nested mappings are not allowed/.test(first)) {
+    return `${first}: check that this line is indented like the lines around it`;
+  }
+  if (/Implicit map keys need to be followed by map values/.test(first)) {
     return `${first}: a text containing ": " must be put in quotes, e.g. title: "Help: 24/7"`;
   }
   if (/tab/i.test(first)) return `${first}: indent with spaces, not tabs`;

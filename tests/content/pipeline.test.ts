@@ -1,0 +1,141 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runContent } from "../../scripts/content/pipeline";
+import { fixture, replace, snapshotDir, validFixture } from "./helpers";
+
+const root = join(import.meta.dirname, "..", "..");
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli.ts", ...args], { cwd: root, encoding: "utf8" });
+const outDir = () => mkdtempSync(join(tmpdir(), "generated-"));
+
+describe("the content pipeline", () => {
+  it("accepts the shipped content", () => {
+    const { problems } = runContent({ contentDir: join(root, "content") });
+    expect(problems).toEqual([]);
+  });
+
+  it("accepts the valid fixture and compiles its Markdown to sanitised HTML", () => {
+    const { problems, content } = runContent({ contentDir: validFixture });
+    expect(problems).toEqual([]);
+    const faq = content!.collections.faq![0]!;
+    expect(faq.answer).toBe("<p>Yes, it is <strong>only</strong> a test.</p>");
+    const legal = content!.pages.find((p) => p.page.route === "/legal")!.page;
+    expect(legal.sections[0]).toMatchObject({ type: "prose", heading: "Legal" });
+    expect(legal.sections[0]!.type === "prose" && legal.sections[0]!.body).toContain('href="mailto:help@fixture.example"');
+  });
+
+  it("resolves images to hashed public files with their intrinsic size", () => {
+    const { content } = runContent({ contentDir: validFixture });
+    expect(content!.site!.company.logo).toEqual({
+      src: expect.stringMatching(/^\/media\/logo-[0-9a-f]{10}\.svg$/),
+      alt: "Fixture Support",
+      width: 40,
+      height: 20,
+    });
+  });
+
+  it("reports every problem in every file in one run", () => {
+    const dir = fixture({
+      "collections/plans.yaml": replace("price: 10", "price: ten"),
+      "forms/callback.yaml": replace("success: /404", "success: /nowhere"),
+      "pages/home.yaml": replace("heading: Welcome", "heading: Welcome\n    colour: red"),
+    });
+    const { problems } = runContent({ contentDir: dir });
+    expect(problems.map((p) => p.file.replace(/^.*content-[^/]+\//, "")).sort()).toEqual([
+      "collections/plans.yaml",
+      "forms/callback.yaml",
+      "pages/home.yaml",
+    ]);
+  });
+
+  it("prints FILE:LINE:COL  field  message, exits 1 and writes nothing", () => {
+    const dir = fixture({ "collections/plans.yaml": replace("price: 10", "price: ten") });
+    const out = outDir();
+    const result = cli("build", `--content=${dir}`, `--out=${out}`);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/collections\/plans\.yaml:3:10 +\[0\]\.price +expected a number/);
+    expect(result.stderr).toMatch(/1 problem in 1 file\. Nothing was written/);
+    expect(snapshotDir(out).size).toBe(0);
+  });
+
+  it("prints GitHub annotations with --format=github", () => {
+    const dir = fixture({ "collections/plans.yaml": replace("price: 10", "price: ten") });
+    const result = cli("check", `--content=${dir}`, "--format=github");
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^::error file=[^,]*collections\/plans\.yaml,line=3,col=10,title=\[0\]\.price::expected a number/m);
+  });
+
+  it("prints a machine-readable report with --format=json", () => {
+    const dir = fixture({ "pages/home.yaml": replace("- plus", "- gold") });
+    const result = cli("check", `--content=${dir}`, "--format=json");
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as { ok: boolean; problems: { field: string; line: number; message: string }[] };
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual([
+      expect.objectContaining({ field: "sections[1].plans[1]", line: 15, message: expect.stringMatching(/unknown plan "gold"/) }),
+    ]);
+  });
+
+  it("refuses an unknown option with exit code 2", () => {
+    expect(cli("check", "--colour=red").status).toBe(2);
+  });
+
+  it("emits typed JSON modules marked as generated", () => {
+    const out = outDir();
+    runContent({ contentDir: validFixture, outDir: out });
+    const files = [...snapshotDir(out).keys()].sort();
+    expect(files).toEqual(
+      expect.arrayContaining(["collections.json", "forms.json", "index.d.ts", "index.js", "pages.json", "site.json"]),
+    );
+    expect(readFileSync(join(out, "index.d.ts"), "utf8")).toMatch(/^\/\/ Generated .* Do not edit/);
+    expect(readFileSync(join(out, "index.d.ts"), "utf8")).toContain("export declare const pages: PageData[];");
+    const pages = JSON.parse(readFileSync(join(out, "pages.json"), "utf8")) as { route: string }[];
+    expect(pages.map((p) => p.route)).toEqual(["/", "/404", "/legal"]);
+  });
+
+  it("writes byte-identical output on two builds, and rewrites nothing the second time", () => {
+    const first = outDir();
+    const second = outDir();
+    runContent({ contentDir: validFixture, outDir: first });
+    runContent({ contentDir: validFixture, outDir: second });
+    const a = snapshotDir(first);
+    const b = snapshotDir(second);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [rel, file] of a) expect(b.get(rel)!.bytes, rel).toBe(file.bytes);
+
+    const again = runContent({ contentDir: validFixture, outDir: first });
+    expect(again.written).toEqual({ written: 0, unchanged: a.size, removed: 0 });
+    for (const [rel, file] of snapshotDir(first)) expect(file.mtime, rel).toBe(a.get(rel)!.mtime);
+  });
+
+  it("leaves the previous output untouched when a build fails", () => {
+    const out = outDir();
+    runContent({ contentDir: validFixture, outDir: out });
+    const before = snapshotDir(out);
+    const broken = fixture({ "pages/home.yaml": replace("type: pricing", "type: prices"), "images/logo.svg": null });
+    const result = runContent({ contentDir: broken, outDir: out });
+    expect(result.problems.length).toBeGreaterThan(0);
+    expect(result.written).toBeUndefined();
+    expect(snapshotDir(out)).toEqual(before);
+  });
+
+  it("removes output files that a later build no longer produces", () => {
+    const out = outDir();
+    runContent({ contentDir: validFixture, outDir: out });
+    const renamed = fixture({
+      "images/photo.svg": replace('fill="#abcdef"', 'fill="#fedcba"'),
+    });
+    const result = runContent({ contentDir: renamed, outDir: out });
+    expect(result.written!.removed).toBe(1);
+    const media = [...snapshotDir(out).keys()].filter((f) => f.includes("photo-"));
+    expect(media).toHaveLength(1);
+  });
+
+  it("checks the shipped content from the command line", () => {
+    const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/content/cli.ts", "check"], { cwd: root, encoding: "utf8" });
+    expect(output).toMatch(/Content OK/);
+  });
+});
