@@ -110,7 +110,11 @@ export const iconNames = [
   "lock",
   "star",
   "check",
+  "mail",
+  "map-pin",
 ] as const;
+
+export type IconName = (typeof iconNames)[number];
 
 export const icon = z.enum(iconNames).describe(`A picture shown beside the text. One of: ${iconNames.join(", ")}.`);
 

@@ -45,7 +45,6 @@ export const site = z.strictObject({
       header: z.array(link).min(1).describe("Links in the header, in order."),
       footer: z.array(link).min(1).describe("Links in the footer, in order."),
       skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
-      menuLabel: text.default("Menu").describe("The label of the header menu button on small screens."),
     })
     .describe("The links in the header and the footer."),
   footer: z

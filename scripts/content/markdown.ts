@@ -11,6 +11,7 @@ const processor = remark().use(remarkHtml);
 
 interface MdNode {
   type: string;
+  depth?: number;
   url?: string;
   position?: { start: { line: number; column: number } };
   children?: MdNode[];
@@ -54,7 +55,9 @@ export function createMarkdown(options: MarkdownOptions) {
     walk(tree, (node) => {
       const where = node.position?.start ?? { line: 1, column: 1 };
       const report = (message: string) => problems.push({ line: where.line, column: where.column, message });
-      if (node.type === "html") {
+      if (node.type === "heading" && node.depth === 1) {
+        report('"# " makes a main heading, and the page already has one: start the line with "## " instead');
+      } else if (node.type === "html") {
         report("raw HTML is not allowed in content: write Markdown instead, e.g. **bold**, _italic_ or [a link](/contact)");
       } else if (node.type === "image" || node.type === "imageReference") {
         report("pictures inside text are not supported: use an image field of the section instead");

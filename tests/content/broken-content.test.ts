@@ -308,6 +308,14 @@ const cases: Case[] = [
     message: /expected a list/,
   },
   {
+    name: "a second main heading in Markdown",
+    changes: { "pages/legal.md": replace("## Terms", "# Terms") },
+    file: "pages/legal.md",
+    line: 8,
+    field: "body",
+    message: /start the line with "## " instead/,
+  },
+  {
     name: "an empty file",
     changes: { "forms/callback.yaml": "" },
     file: "forms/callback.yaml",

@@ -40,7 +40,7 @@ describe("the content pipeline", () => {
   it("reports every problem in every file in one run", () => {
     const dir = fixture({
       "collections/plans.yaml": replace("price: 10", "price: ten"),
-      "forms/callback.yaml": replace("success: /404", "success: /nowhere"),
+      "forms/callback.yaml": replace("success: /thanks", "success: /nowhere"),
       "pages/home.yaml": replace("heading: Welcome", "heading: Welcome\n    colour: red"),
     });
     const { problems } = runContent({ contentDir: dir });
@@ -93,7 +93,7 @@ describe("the content pipeline", () => {
     expect(readFileSync(join(out, "index.d.ts"), "utf8")).toMatch(/^\/\/ Generated .* Do not edit/);
     expect(readFileSync(join(out, "index.d.ts"), "utf8")).toContain("export declare const pages: PageData[];");
     const pages = JSON.parse(readFileSync(join(out, "pages.json"), "utf8")) as { route: string }[];
-    expect(pages.map((p) => p.route)).toEqual(["/", "/404", "/legal"]);
+    expect(pages.map((p) => p.route)).toEqual(["/", "/404", "/legal", "/more", "/thanks"]);
   });
 
   it("writes byte-identical output on two builds, and rewrites nothing the second time", () => {

@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update","--disable-sync","--no-first-run"] });
+const [path, w, h, out, full] = process.argv.slice(2);
+const page = await browser.newPage({ viewport: { width: +w, height: +h } });
+const errors = [];
+page.on("console", m => { if (m.type() === "error" || m.type() === "warning") errors.push(m.text()); });
+page.on("pageerror", e => errors.push(String(e)));
+await page.goto("http://127.0.0.1:4173" + path, { waitUntil: "networkidle" });
+await page.screenshot({ path: out, fullPage: full === "full" });
+const sw = await page.evaluate(() => document.documentElement.scrollWidth);
+console.log("scrollWidth", sw, "errors", errors);
+await browser.close();

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from "react";
+import type { Form } from "../../schemas";
+import { LeadForm } from "./LeadForm";
+
+/**
+ * A form in a modal `<dialog>`: showModal() moves focus in, keeps Tab inside and makes the page
+ * behind inert; Escape and the Close button close it, and focus returns to the button that opened it.
+ */
+export function FormDialog({
+  form,
+  context,
+  opener,
+  onClose,
+}: {
+  form: Form;
+  /** What the visitor chose (a service, a plan), shown above the form; null when closed. */
+  context: string | null;
+  opener: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const open = context !== null;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector("input")?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-label={form.title}
+      onClose={() => {
+        onClose();
+        opener?.focus();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        if (event.target === ref.current) ref.current.close();
+      }}
+    >
+      <div className="dialog__panel">
+        <button type="button" className="dialog__close button button--ghost" onClick={() => ref.current?.close()}>
+          {form.closeLabel}
+        </button>
+        {open && <LeadForm form={form} level={2} context={context} />}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { createContext, useContext, type ReactNode } from "react";
+
+/** The heading level of the current section: 1 for a page's first section, 2 after. */
+export const SectionLevel = createContext<1 | 2>(2);
+
+export function Heading({
+  level,
+  id,
+  className,
+  children,
+}: {
+  level: 1 | 2 | 3 | 4;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Tag = `h${level}` as const;
+  return (
+    <Tag id={id} className={className}>
+      {children}
+    </Tag>
+  );
+}
+
+/** A heading one level below the current section's (card and form titles). */
+export function SubHeading(props: { id?: string; className?: string; children: ReactNode }) {
+  const level = useContext(SectionLevel);
+  return <Heading level={(level + 1) as 2 | 3} {...props} />;
+}
+
+export function useSubLevel(): 2 | 3 {
+  return (useContext(SectionLevel) + 1) as 2 | 3;
+}

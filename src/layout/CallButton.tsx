@@ -1,0 +1,19 @@
+import { track } from "../analytics";
+import { Icon } from "../components/Icon";
+import { useSite } from "../content/ContentProvider";
+
+/** The floating toll-free call button, on every page. */
+export function CallButton() {
+  const { callButton, contact } = useSite();
+  return (
+    <a className="call-button" href={`tel:${contact.phone.e164}`} onClick={() => track({ event: "callLogoClick" })}>
+      <span className="call-button__icon">
+        <Icon name="phone" />
+      </span>
+      <span className="call-button__text">
+        <span className="call-button__label">{callButton.label}</span>
+        <span className="call-button__number">{contact.phone.display}</span>
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from "react-router-dom";
+import { Icon } from "../components/Icon";
+import { Markdown } from "../components/Markdown";
+import { useSite } from "../content/ContentProvider";
+
+export function Footer() {
+  const { company, contact, navigation, footer } = useSite();
+  const a = contact.address;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <p className="site-footer__name">{company.name}</p>
+          <p>{company.tagline}</p>
+        </div>
+        <nav aria-labelledby="footer-links-heading">
+          <h2 id="footer-links-heading" className="site-footer__heading">
+            {footer.linksHeading}
+          </h2>
+          <ul className="site-footer__links">
+            {navigation.footer.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">{footer.contactHeading}</h2>
+          <ul className="site-footer__contact">
+            <li>
+              <Icon name="map-pin" />
+              <address>
+                {a.street}, {a.city}, {a.region} {a.postalCode}
+              </address>
+            </li>
+            <li>
+              <Icon name="phone" />
+              <a href={`tel:${contact.phone.e164}`}>{contact.phone.display}</a>
+            </li>
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="container site-footer__legal">
+        <Markdown html={footer.disclaimer} className="site-footer__disclaimer" />
+        <p>
+          © {new Date().getFullYear()} {footer.copyright}
+        </p>
+      </div>
+    </footer>
+  );
+}

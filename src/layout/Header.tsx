@@ -1,0 +1,27 @@
+import { Link, NavLink } from "react-router-dom";
+import { Img } from "../components/Img";
+import { useSite } from "../content/ContentProvider";
+
+export function Header() {
+  const { company, navigation } = useSite();
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__logo">
+          <Img image={company.logo} eager />
+        </Link>
+        <nav aria-label={company.name}>
+          <ul className="site-nav">
+            {navigation.header.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

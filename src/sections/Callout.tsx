@@ -1,0 +1,25 @@
+import type { SectionOf } from "../../schemas";
+import { Img } from "../components/Img";
+import { SmartLink } from "../components/SmartLink";
+import { SectionFrame } from "./SectionFrame";
+
+export function Callout(section: SectionOf<"callout">) {
+  return (
+    <SectionFrame section={section} className="callout" aside={section.image && <Img image={section.image} />}>
+      {section.tags.length > 0 && (
+        <ul className="tags">
+          {section.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      )}
+      {section.action && (
+        <div className="actions">
+          <SmartLink to={section.action.to} className="button button--primary">
+            {section.action.label}
+          </SmartLink>
+        </div>
+      )}
+    </SectionFrame>
+  );
+}

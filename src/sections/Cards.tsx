@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import type { IconName, Html } from "../../schemas";
+import { SubHeading } from "../components/Heading";
+import { Icon } from "../components/Icon";
+import { Markdown } from "../components/Markdown";
+
+/** A card with an icon, a title one level below the section's heading, and Markdown text. */
+export function Card({ icon, title, text, children }: { icon: IconName; title: string; text: Html; children?: ReactNode }) {
+  return (
+    <li className="card">
+      <span className="card__icon">
+        <Icon name={icon} />
+      </span>
+      <SubHeading className="card__title">{title}</SubHeading>
+      <Markdown html={text} className="card__text" />
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { useId, type SyntheticEvent } from "react";
+import type { SectionOf } from "../../schemas";
+import { Markdown } from "../components/Markdown";
+import { useEntries } from "../content/ContentProvider";
+import { SectionFrame } from "./SectionFrame";
+
+/**
+ * Questions as `<details name>`: an exclusive accordion that works before scripts load. The toggle
+ * handler closes the others too, for browsers without the `name` grouping.
+ */
+export function Faq(section: SectionOf<"faq">) {
+  const questions = useEntries("faq", section.questions);
+  const group = useId();
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = event.currentTarget;
+    if (!opened.open) return;
+    for (const other of opened.parentElement?.parentElement?.querySelectorAll("details") ?? []) {
+      if (other !== opened && other.open) other.open = false;
+    }
+  };
+  return (
+    <SectionFrame section={section} className="faq">
+      <ul className="faq__list">
+        {questions.map((q) => (
+          <li key={q.id}>
+            <details name={group} onToggle={onToggle}>
+              <summary>{q.question}</summary>
+              <Markdown html={q.answer} className="faq__answer" />
+            </details>
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}

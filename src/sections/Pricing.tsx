@@ -1,0 +1,80 @@
+import { useState } from "react";
+import type { Plan, SectionOf } from "../../schemas";
+import { FormDialog } from "../components/FormDialog";
+import { SubHeading } from "../components/Heading";
+import { Icon } from "../components/Icon";
+import { useContent, useEntries, useForm, useSite } from "../content/ContentProvider";
+import { SectionFrame } from "./SectionFrame";
+
+function usePrice(plan: Plan): string {
+  const { seo } = useSite();
+  return new Intl.NumberFormat(seo.locale, {
+    style: "currency",
+    currency: plan.currency,
+    maximumFractionDigits: Number.isInteger(plan.price) ? 0 : 2,
+  }).format(plan.price);
+}
+
+function PlanCard({
+  plan,
+  section,
+  onChoose,
+}: {
+  plan: Plan;
+  section: SectionOf<"pricing">;
+  onChoose: (opener: HTMLElement, context: string) => void;
+}) {
+  const price = usePrice(plan);
+  const included = useContent().collections.plans.find((p) => p.id === plan.includes);
+  return (
+    <li className={`plan${plan.popular ? " plan--popular" : ""}`}>
+      {plan.popular && <p className="plan__badge">{section.popularLabel}</p>}
+      <SubHeading className="plan__name">{plan.name}</SubHeading>
+      <p className="plan__price">
+        <span className="plan__amount">{price}</span>
+        <span className="plan__period">{section.periodLabel}</span>
+      </p>
+      <p className="plan__summary">{plan.summary}</p>
+      {included && <p className="plan__includes">{section.includesLabel.replace("{plan}", included.name)}</p>}
+      <ul className="plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <Icon name="check" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`button ${plan.popular ? "button--primary" : "button--secondary"} plan__action`}
+        aria-haspopup="dialog"
+        aria-label={`${section.buttonLabel}: ${plan.name}`}
+        onClick={(event) => onChoose(event.currentTarget, `${plan.name} · ${price}${section.periodLabel}`)}
+      >
+        {section.buttonLabel}
+      </button>
+    </li>
+  );
+}
+
+/** Plan cards; each opens the section's form (subscribe) in a popup, titled with the plan. */
+export function Pricing(section: SectionOf<"pricing">) {
+  const plans = useEntries("plans", section.plans);
+  const form = useForm(section.form);
+  const [chosen, setChosen] = useState<{ context: string; opener: HTMLElement } | null>(null);
+  return (
+    <SectionFrame section={section} className="pricing">
+      <ul className="plans">
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            section={section}
+            onChoose={(opener, context) => setChosen((current) => (current?.context === context ? null : { context, opener }))}
+          />
+        ))}
+      </ul>
+      <FormDialog form={form} context={chosen?.context ?? null} opener={chosen?.opener ?? null} onClose={() => setChosen(null)} />
+    </SectionFrame>
+  );
+}

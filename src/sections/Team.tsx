@@ -1,0 +1,24 @@
+import type { SectionOf } from "../../schemas";
+import { SubHeading } from "../components/Heading";
+import { Img } from "../components/Img";
+import { Markdown } from "../components/Markdown";
+import { useEntries } from "../content/ContentProvider";
+import { SectionFrame } from "./SectionFrame";
+
+export function Team(section: SectionOf<"team">) {
+  const members = useEntries("team", section.members);
+  return (
+    <SectionFrame section={section} className="team">
+      <ul className="people">
+        {members.map((member) => (
+          <li key={member.id} className="person">
+            <Img image={member.photo} className="person__photo" />
+            <SubHeading className="person__name">{member.name}</SubHeading>
+            <p className="person__role">{member.role}</p>
+            <Markdown html={member.bio} className="person__bio" />
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,32 @@
+/** Renders the app at a path from a content folder, through the real content pipeline. */
+import { render } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router-dom";
+import { runContent } from "../../scripts/content/pipeline";
+import type { Collections } from "../../schemas";
+import { App } from "../../src/App";
+import type { SiteContent } from "../../src/content/ContentProvider";
+import { validFixture } from "../content/helpers";
+
+export function loadContent(contentDir = validFixture): SiteContent {
+  const { content, problems } = runContent({ contentDir });
+  if (problems.length > 0) throw new Error(`fixture content has problems:\n${JSON.stringify(problems, null, 2)}`);
+  const collections = { services: [], plans: [], team: [], faq: [], testimonials: [], ...content!.collections } as Collections;
+  return { site: content!.site!, pages: content!.pages.map((p) => p.page), collections, forms: content!.forms };
+}
+
+/** Where the router is now: path, query and hash. */
+export const location = { current: "" };
+function LocationProbe() {
+  const l = useLocation();
+  location.current = l.pathname + l.search + l.hash;
+  return null;
+}
+
+export function renderSite(path: string, content: SiteContent = loadContent()) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App content={content} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}

@@ -1,0 +1,28 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react()],
+  // Images from content/ are published by the content pipeline under hashed names.
+  publicDir: "src/generated/public",
+  server: { host: "127.0.0.1" },
+  preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
+  build: { target: "es2022" },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "node", include: ["tests/content/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "components",
+          include: ["tests/components/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/components/setup.ts"],
+        },
+      },
+    ],
+  },
+});
