@@ -2,6 +2,7 @@
 // (content ← schemas ← scripts; src may use schemas' types and the generated modules, never scripts).
 import js from "@eslint/js";
 import globals from "globals";
+import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -22,6 +23,7 @@ export default tseslint.config(
     },
   },
   { files: ["src/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
+  { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   layer(
     ["schemas/**"],
     [
@@ -34,6 +36,7 @@ export default tseslint.config(
     [
       { group: ["**/scripts/**", "**/tests/**"], message: "src/ never imports scripts/ or tests/." },
       { group: ["node:*"], message: "src/ runs in the browser." },
+      { group: ["**/schemas", "**/schemas/**"], allowTypeImports: true, message: "src/ uses schemas/ for types only." },
     ],
   ),
   layer(

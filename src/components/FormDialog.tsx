@@ -24,6 +24,18 @@ export function FormDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // A click on the backdrop (the dialog element itself, outside its panel) closes it; keyboard
+    // users have Escape and the Close button.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) dialog.close();
+    };
+    dialog.addEventListener("click", onClick);
+    return () => dialog.removeEventListener("click", onClick);
+  }, []);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
       dialog.querySelector("input")?.focus();
@@ -39,10 +51,6 @@ export function FormDialog({
       onClose={() => {
         onClose();
         opener?.focus();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-        if (event.target === ref.current) ref.current.close();
       }}
     >
       <div className="dialog__panel">

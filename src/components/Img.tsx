@@ -1,7 +1,15 @@
 import type { ResolvedImage } from "../../schemas";
 
 /** An image with its intrinsic size, so the page does not shift while it loads. */
-export function Img({ image, eager = false, className }: { image: ResolvedImage; eager?: boolean; className?: string }) {
+export function Img({
+  image,
+  eager = false,
+  className,
+}: {
+  image: ResolvedImage;
+  eager?: boolean;
+  className?: string;
+}) {
   return (
     <img
       className={className}

@@ -5,7 +5,17 @@ import { Icon } from "../components/Icon";
 import { Markdown } from "../components/Markdown";
 
 /** A card with an icon, a title one level below the section's heading, and Markdown text. */
-export function Card({ icon, title, text, children }: { icon: IconName; title: string; text: Html; children?: ReactNode }) {
+export function Card({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: IconName;
+  title: string;
+  text: Html;
+  children?: ReactNode;
+}) {
   return (
     <li className="card">
       <span className="card__icon">

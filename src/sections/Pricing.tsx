@@ -70,11 +70,18 @@ export function Pricing(section: SectionOf<"pricing">) {
             key={plan.id}
             plan={plan}
             section={section}
-            onChoose={(opener, context) => setChosen((current) => (current?.context === context ? null : { context, opener }))}
+            onChoose={(opener, context) =>
+              setChosen((current) => (current?.context === context ? null : { context, opener }))
+            }
           />
         ))}
       </ul>
-      <FormDialog form={form} context={chosen?.context ?? null} opener={chosen?.opener ?? null} onClose={() => setChosen(null)} />
+      <FormDialog
+        form={form}
+        context={chosen?.context ?? null}
+        opener={chosen?.opener ?? null}
+        onClose={() => setChosen(null)}
+      />
     </SectionFrame>
   );
 }

@@ -30,7 +30,12 @@ export function Services(section: SectionOf<"services">) {
           </Card>
         ))}
       </ul>
-      <FormDialog form={form} context={chosen?.title ?? null} opener={chosen?.opener ?? null} onClose={() => setChosen(null)} />
+      <FormDialog
+        form={form}
+        context={chosen?.title ?? null}
+        opener={chosen?.opener ?? null}
+        onClose={() => setChosen(null)}
+      />
     </SectionFrame>
   );
 }

@@ -13,7 +13,11 @@ export function Testimonials(section: SectionOf<"testimonials">) {
           <li key={t.id}>
             <figure className="quote">
               {t.rating !== undefined && (
-                <p className="quote__stars" role="img" aria-label={section.ratingLabel.replace("{rating}", String(t.rating))}>
+                <p
+                  className="quote__stars"
+                  role="img"
+                  aria-label={section.ratingLabel.replace("{rating}", String(t.rating))}
+                >
                   {Array.from({ length: t.rating }, (_, i) => (
                     <Icon key={i} name="star" />
                   ))}

@@ -10,7 +10,14 @@ import { validFixture } from "../content/helpers";
 export function loadContent(contentDir = validFixture): SiteContent {
   const { content, problems } = runContent({ contentDir });
   if (problems.length > 0) throw new Error(`fixture content has problems:\n${JSON.stringify(problems, null, 2)}`);
-  const collections = { services: [], plans: [], team: [], faq: [], testimonials: [], ...content!.collections } as Collections;
+  const collections = {
+    services: [],
+    plans: [],
+    team: [],
+    faq: [],
+    testimonials: [],
+    ...content!.collections,
+  } as Collections;
   return { site: content!.site!, pages: content!.pages.map((p) => p.page), collections, forms: content!.forms };
 }
 

@@ -16,12 +16,16 @@ describe("section renderers", () => {
     renderSite("/");
     expect(screen.getByRole("heading", { level: 1, name: "Welcome" })).toBeTruthy();
     expect(within(section("Welcome")).getByText("Call 1-800-555-0100 any time.")).toBeTruthy();
-    expect(within(section("Welcome")).getByRole("link", { name: "Call" }).getAttribute("href")).toBe("tel:+18005550100");
+    expect(within(section("Welcome")).getByRole("link", { name: "Call" }).getAttribute("href")).toBe(
+      "tel:+18005550100",
+    );
   });
 
   it("pricing: name, price per month, most popular badge, included plan and features", () => {
     renderSite("/");
-    const plans = within(section("Plans")).getAllByRole("listitem").filter((li) => li.className.startsWith("plan"));
+    const plans = within(section("Plans"))
+      .getAllByRole("listitem")
+      .filter((li) => li.className.startsWith("plan"));
     expect(plans).toHaveLength(2);
     const [basic, plus] = plans as [HTMLElement, HTMLElement];
     expect(within(basic).getByRole("heading", { level: 3, name: "Basic" })).toBeTruthy();
