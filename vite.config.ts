@@ -1,13 +1,13 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   // Images from content/ are published by the content pipeline under hashed names.
   publicDir: "src/generated/public",
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
-  build: { target: "es2022" },
+  build: { target: "es2022", copyPublicDir: !isSsrBuild },
   test: {
     projects: [
       {
@@ -25,4 +25,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

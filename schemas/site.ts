@@ -80,6 +80,7 @@ export const site = z.strictObject({
         .describe('How page titles are shown; "%s" is replaced by the page\'s title.'),
       description: text.describe("Used when a page has no description of its own."),
       socialImage: image.describe("The picture shown when a page is shared."),
+      favicon: image.describe("The small icon in the browser tab: a square SVG."),
       themeColor: z
         .string()
         .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })

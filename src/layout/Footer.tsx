@@ -48,7 +48,8 @@ export function Footer() {
       <div className="container site-footer__legal">
         <Markdown html={footer.disclaimer} className="site-footer__disclaimer" />
         <p>
-          © {new Date().getFullYear()} {footer.copyright}
+          {/* The year may differ between the pre-render and the visit; the client's wins. */}©{" "}
+          <span suppressHydrationWarning>{new Date().getFullYear()}</span> {footer.copyright}
         </p>
       </div>
     </footer>

@@ -1,0 +1,153 @@
+/** The <head> of a page from content: title, description, canonical, social cards, JSON-LD. */
+import type { Collections, PageData, Site } from "../../schemas";
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Plain text of compiled Markdown, for meta tags and structured data. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function absoluteUrl(site: Site, path: string): string {
+  return new URL(path, site.seo.siteUrl).href;
+}
+
+/** The business, for search engines: a LocalBusiness open 24/7 with a toll-free contact point for the US. */
+export function organizationJsonLd(site: Site): Record<string, unknown> {
+  const { company, contact, seo } = site;
+  const allWeek = {
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    opens: "00:00",
+    closes: "23:59",
+  };
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfessionalService",
+    "@id": `${absoluteUrl(site, "/")}#organization`,
+    name: company.name,
+    description: seo.description,
+    url: absoluteUrl(site, "/"),
+    logo: absoluteUrl(site, company.logo.src),
+    image: absoluteUrl(site, seo.socialImage.src),
+    telephone: contact.phone.e164,
+    email: contact.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: contact.address.street,
+      addressLocality: contact.address.city,
+      addressRegion: contact.address.region,
+      postalCode: contact.address.postalCode,
+      addressCountry: contact.address.country,
+    },
+    openingHoursSpecification: allWeek,
+    contactPoint: {
+      "@type": "ContactPoint",
+      telephone: contact.phone.e164,
+      email: contact.email,
+      contactType: "technical support",
+      contactOption: "TollFree",
+      areaServed: contact.address.country,
+      availableLanguage: [seo.locale.split("-")[0]],
+      hoursAvailable: allWeek,
+    },
+  };
+}
+
+/** FAQPage structured data for a page with FAQ sections, or nothing. */
+export function faqJsonLd(page: PageData, collections: Collections): Record<string, unknown> | undefined {
+  const ids = page.sections.flatMap((section) => (section.type === "faq" ? section.questions : []));
+  if (ids.length === 0) return undefined;
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: ids.map((id) => {
+      const entry = collections.faq.find((q) => q.id === id)!;
+      return {
+        "@type": "Question",
+        name: entry.question,
+        acceptedAnswer: { "@type": "Answer", text: textOf(entry.answer) },
+      };
+    }),
+  };
+}
+
+function jsonLdScript(data: Record<string, unknown>): string {
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+}
+
+export interface HeadOptions {
+  site: Site;
+  page: PageData;
+  collections: Collections;
+  /** Whether this is the not-found page (no canonical address). */
+  notFound: boolean;
+  /** Public URL of the favicon. */
+  favicon: string;
+}
+
+export function renderHead({ site, page, collections, notFound, favicon }: HeadOptions): string {
+  const { seo } = site;
+  const title = seo.titleTemplate.replace("%s", page.title);
+  const url = absoluteUrl(site, page.route);
+  const image = seo.socialImage;
+  const tags: string[] = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+  ];
+  if (!page.index || notFound) tags.push(`<meta name="robots" content="noindex" />`);
+  if (!notFound) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
+  const og: [string, string][] = [
+    ["og:type", "website"],
+    ["og:site_name", site.company.name],
+    ["og:title", title],
+    ["og:description", page.description],
+    ["og:locale", seo.locale.replace("-", "_")],
+    ["og:image", absoluteUrl(site, image.src)],
+    ["og:image:width", String(image.width)],
+    ["og:image:height", String(image.height)],
+    ["og:image:alt", image.alt],
+  ];
+  if (!notFound) og.splice(4, 0, ["og:url", url]);
+  for (const [property, content] of og) tags.push(`<meta property="${property}" content="${escapeHtml(content)}" />`);
+  const twitter: [string, string][] = [
+    ["twitter:card", "summary_large_image"],
+    ["twitter:title", title],
+    ["twitter:description", page.description],
+    ["twitter:image", absoluteUrl(site, image.src)],
+    ["twitter:image:alt", image.alt],
+  ];
+  for (const [name, content] of twitter) tags.push(`<meta name="${name}" content="${escapeHtml(content)}" />`);
+  tags.push(
+    `<meta name="theme-color" content="${escapeHtml(seo.themeColor)}" />`,
+    `<link rel="icon" href="${escapeHtml(favicon)}" type="image/svg+xml" />`,
+    jsonLdScript(organizationJsonLd(site)),
+  );
+  const faq = faqJsonLd(page, collections);
+  if (faq) tags.push(jsonLdScript(faq));
+  return tags.join("\n    ");
+}
+
+export function sitemap(site: Site, pages: readonly PageData[]): string {
+  const urls = pages
+    .filter((page) => page.index && page.route !== site.notFoundRoute)
+    .map((page) => {
+      const lastmod = page.updated ? `<lastmod>${page.updated}</lastmod>` : "";
+      return `  <url><loc>${escapeHtml(absoluteUrl(site, page.route))}</loc>${lastmod}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function robots(site: Site): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site, "/sitemap.xml")}\n`;
+}

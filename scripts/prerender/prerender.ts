@@ -1,0 +1,47 @@
+/**
+ * Pre-render: every page of the built site as complete static HTML, so it reads without JavaScript
+ * and any static host can serve it.
+ * In: dist/index.html (the client build, used as the template), .ssr/entry-server.js (the server
+ * build), the generated content. Out: dist/index.html, dist/<route>/index.html for every other page,
+ * dist/404.html for the not-found page, dist/sitemap.xml and dist/robots.txt.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Collections, PageData, Site } from "../../schemas";
+import { renderHead, robots, sitemap } from "./head";
+
+const root = join(import.meta.dirname, "..", "..");
+const dist = join(root, "dist");
+const generated = join(root, "src", "generated");
+const read = <T>(name: string) => JSON.parse(readFileSync(join(generated, name), "utf8")) as T;
+
+const site = read<Site>("site.json");
+const pages = read<PageData[]>("pages.json");
+const collections = read<Collections>("collections.json");
+const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")).href)) as {
+  render: (url: string) => string;
+};
+
+const template = readFileSync(join(dist, "index.html"), "utf8");
+for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">']) {
+  if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}: is index.html intact?`);
+}
+const lang = site.seo.locale.split("-")[0]!;
+
+const written: string[] = [];
+for (const page of pages) {
+  const notFound = page.route === site.notFoundRoute;
+  const head = renderHead({ site, page, collections, notFound, favicon: site.seo.favicon.src });
+  const html = template
+    .replace('<html lang="en">', `<html lang="${lang}">`)
+    .replace("<!--app-head-->", head)
+    .replace("<!--app-html-->", server.render(page.route));
+  const file = notFound ? "404.html" : page.route === "/" ? "index.html" : `${page.route.slice(1)}/index.html`;
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeFileSync(join(dist, file), html);
+  written.push(file);
+}
+writeFileSync(join(dist, "sitemap.xml"), sitemap(site, pages));
+writeFileSync(join(dist, "robots.txt"), robots(site));
+console.log(`pre-rendered ${written.length} pages: ${written.join(", ")}; sitemap.xml, robots.txt`);
