@@ -12,7 +12,7 @@ const layer = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["dist", "src/generated", "node_modules", ".bench", "coverage"] },
+  { ignores: ["dist", "src/generated", "node_modules", ".bench", ".ssr", ".size-floor", "coverage"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

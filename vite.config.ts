@@ -7,12 +7,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "src/generated/public",
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
-  build: { target: "es2022", copyPublicDir: !isSsrBuild },
+  // The manifest lets the pre-renderer preload each page's own chunk and the size budget find it.
+  build: { target: "es2022", copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: "node", include: ["tests/content/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "node",
+          include: ["tests/content/**/*.test.ts", "tests/prerender/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         extends: true,

@@ -1,19 +1,22 @@
 import { Route, Routes } from "react-router-dom";
-import { ContentProvider, type SiteContent } from "./content/ContentProvider";
+import { ContentProvider, usePage, type SiteContent } from "./content/ContentProvider";
 import { Layout } from "./layout/Layout";
 import { PageView } from "./PageView";
 
+function PageRoute({ route }: { route: string }) {
+  return <PageView page={usePage(route)} />;
+}
+
 /** Routes come from the pages in content; any other path shows the not-found page. */
 export function App({ content }: { content: SiteContent }) {
-  const notFound = content.pages.find((page) => page.route === content.site.notFoundRoute);
   return (
     <ContentProvider content={content}>
       <Routes>
         <Route element={<Layout />}>
-          {content.pages.map((page) => (
-            <Route key={page.route} path={page.route} element={<PageView page={page} />} />
+          {content.pages.routes.map((route) => (
+            <Route key={route} path={route} element={<PageRoute route={route} />} />
           ))}
-          {notFound && <Route path="*" element={<PageView page={notFound} />} />}
+          <Route path="*" element={<PageRoute route={content.site.notFoundRoute} />} />
         </Route>
       </Routes>
     </ContentProvider>

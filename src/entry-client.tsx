@@ -2,9 +2,14 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
-import { collections, forms, pages, site } from "./generated";
+import { createPageStore, routeFor } from "./content/pages";
+import { collections, forms, loadPage, routes, site } from "./generated";
 import "./styles/tokens.css";
 import "./styles/site.css";
+
+// The page on screen is loaded before hydrating, so hydration finds exactly the pre-rendered content.
+const first = await loadPage(routeFor(window.location.pathname, routes, site.notFoundRoute));
+const pages = createPageStore(routes, loadPage, [first]);
 
 const root = document.getElementById("root")!;
 const app = (

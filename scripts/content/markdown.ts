@@ -5,9 +5,15 @@
  */
 import { remark } from "remark";
 import remarkHtml from "remark-html";
+import { defaultSchema } from "hast-util-sanitize";
 import { didYouMean, listOf, type MarkdownProblem } from "../../schemas";
 
-const processor = remark().use(remarkHtml);
+// GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text).
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), "tel"] },
+};
+const processor = remark().use(remarkHtml, { sanitize: schema });
 
 interface MdNode {
   type: string;

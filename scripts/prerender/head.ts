@@ -141,6 +141,7 @@ export function renderHead({ site, page, collections, notFound, favicon }: HeadO
 export function sitemap(site: Site, pages: readonly PageData[]): string {
   const urls = pages
     .filter((page) => page.index && page.route !== site.notFoundRoute)
+    .sort((a, b) => a.route.localeCompare(b.route))
     .map((page) => {
       const lastmod = page.updated ? `<lastmod>${page.updated}</lastmod>` : "";
       return `  <url><loc>${escapeHtml(absoluteUrl(site, page.route))}</loc>${lastmod}</url>`;

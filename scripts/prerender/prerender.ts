@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Collections, PageData, Site } from "../../schemas";
 import { renderHead, robots, sitemap } from "./head";
+import { chunkFiles, pageSource, readManifest } from "./manifest";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -17,13 +18,19 @@ const generated = join(root, "src", "generated");
 const read = <T>(name: string) => JSON.parse(readFileSync(join(generated, name), "utf8")) as T;
 
 const site = read<Site>("site.json");
-const pages = read<PageData[]>("pages.json");
+const routes = read<{ route: string; file: string }[]>("routes.json");
+const pages = routes.map(({ file }) => read<PageData>(file));
+const manifest = readManifest(dist);
 const collections = read<Collections>("collections.json");
 const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")).href)) as {
   render: (url: string) => string;
 };
 
-const template = readFileSync(join(dist, "index.html"), "utf8");
+// The stylesheet is small (a few KB gzipped): inlined, it costs no render-blocking request.
+const template = readFileSync(join(dist, "index.html"), "utf8").replace(
+  /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+  (_, file: string) => `<style>${readFileSync(join(dist, file), "utf8").trim()}</style>`,
+);
 for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">']) {
   if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}: is index.html intact?`);
 }
@@ -32,7 +39,11 @@ const lang = site.seo.locale.split("-")[0]!;
 const written: string[] = [];
 for (const page of pages) {
   const notFound = page.route === site.notFoundRoute;
-  const head = renderHead({ site, page, collections, notFound, favicon: site.seo.favicon.src });
+  // The page's own content module is fetched with the app, not after it.
+  const preload = chunkFiles(manifest, pageSource(routes.find((r) => r.route === page.route)!.file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    .join("\n    ");
+  const head = `${renderHead({ site, page, collections, notFound, favicon: site.seo.favicon.src })}\n    ${preload}`;
   const html = template
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace("<!--app-head-->", head)

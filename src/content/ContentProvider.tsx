@@ -2,12 +2,13 @@
  * The content the app renders, from the generated modules in production and from fixture folders in
  * tests. Section renderers read collections and forms through these hooks, never through imports.
  */
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, use, useContext, type ReactNode } from "react";
 import type { CollectionName, Collections, Form, PageData, Site } from "../../schemas";
+import type { PageStore } from "./pages";
 
 export interface SiteContent {
   site: Site;
-  pages: PageData[];
+  pages: PageStore;
   collections: Collections;
   forms: Record<string, Form>;
 }
@@ -22,6 +23,11 @@ export function useContent(): SiteContent {
   const content = useContext(ContentContext);
   if (!content) throw new Error("useContent() needs a <ContentProvider> above it");
   return content;
+}
+
+/** A page's content; suspends while its module loads (a navigation keeps the old page meanwhile). */
+export function usePage(route: string): PageData {
+  return use(useContent().pages.get(route));
 }
 
 export function useSite(): Site {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { usePageviews, useTagManager } from "../analytics";
 import { useSite } from "../content/ContentProvider";
@@ -36,7 +36,9 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} ref={main}>
-        <Outlet />
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <CallButton />

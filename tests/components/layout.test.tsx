@@ -6,7 +6,7 @@ import { fixture, replace } from "../content/helpers";
 import { loadContent, renderSite } from "./render-site";
 
 const shipped = loadContent(join(import.meta.dirname, "..", "..", "content"));
-const routes = shipped.pages.map((p) => p.route);
+const routes = shipped.pages.routes;
 
 describe("every page of the shipped site", () => {
   it.each([...routes, "/no-such-page"])("%s has the header, the footer, the call button and one h1", (route) => {

@@ -5,6 +5,7 @@ import { runContent } from "../../scripts/content/pipeline";
 import type { Collections } from "../../schemas";
 import { App } from "../../src/App";
 import type { SiteContent } from "../../src/content/ContentProvider";
+import { createPageStore } from "../../src/content/pages";
 import { validFixture } from "../content/helpers";
 
 export function loadContent(contentDir = validFixture): SiteContent {
@@ -18,7 +19,13 @@ export function loadContent(contentDir = validFixture): SiteContent {
     testimonials: [],
     ...content!.collections,
   } as Collections;
-  return { site: content!.site!, pages: content!.pages.map((p) => p.page), collections, forms: content!.forms };
+  const pages = content!.pages.map((p) => p.page);
+  const store = createPageStore(
+    pages.map((p) => p.route),
+    (route) => Promise.resolve(pages.find((p) => p.route === route)!),
+    pages,
+  );
+  return { site: content!.site!, pages: store, collections, forms: content!.forms };
 }
 
 /** Where the router is now: path, query and hash. */

@@ -27,6 +27,17 @@ describe("the content pipeline", () => {
     expect(legal.sections[0]!.type === "prose" && legal.sections[0]!.body).toContain('href="mailto:help@fixture.example"');
   });
 
+  it("keeps tel:, mailto: and page links in Markdown", () => {
+    const dir = fixture({
+      "collections/faq.yaml": replace("Yes, it is **only** a test.", "Call [us](tel:{{phone.e164}}), [write](mailto:{{email}}) or [read](/legal)."),
+    });
+    const { content, problems } = runContent({ contentDir: dir });
+    expect(problems).toEqual([]);
+    expect(content!.collections.faq![0]!.answer).toBe(
+      '<p>Call <a href="tel:+18005550100">us</a>, <a href="mailto:help@fixture.example">write</a> or <a href="/legal">read</a>.</p>',
+    );
+  });
+
   it("resolves images to hashed public files with their intrinsic size", () => {
     const { content } = runContent({ contentDir: validFixture });
     expect(content!.site!.company.logo).toEqual({
@@ -88,12 +99,14 @@ describe("the content pipeline", () => {
     runContent({ contentDir: validFixture, outDir: out });
     const files = [...snapshotDir(out).keys()].sort();
     expect(files).toEqual(
-      expect.arrayContaining(["collections.json", "forms.json", "index.d.ts", "index.js", "pages.json", "site.json"]),
+      expect.arrayContaining(["collections.json", "forms.json", "index.d.ts", "index.js", "routes.json", "site.json", "pages/index.json"]),
     );
     expect(readFileSync(join(out, "index.d.ts"), "utf8")).toMatch(/^\/\/ Generated .* Do not edit/);
-    expect(readFileSync(join(out, "index.d.ts"), "utf8")).toContain("export declare const pages: PageData[];");
-    const pages = JSON.parse(readFileSync(join(out, "pages.json"), "utf8")) as { route: string }[];
-    expect(pages.map((p) => p.route)).toEqual(["/", "/404", "/legal", "/more", "/thanks"]);
+    expect(readFileSync(join(out, "index.d.ts"), "utf8")).toContain("export declare function loadPage(route: string): Promise<PageData>;");
+    const routes = JSON.parse(readFileSync(join(out, "routes.json"), "utf8")) as { route: string; file: string }[];
+    expect(routes.map((p) => p.route)).toEqual(["/", "/404", "/legal", "/more", "/thanks"]);
+    const legal = JSON.parse(readFileSync(join(out, routes[2]!.file), "utf8")) as { title: string };
+    expect(legal.title).toBe("Legal");
   });
 
   it("writes byte-identical output on two builds, and rewrites nothing the second time", () => {

@@ -1,0 +1,116 @@
+/** The head, structured data, sitemap and robots.txt each page gets from content. */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runContent } from "../../scripts/content/pipeline";
+import { faqJsonLd, organizationJsonLd, renderHead, robots, sitemap } from "../../scripts/prerender/head";
+import type { Collections, PageData } from "../../schemas";
+
+const { content } = runContent({ contentDir: join(import.meta.dirname, "..", "..", "content") });
+const site = content!.site!;
+const collections = content!.collections as Collections;
+const pages = content!.pages.map((p) => p.page);
+const page = (route: string) => pages.find((p) => p.route === route)!;
+const head = (route: string) =>
+  renderHead({ site, page: page(route), collections, notFound: route === site.notFoundRoute, favicon: "/favicon.svg" });
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+
+describe("the head of each page", () => {
+  it("has a unique title from the title template and the page's description", () => {
+    const titles = pages.map((p) => /<title>(.*)<\/title>/.exec(head(p.route))![1]);
+    expect(new Set(titles).size).toBe(pages.length);
+    expect(head("/about")).toContain("<title>About Us | Brightline Tech Support</title>");
+    expect(head("/about")).toContain(`<meta name="description" content="${page("/about").description}" />`);
+  });
+
+  it("has a canonical URL, Open Graph and Twitter card tags with the social image", () => {
+    const html = head("/contact");
+    expect(html).toContain('<link rel="canonical" href="https://www.brightline-support.example/contact" />');
+    expect(html).toContain('<meta property="og:url" content="https://www.brightline-support.example/contact" />');
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/www\.brightline-support\.example\/media\/banner-[0-9a-f]+\.svg" \/>/,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta name="theme-color" content="#0b4f9c" />');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    expect(html).not.toContain("noindex");
+  });
+
+  it("keeps /thankyou and the not-found page out of search engines", () => {
+    expect(head("/thankyou")).toContain('<meta name="robots" content="noindex" />');
+    expect(head("/404")).toContain('<meta name="robots" content="noindex" />');
+    expect(head("/404")).not.toContain("canonical");
+  });
+
+  it("escapes text in attributes", () => {
+    const tricky: PageData = { ...page("/about"), title: 'Fish & "Chips" <b>', description: "a < b" };
+    const html = renderHead({ site, page: tricky, collections, notFound: false, favicon: "/f.svg" });
+    expect(html).toContain("<title>Fish &amp; &quot;Chips&quot; &lt;b&gt; | Brightline Tech Support</title>");
+    expect(html).toContain('content="a &lt; b"');
+  });
+});
+
+describe("structured data", () => {
+  it("describes the business with its toll-free number, e-mail, address and a 24/7 US contact point", () => {
+    const org = organizationJsonLd(site);
+    expect(org).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "ProfessionalService",
+      name: "Brightline Tech Support",
+      telephone: "+18005550142",
+      email: "help@brightline-support.example",
+      address: { "@type": "PostalAddress", addressLocality: "Anytown", addressRegion: "CA", addressCountry: "US" },
+      contactPoint: {
+        "@type": "ContactPoint",
+        telephone: "+18005550142",
+        contactType: "technical support",
+        contactOption: "TollFree",
+        areaServed: "US",
+        hoursAvailable: { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "23:59" },
+      },
+    });
+    const days = (org.contactPoint as { hoursAvailable: { dayOfWeek: string[] } }).hoursAvailable.dayOfWeek;
+    expect(days).toHaveLength(7);
+    expect(String(org.url)).toBe("https://www.brightline-support.example/");
+  });
+
+  it("builds an FAQPage from the FAQ content, on the page that shows it", () => {
+    const faq = faqJsonLd(page("/"), collections)!;
+    expect(faq["@type"]).toBe("FAQPage");
+    const entities = faq.mainEntity as {
+      "@type": string;
+      name: string;
+      acceptedAnswer: { "@type": string; text: string };
+    }[];
+    expect(entities).toHaveLength(5);
+    for (const question of entities) {
+      expect(question["@type"]).toBe("Question");
+      expect(question.name).toMatch(/\?$/);
+      expect(question.acceptedAnswer["@type"]).toBe("Answer");
+      expect(question.acceptedAnswer.text).not.toMatch(/<|\{\{/);
+    }
+    expect(entities[0]!.acceptedAnswer.text).toContain("1-800-555-0142");
+    expect(faqJsonLd(page("/about"), collections)).toBeUndefined();
+  });
+
+  it("is embedded as parseable JSON-LD: the business on every page, the FAQ on the landing page", () => {
+    expect(jsonLd(head("/")).map((d) => d["@type"])).toEqual(["ProfessionalService", "FAQPage"]);
+    expect(jsonLd(head("/about")).map((d) => d["@type"])).toEqual(["ProfessionalService"]);
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("list every indexable page and nothing else", () => {
+    const xml = sitemap(site, pages);
+    const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(
+      ["/", "/about", "/contact", "/privacy", "/terms"].map((r) => `https://www.brightline-support.example${r}`),
+    );
+    expect(xml).toContain("<lastmod>2026-11-01</lastmod>");
+    expect(robots(site)).toBe(
+      "User-agent: *\nAllow: /\n\nSitemap: https://www.brightline-support.example/sitemap.xml\n",
+    );
+  });
+});
