@@ -1,0 +1,43 @@
+/**
+ * `npm test`: every check, in order, then a summary. Stops at the first failing step (later steps
+ * depend on earlier ones: the browser tests need the build) and exits non-zero.
+ * Steps: content check, type check, lint and formatting, unit and component tests, build, size
+ * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker).
+ */
+import { spawnSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
+
+const steps: [label: string, script: string][] = [
+  ["content check", "content:check"],
+  ["type check", "typecheck"],
+  ["lint and formatting", "lint"],
+  ["unit and component tests", "test:unit"],
+  ["build and pre-render", "build"],
+  ["size budget", "size"],
+  ["browser tests, axe, HTML check", "test:e2e"],
+];
+
+const results: { label: string; status: "passed" | "failed" | "skipped"; seconds?: number }[] = [];
+const started = performance.now();
+for (const [label, script] of steps) {
+  if (results.some((r) => r.status === "failed")) {
+    results.push({ label, status: "skipped" });
+    continue;
+  }
+  console.log(`\n━━ ${label} (npm run ${script}) ━━`);
+  const start = performance.now();
+  const run = spawnSync("npm", ["run", "--silent", script], { stdio: "inherit", shell: process.platform === "win32" });
+  results.push({ label, status: run.status === 0 ? "passed" : "failed", seconds: (performance.now() - start) / 1000 });
+}
+
+const total = (performance.now() - started) / 1000;
+const mark = { passed: "✔", failed: "✖", skipped: "–" };
+console.log("\n━━ summary ━━");
+for (const r of results) {
+  console.log(
+    `${mark[r.status]} ${r.label.padEnd(34)} ${r.status.padEnd(8)} ${r.seconds === undefined ? "" : `${r.seconds.toFixed(1)} s`}`,
+  );
+}
+const failed = results.some((r) => r.status !== "passed");
+console.log(`\n${failed ? "✖ FAILED" : "✔ all checks passed"} in ${total.toFixed(1)} s`);
+process.exitCode = failed ? 1 : 0;
