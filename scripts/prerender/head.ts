@@ -92,15 +92,17 @@ export interface HeadOptions {
   collections: Collections;
   /** Whether this is the not-found page (no canonical address). */
   notFound: boolean;
-  /** Public URL of the favicon. */
-  favicon: string;
+  /** Public URLs of the icons: the SVG favicon, a 32 px PNG and the 180 px Apple touch icon. */
+  icons: { svg: string; png: string; apple: string };
+  /** The social card: a PNG made from the site's social image (social networks do not show SVG). */
+  socialCard: { src: string; width: number; height: number };
 }
 
-export function renderHead({ site, page, collections, notFound, favicon }: HeadOptions): string {
+export function renderHead({ site, page, collections, notFound, icons, socialCard }: HeadOptions): string {
   const { seo } = site;
   const title = seo.titleTemplate.replace("%s", page.title);
   const url = absoluteUrl(site, page.route);
-  const image = seo.socialImage;
+  const image = { ...socialCard, alt: seo.socialImage.alt };
   const tags: string[] = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
@@ -130,7 +132,9 @@ export function renderHead({ site, page, collections, notFound, favicon }: HeadO
   for (const [name, content] of twitter) tags.push(`<meta name="${name}" content="${escapeHtml(content)}" />`);
   tags.push(
     `<meta name="theme-color" content="${escapeHtml(seo.themeColor)}" />`,
-    `<link rel="icon" href="${escapeHtml(favicon)}" type="image/svg+xml" />`,
+    `<link rel="icon" href="${escapeHtml(icons.svg)}" type="image/svg+xml" />`,
+    `<link rel="icon" href="${escapeHtml(icons.png)}" type="image/png" sizes="32x32" />`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(icons.apple)}" />`,
     jsonLdScript(organizationJsonLd(site)),
   );
   const faq = faqJsonLd(page, collections);

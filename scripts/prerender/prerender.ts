@@ -3,12 +3,14 @@
  * and any static host can serve it.
  * In: dist/index.html (the client build, used as the template), .ssr/entry-server.js (the server
  * build), the generated content. Out: dist/index.html, dist/<route>/index.html for every other page,
- * dist/404.html for the not-found page, dist/sitemap.xml and dist/robots.txt.
+ * dist/404.html for the not-found page, dist/sitemap.xml, dist/robots.txt, and PNG versions of the
+ * social image and the favicon (sharp) in dist/media/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Collections, PageData, Site } from "../../schemas";
+import sharp from "sharp";
 import { renderHead, robots, sitemap } from "./head";
 import { chunkFiles, pageSource, readManifest } from "./manifest";
 
@@ -36,6 +38,23 @@ for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">'])
 }
 const lang = site.seo.locale.split("-")[0]!;
 
+/** A PNG made from a published image, named after it (so it changes when the source does). */
+async function png(src: string, name: string, width: number, height: number, background = "#ffffff") {
+  const file = `media/${name}-${/-([0-9a-f]+)\.\w+$/.exec(src)?.[1] ?? "0"}.png`;
+  await sharp(join(dist, src))
+    .resize(width, height, { fit: "contain", background })
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(join(dist, file));
+  return `/${file}`;
+}
+// Social networks do not show SVG images, and Apple devices want a PNG icon.
+const socialCard = { src: await png(site.seo.socialImage.src, "social-card", 1200, 630), width: 1200, height: 630 };
+const icons = {
+  svg: site.seo.favicon.src,
+  png: await png(site.seo.favicon.src, "favicon-32", 32, 32, "#00000000"),
+  apple: await png(site.seo.favicon.src, "apple-touch-icon", 180, 180),
+};
+
 const written: string[] = [];
 for (const page of pages) {
   const notFound = page.route === site.notFoundRoute;
@@ -43,7 +62,7 @@ for (const page of pages) {
   const preload = chunkFiles(manifest, pageSource(routes.find((r) => r.route === page.route)!.file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
     .join("\n    ");
-  const head = `${renderHead({ site, page, collections, notFound, favicon: site.seo.favicon.src })}\n    ${preload}`;
+  const head = `${renderHead({ site, page, collections, notFound, icons, socialCard })}\n    ${preload}`;
   const html = template
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace("<!--app-head-->", head)

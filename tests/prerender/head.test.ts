@@ -11,7 +11,9 @@ const collections = content!.collections as Collections;
 const pages = content!.pages.map((p) => p.page);
 const page = (route: string) => pages.find((p) => p.route === route)!;
 const head = (route: string) =>
-  renderHead({ site, page: page(route), collections, notFound: route === site.notFoundRoute, favicon: "/favicon.svg" });
+  renderHead({ site, page: page(route), collections, notFound: route === site.notFoundRoute, icons, socialCard });
+const icons = { svg: "/favicon.svg", png: "/favicon-32.png", apple: "/apple-touch-icon.png" };
+const socialCard = { src: "/media/social-card-abc.png", width: 1200, height: 630 };
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
@@ -29,12 +31,17 @@ describe("the head of each page", () => {
     const html = head("/contact");
     expect(html).toContain('<link rel="canonical" href="https://www.brightline-support.example/contact" />');
     expect(html).toContain('<meta property="og:url" content="https://www.brightline-support.example/contact" />');
-    expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/www\.brightline-support\.example\/media\/banner-[0-9a-f]+\.svg" \/>/,
+    expect(html).toContain(
+      '<meta property="og:image" content="https://www.brightline-support.example/media/social-card-abc.png" />',
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain(
+      '<meta name="twitter:image" content="https://www.brightline-support.example/media/social-card-abc.png" />',
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain('<meta name="theme-color" content="#0b4f9c" />');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
     expect(html).not.toContain("noindex");
   });
 
@@ -46,7 +53,7 @@ describe("the head of each page", () => {
 
   it("escapes text in attributes", () => {
     const tricky: PageData = { ...page("/about"), title: 'Fish & "Chips" <b>', description: "a < b" };
-    const html = renderHead({ site, page: tricky, collections, notFound: false, favicon: "/f.svg" });
+    const html = renderHead({ site, page: tricky, collections, notFound: false, icons, socialCard });
     expect(html).toContain("<title>Fish &amp; &quot;Chips&quot; &lt;b&gt; | Brightline Tech Support</title>");
     expect(html).toContain('content="a &lt; b"');
   });
