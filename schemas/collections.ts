@@ -3,7 +3,7 @@
  * a list of entries, each with an `id` that sections use to show it.
  */
 import { z } from "zod";
-import { id, icon, markdown, ref, text } from "./primitives";
+import { draft, id, icon, markdown, ref, text } from "./primitives";
 import { image } from "./image";
 
 export const service = z.strictObject({
@@ -11,6 +11,7 @@ export const service = z.strictObject({
   title: text.describe('The service\'s name, e.g. "Laptop & Computer".'),
   icon,
   summary: markdown.describe("What we help with, in a sentence or two (Markdown)."),
+  draft,
 });
 
 export const plan = z.strictObject({
@@ -28,6 +29,7 @@ export const plan = z.strictObject({
     .describe('Another plan whose features this one also has; shows "Everything in <plan>, plus".'),
   features: z.array(text).min(1).describe("What the plan adds, one line each."),
   popular: z.boolean().default(false).describe('Marks the plan "Most Popular". At most one plan may.'),
+  draft,
 });
 
 export const teamMember = z.strictObject({
@@ -36,12 +38,14 @@ export const teamMember = z.strictObject({
   role: text.describe('Job title, e.g. "Head of Support".'),
   bio: markdown.describe("A short introduction (Markdown)."),
   photo: image,
+  draft,
 });
 
 export const question = z.strictObject({
   id,
   question: text.describe("The question, as a visitor would ask it."),
   answer: markdown.describe("The answer (Markdown)."),
+  draft,
 });
 
 export const testimonial = z.strictObject({
@@ -50,6 +54,7 @@ export const testimonial = z.strictObject({
   name: text.describe("Who said it."),
   detail: text.describe('Where they are from or what they do, e.g. "Small business owner, Ohio".'),
   rating: z.number().int().min(1).max(5).optional().describe("Stars out of 5."),
+  draft,
 });
 
 /** The one list of collections: file name (without .yaml) → entry schema. */

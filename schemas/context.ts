@@ -12,6 +12,8 @@ export interface MarkdownProblem {
   message: string;
   line: number;
   column: number;
+  /** A link to a draft page: an error only when the Markdown itself is published. */
+  draftReference?: boolean;
 }
 
 export interface ContentContext {
@@ -23,7 +25,14 @@ export interface ContentContext {
   resolveImage?: (image: ImageInput) => ResolvedImage | string;
   /** Compiles Markdown to sanitised HTML and reports what is not allowed in it. */
   markdown?: (source: string) => { html: string; problems: MarkdownProblem[] };
+  /** Ids (per kind) and routes of drafts: published content may not refer to them. */
+  drafts?: { ids: Readonly<Record<string, readonly string[]>>; routes: readonly string[] };
+  /** Set to re-validate a draft whose only problems are references to other drafts. */
+  allowDraftReferences?: boolean;
 }
+
+/** The `params` of an issue that is a reference to a draft (ignored inside drafts). */
+export const draftReference = { draftReference: true } as const;
 
 let current: ContentContext = {};
 

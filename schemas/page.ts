@@ -1,12 +1,13 @@
 /** Pages: one file per route in content/pages/, YAML (a list of sections) or Markdown (legal text). */
 import { z } from "zod";
-import { route, text } from "./primitives";
+import { draft, route, text } from "./primitives";
 import { section } from "./sections";
 
 const pageFields = {
   route: route,
   title: text.describe("The page's title, shown in the browser tab and search results."),
   description: text.describe("One or two sentences shown in search results."),
+  draft,
   index: z
     .boolean()
     .default(true)

@@ -1,6 +1,6 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
-import { contentContext } from "./context";
+import { contentContext, draftReference } from "./context";
 import { didYouMean, listOf } from "./suggest";
 
 /** Html produced at build time from Markdown, sanitised; the only text the app may render as HTML. */
@@ -28,46 +28,63 @@ export const markdown = text.transform((source, ctx): Html => {
   if (!compile) return source as Html;
   const result = compile(source);
   for (const problem of result.problems) {
+    if (problem.draftReference && contentContext().allowDraftReferences) continue;
     ctx.issues.push({
       code: "custom",
       message: problem.message,
       input: source,
-      params: { line: problem.line, column: problem.column },
+      params: { line: problem.line, column: problem.column, ...(problem.draftReference ? draftReference : {}) },
     });
   }
   return result.html as Html;
 });
 
-function checkTarget(to: string): string | undefined {
+/** What is wrong with a link target, if anything. */
+function checkTarget(to: string): { message: string; draft?: boolean } | undefined {
   if (to === "phone" || to === "email") return undefined;
   if (/^https:\/\/[^\s]+$/.test(to)) return undefined;
   if (/^#[A-Za-z][\w-]*$/.test(to)) return undefined;
   if (to.startsWith("/")) {
     const path = to.replace(/[?#].*$/, "");
-    const routes = contentContext().routes;
+    const { routes, drafts, allowDraftReferences } = contentContext();
     if (routes && !routes.includes(path)) {
-      return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes)}`;
+      return { message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes)}` };
+    }
+    if (drafts?.routes.includes(path) && !allowDraftReferences) {
+      return {
+        message: `the page "${path}" is a draft (draft: true): publish it first, or make this a draft too`,
+        draft: true,
+      };
     }
     return undefined;
   }
-  return 'write a page route such as "/contact", an anchor such as "#pricing", a full "https://" address, "phone" (the toll-free number) or "email" (the support address)';
+  return {
+    message:
+      'write a page route such as "/contact", an anchor such as "#pricing", a full "https://" address, "phone" (the toll-free number) or "email" (the support address)',
+  };
+}
+
+function addTargetIssue(to: string, ctx: z.RefinementCtx) {
+  const problem = checkTarget(to);
+  if (problem) {
+    ctx.addIssue({
+      code: "custom",
+      message: problem.message,
+      input: to,
+      ...(problem.draft ? { params: draftReference } : {}),
+    });
+  }
 }
 
 export const linkTarget = z
   .string()
-  .superRefine((to, ctx) => {
-    const problem = checkTarget(to);
-    if (problem) ctx.addIssue({ code: "custom", message: problem, input: to });
-  })
+  .superRefine(addTargetIssue)
   .describe(
     'Where the link goes: a page route ("/contact"), an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
   );
 
 /** A route that must belong to a page. */
-export const pageRoute = route.superRefine((to, ctx) => {
-  const problem = checkTarget(to);
-  if (problem) ctx.addIssue({ code: "custom", message: problem, input: to });
-});
+export const pageRoute = route.superRefine(addTargetIssue);
 
 export const link = z
   .strictObject({
@@ -81,12 +98,20 @@ export function ref(kind: string, noun: string) {
   return z
     .string()
     .superRefine((value, ctx) => {
-      const known = contentContext().ids?.[kind];
+      const { ids, drafts, allowDraftReferences } = contentContext();
+      const known = ids?.[kind];
       if (known && !known.includes(value)) {
         ctx.addIssue({
           code: "custom",
           input: value,
           message: `unknown ${noun} "${value}".${didYouMean(value, known)} Known: ${listOf(known) || "none yet"}`,
+        });
+      } else if (drafts?.ids[kind]?.includes(value) && !allowDraftReferences) {
+        ctx.addIssue({
+          code: "custom",
+          input: value,
+          params: draftReference,
+          message: `the ${noun} "${value}" is a draft (draft: true): publish it first, or make this a draft too`,
         });
       }
     })
@@ -117,6 +142,12 @@ export const iconNames = [
 export type IconName = (typeof iconNames)[number];
 
 export const icon = z.enum(iconNames).describe(`A picture shown beside the text. One of: ${iconNames.join(", ")}.`);
+
+/** Drafts show in `npm run dev` and are left out of the built site. */
+export const draft = z
+  .boolean()
+  .default(false)
+  .describe("true keeps this out of the published site: it shows only in the preview (npm run dev).");
 
 /** A card with a picture, a title and a short text. */
 export const card = z.strictObject({

@@ -1,6 +1,6 @@
 /** Fields every section has; the shared section wrapper renders them. */
 import { z } from "zod";
-import { markdown, text } from "../primitives";
+import { draft, markdown, text } from "../primitives";
 
 export const backgrounds = ["plain", "tinted", "brand", "dark"] as const;
 
@@ -13,6 +13,7 @@ export const sectionBase = {
   eyebrow: text.optional().describe("A few words shown small above the heading."),
   heading: text.describe("The section's heading. The first section's heading is the page's main heading."),
   intro: markdown.optional().describe("A short paragraph under the heading (Markdown)."),
+  draft,
   background: z
     .enum(backgrounds)
     .default("plain")

@@ -1,6 +1,7 @@
 /**
  * `npm run content:check` and `npm run content:build`.
- * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]
+ * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts]
+ * --drafts keeps drafts in the output (a preview); without it they are left out, as on the live site.
  * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage.
  */
 import { performance } from "node:perf_hooks";
@@ -10,7 +11,12 @@ import { format, formats, type Format } from "./report";
 const started = performance.now();
 const [command, ...flags] = process.argv.slice(2);
 const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
+let drafts = false;
 for (const flag of flags) {
+  if (flag === "--drafts") {
+    drafts = true;
+    continue;
+  }
   const match = /^--(format|content|out)=(.+)$/.exec(flag);
   if (!match) {
     console.error(`unknown option "${flag}". Usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]`);
@@ -23,7 +29,7 @@ if ((command !== "check" && command !== "build") || !formats.includes(options.fo
   process.exit(2);
 }
 
-const result = runContent({ contentDir: options.content!, outDir: command === "build" ? options.out : undefined });
+const result = runContent({ contentDir: options.content!, outDir: command === "build" ? options.out : undefined, drafts });
 const ms = Math.round(performance.now() - started);
 const text = format(
   { problems: result.problems, files: result.files, ms, written: result.written && { ...result.written, outDir: options.out! } },

@@ -47,6 +47,7 @@ function tokensFrom(siteData: unknown): Record<string, string> {
 
 export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; assets: Map<string, Asset> } {
   const ids: Record<string, string[]> = { forms: [] };
+  const drafts = { ids: {} as Record<string, string[]>, routes: [] as string[] };
   // A collection that could not be parsed has unknown ids: references into it are not checked.
   for (const name of collectionNames) if (!loaded.unreadable.includes(`collections/${name}.yaml`)) ids[name] = [];
   const routes: string[] = [];
@@ -54,6 +55,10 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
   for (const file of loaded.files) {
     if (file.kind === "collection" && Array.isArray(file.data)) {
       ids[file.name] = file.data.map((entry) => str(record(entry).id)).filter((id): id is string => Boolean(id));
+      drafts.ids[file.name] = file.data
+        .filter((entry) => record(entry).draft === true)
+        .map((entry) => str(record(entry).id))
+        .filter((id): id is string => Boolean(id));
     } else if (file.kind === "collection") {
       delete ids[file.name];
     } else if (file.kind === "form") {
@@ -61,6 +66,7 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
     } else if (file.kind === "page" || file.kind === "markdown-page") {
       const route = str(record(file.data).route);
       if (route) routes.push(route);
+      if (route && record(file.data).draft === true) drafts.routes.push(route);
     } else if (file.kind === "site") {
       siteData = file.data;
     }
@@ -93,6 +99,6 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
     return typeof found === "string" ? found : { src: found.src, alt: image.alt, width: found.width, height: found.height };
   };
 
-  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes });
-  return { context: { ids, routes, resolveImage, markdown }, assets };
+  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes, draftRoutes: drafts.routes });
+  return { context: { ids, routes, resolveImage, markdown, drafts }, assets };
 }

@@ -35,6 +35,8 @@ export interface MarkdownOptions {
   tokens: Readonly<Record<string, string>>;
   /** Routes an internal link may go to; unchecked when absent. */
   routes?: readonly string[];
+  /** Routes of draft pages: a link to one is an error in published text. */
+  draftRoutes?: readonly string[];
 }
 
 export function createMarkdown(options: MarkdownOptions) {
@@ -60,7 +62,8 @@ export function createMarkdown(options: MarkdownOptions) {
     const tree = processor.parse(expanded) as MdNode;
     walk(tree, (node) => {
       const where = node.position?.start ?? { line: 1, column: 1 };
-      const report = (message: string) => problems.push({ line: where.line, column: where.column, message });
+      const report = (message: string, draftReference?: boolean) =>
+        problems.push({ line: where.line, column: where.column, message, ...(draftReference ? { draftReference } : {}) });
       if (node.type === "heading" && node.depth === 1) {
         report('"# " makes a main heading, and the page already has one: start the line with "## " instead');
       } else if (node.type === "html") {
@@ -73,6 +76,8 @@ export function createMarkdown(options: MarkdownOptions) {
           const path = url.replace(/[?#].*$/, "");
           if (options.routes && !options.routes.includes(path)) {
             report(`the link goes to "${path}", but no page has that route.${didYouMean(path, options.routes)} Known routes: ${listOf(options.routes)}`);
+          } else if (options.draftRoutes?.includes(path)) {
+            report(`the link goes to "${path}", a draft page (draft: true): publish it first, or make this a draft too`, true);
           }
         } else if (!safeUrl.test(url)) {
           report(

@@ -8,12 +8,14 @@ import { renderOutput, writeOutput, type WriteStats } from "./emit";
 import { load } from "./load";
 import { byPosition, type Problem } from "./problem";
 import { checkRules } from "./rules";
-import { validate, type Content } from "./validate";
+import { published, validate, type Content } from "./validate";
 
 export interface RunOptions {
   contentDir: string;
   /** Where to write the generated modules; nothing is written when absent. */
   outDir?: string;
+  /** Keep drafts in the output (the development preview); the published site leaves them out. */
+  drafts?: boolean;
 }
 
 export interface RunResult {
@@ -24,11 +26,12 @@ export interface RunResult {
   written?: WriteStats;
 }
 
-export function runContent({ contentDir, outDir }: RunOptions): RunResult {
+export function runContent({ contentDir, outDir, drafts = false }: RunOptions): RunResult {
   const loaded = load(contentDir);
   const { context, assets } = buildContext(contentDir, loaded);
-  const { content, problems } = validate(loaded.files, context);
-  problems.push(...loaded.problems, ...checkRules(content, loaded.files));
+  const { content: everything, problems } = validate(loaded.files, context);
+  problems.push(...loaded.problems, ...checkRules(everything, loaded.files));
+  const content = drafts ? everything : published(everything);
   problems.sort(byPosition);
   const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
   if (problems.length > 0 || !outDir) return { problems, files, content };

@@ -45,6 +45,19 @@ function schemaFor(file: SourceFile): z.ZodType {
   }
 }
 
+/** Whether `path` lies inside something marked `draft: true` (the file, a section, an entry). */
+export function inDraft(data: unknown, path: readonly PropertyKey[]): boolean {
+  let node = data;
+  for (let i = 0; ; i++) {
+    if (node !== null && typeof node === "object" && (node as { draft?: unknown }).draft === true) return true;
+    if (i === path.length || node === null || typeof node !== "object") return false;
+    node = (node as Record<PropertyKey, unknown>)[path[i]!];
+  }
+}
+
+const isDraftReference = (issue: z.core.$ZodIssue) =>
+  issue.code === "custom" && (issue.params as { draftReference?: boolean } | undefined)?.draftReference === true;
+
 export function validate(files: readonly SourceFile[], context: ContentContext): { content: Content; problems: Problem[] } {
   const problems: Problem[] = [];
   const content: Content = { pages: [], collections: {}, forms: {} };
@@ -52,10 +65,15 @@ export function validate(files: readonly SourceFile[], context: ContentContext):
   withContentContext(context, () => {
     for (const file of files) {
       const schema = schemaFor(file);
-      const result = schema.safeParse(file.data);
+      let result = schema.safeParse(file.data);
       if (!result.success) {
-        for (const issue of result.error.issues) problems.push(...describeIssue(file, schema, issue));
-        continue;
+        // A draft may refer to other drafts; only published content may not.
+        const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
+        if (issues.length === 0) result = withContentContext({ ...context, allowDraftReferences: true }, () => schema.safeParse(file.data));
+        if (!result.success) {
+          for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
+          continue;
+        }
       }
       const data: unknown = result.data;
       switch (file.kind) {
@@ -75,7 +93,9 @@ export function validate(files: readonly SourceFile[], context: ContentContext):
             page: {
               ...fields,
               updated,
-              sections: [{ type: "prose", heading: heading ?? front.title, body, background: "plain", actions: [] }],
+              sections: [
+                { type: "prose", heading: heading ?? front.title, body, draft: false, background: "plain", actions: [] },
+              ],
             },
           });
           break;
@@ -100,8 +120,21 @@ function compileBody(file: SourceFile, context: ContentContext, problems: Proble
     return undefined;
   }
   const result = context.markdown!(body.text);
+  const draft = inDraft(file.data, []);
+  result.problems = result.problems.filter((problem) => !(problem.draftReference && draft));
   for (const problem of result.problems) {
     problems.push({ file: file.path, line: start.line + problem.line - 1, column: problem.column, field: "body", message: problem.message });
   }
   return result.problems.length === 0 ? (result.html as Html) : undefined;
+}
+
+/** The content without its drafts: what the published site shows. */
+export function published(content: Content): Content {
+  const collections = Object.fromEntries(
+    Object.entries(content.collections).map(([name, entries]) => [name, (entries as { draft: boolean }[]).filter((e) => !e.draft)]),
+  ) as Content["collections"];
+  const pages = content.pages
+    .filter(({ page }) => !page.draft)
+    .map(({ file, page }) => ({ file, page: { ...page, sections: page.sections.filter((section) => !section.draft) } }));
+  return { ...content, pages, collections };
 }
