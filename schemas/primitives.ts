@@ -80,7 +80,7 @@ export const linkTarget = z
   .string()
   .superRefine(addTargetIssue)
   .describe(
-    'Where the link goes: a page route ("/contact"), an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
+    'Where the link goes, e.g. "/contact": a page route, an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
   );
 
 /** A route that must belong to a page. */

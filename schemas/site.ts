@@ -17,11 +17,11 @@ export const address = z.strictObject({
   street: text.describe("Street and number, suite."),
   city: text.describe("City or town."),
   region: text.describe('State, e.g. "CA".'),
-  postalCode: text.describe("ZIP code."),
+  postalCode: text.describe('ZIP code, e.g. "90210".'),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'write a two-letter country code, e.g. "US"' })
-    .describe("Two-letter country code."),
+    .describe('Two-letter country code, e.g. "US".'),
 });
 
 export const site = z.strictObject({
@@ -50,7 +50,7 @@ export const site = z.strictObject({
   footer: z
     .strictObject({
       disclaimer: markdown.describe("The independence disclaimer shown in every footer (Markdown)."),
-      copyright: text.describe('Shown after "©" and the year, e.g. the company name.'),
+      copyright: text.describe('Shown after "©" and the year, e.g. "Example Inc. All rights reserved.".'),
       contactHeading: text.default("Contact").describe("Heading above the footer's contact details."),
       linksHeading: text.default("Company").describe("Heading above the footer's links."),
     })
@@ -77,14 +77,14 @@ export const site = z.strictObject({
       titleTemplate: z
         .string()
         .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
-        .describe('How page titles are shown; "%s" is replaced by the page\'s title.'),
+        .describe('How page titles are shown; "%s" is replaced by the page\'s title, e.g. "%s | Company".'),
       description: text.describe("Used when a page has no description of its own."),
       socialImage: image.describe("The picture shown when a page is shared."),
       favicon: image.describe("The small icon in the browser tab: a square SVG."),
       themeColor: z
         .string()
         .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })
-        .describe("Browser UI colour."),
+        .describe('The colour of the browser\'s bar on phones, e.g. "#0b4f9c".'),
       locale: z
         .string()
         .regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'write a locale like "en-US"' })
@@ -92,7 +92,7 @@ export const site = z.strictObject({
         .describe("Language and region of the text."),
     })
     .describe("What search engines and social networks see."),
-  notFoundRoute: pageRoute.describe("The page shown for addresses that do not exist, e.g. /404."),
+  notFoundRoute: pageRoute.describe('The route of the page shown for addresses that do not exist, e.g. "/404".'),
 });
 
 export type Site = z.output<typeof site>;

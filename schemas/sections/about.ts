@@ -4,12 +4,14 @@ import { image } from "../image";
 import { sectionBase } from "./base";
 
 /** Who we are, the kinds of help we give, and the inline callback form. */
-export const aboutSection = z.strictObject({
-  type: z.literal("about"),
-  ...sectionBase,
-  body: markdown.describe("The story, in Markdown."),
-  image: image.optional(),
-  assistHeading: text.describe('Heading above the assist categories, e.g. "We can assist with".'),
-  assist: z.array(card).min(1).describe("The kinds of help we give, one card each."),
-  form: ref("forms", "form").describe("The form shown beside the text, by its file name, e.g. callback."),
-});
+export const aboutSection = z
+  .strictObject({
+    type: z.literal("about"),
+    ...sectionBase,
+    body: markdown.describe("The story, in Markdown."),
+    image: image.optional(),
+    assistHeading: text.describe('Heading above the assist categories, e.g. "We can assist with".'),
+    assist: z.array(card).min(1).describe("The kinds of help we give, one card each."),
+    form: ref("forms", "form").describe("The form shown beside the text, by its file name, e.g. callback."),
+  })
+  .describe("Who we are, the kinds of help we give, and the inline callback form.");

@@ -4,10 +4,12 @@ import { link, text } from "../primitives";
 import { sectionBase } from "./base";
 
 /** A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button. */
-export const calloutSection = z.strictObject({
-  type: z.literal("callout"),
-  ...sectionBase,
-  tags: z.array(text).default([]).describe("Short items shown as tags, e.g. industry names."),
-  image: image.optional(),
-  action: link.optional(),
-});
+export const calloutSection = z
+  .strictObject({
+    type: z.literal("callout"),
+    ...sectionBase,
+    tags: z.array(text).default([]).describe("Short items shown as tags, e.g. industry names."),
+    image: image.optional(),
+    action: link.optional(),
+  })
+  .describe("A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button.");

@@ -3,8 +3,10 @@ import { ref } from "../primitives";
 import { sectionBase } from "./base";
 
 /** Questions and answers; one answer is open at a time. */
-export const faqSection = z.strictObject({
-  type: z.literal("faq"),
-  ...sectionBase,
-  questions: z.array(ref("faq", "question")).min(1).describe("The questions to show, by id, in order."),
-});
+export const faqSection = z
+  .strictObject({
+    type: z.literal("faq"),
+    ...sectionBase,
+    questions: z.array(ref("faq", "question")).min(1).describe("The questions to show, by id, in order."),
+  })
+  .describe("Questions and answers; one answer is open at a time.");

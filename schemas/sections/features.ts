@@ -3,8 +3,10 @@ import { card } from "../primitives";
 import { sectionBase } from "./base";
 
 /** A row of cards, each a reason, a feature or a promise (e.g. "Why Choose Us"). */
-export const featuresSection = z.strictObject({
-  type: z.literal("features"),
-  ...sectionBase,
-  items: z.array(card).min(1).describe("The cards, in order."),
-});
+export const featuresSection = z
+  .strictObject({
+    type: z.literal("features"),
+    ...sectionBase,
+    items: z.array(card).min(1).describe("The cards, in order."),
+  })
+  .describe('A row of cards, each a reason, a feature or a promise (e.g. "Why Choose Us").');

@@ -3,13 +3,15 @@ import { ref, text } from "../primitives";
 import { sectionBase } from "./base";
 
 /** A form on the page, optionally beside the company's contact details. */
-export const formSection = z.strictObject({
-  type: z.literal("form"),
-  ...sectionBase,
-  form: ref("forms", "form").describe("The form to show, by its file name, e.g. callback."),
-  contactHeading: text
-    .optional()
-    .describe(
-      "When set, the phone, e-mail, address and hours from site settings are shown beside the form under this heading.",
-    ),
-});
+export const formSection = z
+  .strictObject({
+    type: z.literal("form"),
+    ...sectionBase,
+    form: ref("forms", "form").describe("The form to show, by its file name, e.g. callback."),
+    contactHeading: text
+      .optional()
+      .describe(
+        "When set, the phone, e-mail, address and hours from site settings are shown beside the form under this heading.",
+      ),
+  })
+  .describe("A form on the page, optionally beside the company's contact details.");

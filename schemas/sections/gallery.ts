@@ -4,11 +4,13 @@ import { text } from "../primitives";
 import { sectionBase } from "./base";
 
 /** A grid of pictures with optional captions. */
-export const gallerySection = z.strictObject({
-  type: z.literal("gallery"),
-  ...sectionBase,
-  images: z
-    .array(z.strictObject({ image, caption: text.optional().describe("A line shown under the picture.") }))
-    .min(1)
-    .describe("The pictures, in order."),
-});
+export const gallerySection = z
+  .strictObject({
+    type: z.literal("gallery"),
+    ...sectionBase,
+    images: z
+      .array(z.strictObject({ image, caption: text.optional().describe("A line shown under the picture.") }))
+      .min(1)
+      .describe("The pictures, in order."),
+  })
+  .describe("A grid of pictures with optional captions.");

@@ -4,10 +4,12 @@ import { link, text } from "../primitives";
 import { sectionBase } from "./base";
 
 /** The big banner at the top of a page, with a call to action. */
-export const heroSection = z.strictObject({
-  type: z.literal("hero"),
-  ...sectionBase,
-  actions: z.array(link).max(2).default([]).describe("Up to two buttons; the first stands out."),
-  highlights: z.array(text).default([]).describe('Short selling points shown as ticks, e.g. "Open 24/7".'),
-  image: image.optional(),
-});
+export const heroSection = z
+  .strictObject({
+    type: z.literal("hero"),
+    ...sectionBase,
+    actions: z.array(link).max(2).default([]).describe("Up to two buttons; the first stands out."),
+    highlights: z.array(text).default([]).describe('Short selling points shown as ticks, e.g. "Open 24/7".'),
+    image: image.optional(),
+  })
+  .describe("The big banner at the top of a page, with a call to action.");

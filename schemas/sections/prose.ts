@@ -3,9 +3,11 @@ import { link, markdown } from "../primitives";
 import { sectionBase } from "./base";
 
 /** Text in Markdown, with optional buttons under it. Markdown pages are shown as one of these. */
-export const proseSection = z.strictObject({
-  type: z.literal("prose"),
-  ...sectionBase,
-  body: markdown.describe("The text, in Markdown."),
-  actions: z.array(link).max(2).default([]).describe("Up to two buttons under the text."),
-});
+export const proseSection = z
+  .strictObject({
+    type: z.literal("prose"),
+    ...sectionBase,
+    body: markdown.describe("The text, in Markdown."),
+    actions: z.array(link).max(2).default([]).describe("Up to two buttons under the text."),
+  })
+  .describe("Text in Markdown, with optional buttons under it. Markdown pages are shown as one of these.");

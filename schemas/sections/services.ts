@@ -3,10 +3,12 @@ import { ref, text } from "../primitives";
 import { sectionBase } from "./base";
 
 /** Service cards; each button opens a form in a popup. */
-export const servicesSection = z.strictObject({
-  type: z.literal("services"),
-  ...sectionBase,
-  services: z.array(ref("services", "service")).min(1).describe("The services to show, by id, in order."),
-  buttonLabel: text.describe('The words on each card\'s button, e.g. "Submit The Form For Assistance".'),
-  form: ref("forms", "form").describe("The form the button opens, by its file name."),
-});
+export const servicesSection = z
+  .strictObject({
+    type: z.literal("services"),
+    ...sectionBase,
+    services: z.array(ref("services", "service")).min(1).describe("The services to show, by id, in order."),
+    buttonLabel: text.describe('The words on each card\'s button, e.g. "Submit The Form For Assistance".'),
+    form: ref("forms", "form").describe("The form the button opens, by its file name."),
+  })
+  .describe("Service cards; each button opens a form in a popup.");

@@ -3,8 +3,10 @@ import { ref } from "../primitives";
 import { sectionBase } from "./base";
 
 /** The people: photo, name, role and a short bio each. */
-export const teamSection = z.strictObject({
-  type: z.literal("team"),
-  ...sectionBase,
-  members: z.array(ref("team", "team member")).min(1).describe("The people to show, by id, in order."),
-});
+export const teamSection = z
+  .strictObject({
+    type: z.literal("team"),
+    ...sectionBase,
+    members: z.array(ref("team", "team member")).min(1).describe("The people to show, by id, in order."),
+  })
+  .describe("The people: photo, name, role and a short bio each.");

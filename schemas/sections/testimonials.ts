@@ -3,12 +3,14 @@ import { ref, text } from "../primitives";
 import { sectionBase } from "./base";
 
 /** Quotes from customers. */
-export const testimonialsSection = z.strictObject({
-  type: z.literal("testimonials"),
-  ...sectionBase,
-  testimonials: z.array(ref("testimonials", "testimonial")).min(1).describe("The quotes to show, by id."),
-  ratingLabel: text
-    .includes("{rating}", { error: 'include "{rating}" where the number of stars goes' })
-    .default("Rated {rating} out of 5")
-    .describe('Read aloud for the stars, e.g. "Rated {rating} out of 5".'),
-});
+export const testimonialsSection = z
+  .strictObject({
+    type: z.literal("testimonials"),
+    ...sectionBase,
+    testimonials: z.array(ref("testimonials", "testimonial")).min(1).describe("The quotes to show, by id."),
+    ratingLabel: text
+      .includes("{rating}", { error: 'include "{rating}" where the number of stars goes' })
+      .default("Rated {rating} out of 5")
+      .describe('Read aloud for the stars, e.g. "Rated {rating} out of 5".'),
+  })
+  .describe("Quotes from customers.");

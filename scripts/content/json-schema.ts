@@ -8,28 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { collectionFile, collectionNames, form, markdownPage, page, site } from "../../schemas";
-
-interface Kind {
-  name: string;
-  title: string;
-  schema: z.ZodType;
-  /** Glob of the files it describes, relative to the repository; none for Markdown front matter. */
-  files?: string;
-}
-
-const kinds: Kind[] = [
-  { name: "site", title: "Site settings", schema: site, files: "content/site.yaml" },
-  { name: "page", title: "Page", schema: page, files: "content/pages/*.yaml" },
-  { name: "markdown-page", title: "Front matter of a Markdown page", schema: markdownPage },
-  { name: "form", title: "Form", schema: form, files: "content/forms/*.yaml" },
-  ...collectionNames.map((name) => ({
-    name: `collection-${name}`,
-    title: `The ${name} collection`,
-    schema: collectionFile(name),
-    files: `content/collections/${name}.yaml`,
-  })),
-];
+import { contentKinds as kinds } from "./kinds";
 
 export function renderSchemaFiles(): Map<string, string> {
   const files = new Map<string, string>();

@@ -1,0 +1,211 @@
+/**
+ * Writes docs/content-guide.md from the Zod schemas and their descriptions: every kind of content
+ * file and every section type, each field with its type, whether it is required, allowed values,
+ * default, what it is for, and a YAML example built from the schema.
+ * In: schemas/ (through scripts/content/kinds.ts). Out: docs/content-guide.md (committed; a test
+ * fails when it is out of date). Usage: node --import tsx scripts/content/guide.ts [--check]
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { stringify } from "yaml";
+import { z } from "zod";
+import { sectionSchemas } from "../../schemas";
+import { contentKinds } from "./kinds";
+
+interface Json {
+  type?: string;
+  description?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  items?: Json;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  oneOf?: Json[];
+  anyOf?: Json[];
+}
+
+const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+function typeOf(node: Json): string {
+  if (node.oneOf || node.anyOf) return "a section (see [Section types](#section-types))";
+  if (node.const !== undefined) return `\`${String(node.const)}\``;
+  if (node.enum) return "one of the allowed values";
+  switch (node.type) {
+    case "string":
+      return node.format === "email" ? "e-mail address" : node.format === "uri" ? "web address" : node.format === "date" ? "date (YYYY-MM-DD)" : "text";
+    case "number":
+      return "number";
+    case "integer":
+      return "whole number";
+    case "boolean":
+      return "`true` or `false`";
+    case "array":
+      return `list of ${node.items ? plural(typeOf(node.items)) : "items"}`;
+    case "object":
+      return "group of fields";
+    default:
+      return "any";
+  }
+}
+
+function plural(type: string): string {
+  if (type === "text") return "texts";
+  if (type === "group of fields") return "groups of fields";
+  if (type.startsWith("a section")) return "sections (see [Section types](#section-types))";
+  return type;
+}
+
+function allowed(node: Json): string {
+  if (node.enum) return node.enum.map((v) => `\`${String(v)}\``).join(", ");
+  const parts: string[] = [];
+  if (node.minimum !== undefined && node.maximum !== undefined) parts.push(`${node.minimum} to ${node.maximum}`);
+  else if (node.minimum !== undefined) parts.push(`${node.minimum} or more`);
+  else if (node.maximum !== undefined) parts.push(`${node.maximum} or less`);
+  if (node.minItems !== undefined && node.minItems > 0) parts.push(`at least ${node.minItems}`);
+  if (node.maxItems !== undefined) parts.push(`at most ${node.maxItems}`);
+  return parts.join(", ");
+}
+
+/** Rows for every field of an object, nested fields as `a.b` and list items as `a[].b`. */
+function rows(node: Json, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const [key, field] of Object.entries(node.properties ?? {})) {
+    const name = `${prefix}${key}`;
+    const required = node.required?.includes(key) ? "yes" : "no";
+    const fallback = field.default === undefined ? "" : `\`${JSON.stringify(field.default)}\``;
+    out.push(`| \`${name}\` | ${cell(typeOf(field))} | ${required} | ${cell(allowed(field))} | ${cell(fallback)} | ${cell(field.description ?? "")} |`);
+    if (field.type === "object") out.push(...rows(field, `${name}.`));
+    if (field.type === "array" && field.items?.type === "object") out.push(...rows(field.items, `${name}[].`));
+  }
+  return out;
+}
+
+/** An example value: from the description's "e.g." when it has one, else a plain placeholder. */
+function example(node: Json, key = ""): unknown {
+  if (node.const !== undefined) return node.const;
+  if (node.default !== undefined && !(Array.isArray(node.default) && node.default.length === 0)) return node.default;
+  if (node.enum) return node.enum[0];
+  const description = node.description ?? "";
+  const hint = /e\.g\. "([^"]+)"/.exec(description)?.[1] ?? /e\.g\. ([\w/#-]*\w)/.exec(description)?.[1];
+  const refersTo = /^The id of an? ([\w ]+?),/.exec(description)?.[1];
+  switch (node.type) {
+    case "string":
+      if (hint) return hint;
+      if (refersTo) return `${refersTo.replace(/ /g, "-")}-id`;
+      if (node.format === "email") return "help@example.com";
+      if (node.format === "uri") return "https://www.example.com";
+      if (node.format === "date") return "2026-01-31";
+      return key === "src" ? "images/picture.svg" : `Your ${key || "text"} here`;
+    case "number":
+    case "integer":
+      return hint ? Number(hint) : (node.minimum ?? 1);
+    case "boolean":
+      return false;
+    case "array":
+      return node.items ? [example(node.items, key)] : [];
+    case "object": {
+      const value: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(node.properties ?? {})) {
+        if (node.required?.includes(name) || name === "type") value[name] = example(field, name);
+      }
+      return value;
+    }
+    default:
+      if (node.oneOf || node.anyOf) return { type: "prose", heading: "A heading", body: "Some text." };
+      return null;
+  }
+}
+
+function table(node: Json): string {
+  return ["| field | type | required | allowed | default | what it is |", "|---|---|---|---|---|---|", ...rows(node)].join("\n");
+}
+
+function yamlBlock(value: unknown): string {
+  return ["```yaml", stringify(value, { lineWidth: 0 }).trimEnd(), "```"].join("\n");
+}
+
+const intro = `# Content guide
+
+_Generated from the schemas in \`schemas/\` by \`npm run content:guide\`. Do not edit by hand._
+
+Everything the site says lives in \`content/\`: YAML files (settings, pages, lists of things) and
+Markdown files (legal text). This guide lists every kind of file, every section a page can have and
+every field, with what to write.
+
+## How to change the site
+
+1. **Edit** the file in \`content/\` (on GitHub: open the file, press the pencil icon). YAML is
+   \`name: value\` lines; indentation (two spaces) shows what belongs together; a list item starts
+   with \`- \`. Put text containing \`: \` or starting with a symbol in quotes.
+2. **Preview** (optional): \`npm run dev\` shows the site at http://localhost:5173 and updates as you
+   save. A mistake shows on the page with its file, line and what to write instead.
+3. **Check**: \`npm run content:check\` lists every problem, each with the file, line, field and a
+   suggestion. Nothing is published while a problem remains.
+4. **Open a pull request.** The checks run on it; a problem is marked on the line you changed.
+   When they pass and a colleague approves, merging publishes the change.
+
+Good to know:
+
+- **Drafts**: add \`draft: true\` to a page, a section or an entry of a collection to keep it off the
+  live site while you work on it; it still shows in the preview. Published content may not link to
+  or refer to a draft.
+- **Placeholders** in Markdown text: \`{{company}}\`, \`{{phone}}\`, \`{{phone.e164}}\`, \`{{email}}\`,
+  \`{{address}}\`, \`{{hours}}\` are replaced by the values in \`content/site.yaml\`, the only place
+  they are written. In a button or link, \`to: phone\` calls the toll-free number and \`to: email\`
+  writes to the support address.
+- **Markdown** fields take \`**bold**\`, \`_italic_\`, \`[a link](/contact)\` and lists. HTML is not
+  allowed. A page's main heading is its title, so headings inside text start at \`## \`.
+- **Pictures** go in \`content/images/\`. Every picture needs \`alt\` text: what it shows, for people
+  who cannot see it.
+- **References**: sections name collection entries by their \`id\` and forms by their file name. A
+  misspelt id is reported with the ids that exist.
+`;
+
+export function renderGuide(): string {
+  const parts = [intro, "## Kinds of content file\n"];
+  for (const kind of contentKinds) {
+    const json = toJson(kind.schema);
+    const entry = json.type === "array" && json.items ? json.items : json;
+    parts.push(`### ${kind.title}\n`, `Where: ${kind.where}.\n`);
+    if (entry.properties) parts.push(table(entry), "");
+    parts.push("Example:\n", yamlBlock(json.type === "array" ? [example(entry)] : example(json)), "");
+  }
+  parts.push(
+    "## Section types\n",
+    "A page's `sections` is a list; each item starts with `type:` and shows as one block of the page, in order. " +
+      "Every section has the common fields `anchor`, `eyebrow`, `heading`, `intro`, `draft` and `background`.\n",
+  );
+  for (const schema of sectionSchemas) {
+    const json = toJson(schema);
+    const name = String(json.properties!.type!.const);
+    parts.push(`### \`${name}\`\n`, `${schema.description ?? ""}\n`.trimStart(), table(json), "", "Example:\n", yamlBlock([example(json)]), "");
+  }
+  return parts.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+}
+
+const target = join(import.meta.dirname, "..", "..", "docs", "content-guide.md");
+if (process.argv[1] === import.meta.filename) {
+  const text = renderGuide();
+  let current = "";
+  try {
+    current = readFileSync(target, "utf8");
+  } catch {
+    current = "";
+  }
+  if (process.argv.includes("--check")) {
+    if (current !== text) {
+      console.error("docs/content-guide.md is out of date: run npm run content:guide");
+      process.exitCode = 1;
+    } else console.log("docs/content-guide.md is up to date");
+  } else if (current !== text) {
+    writeFileSync(target, text);
+    console.log("wrote docs/content-guide.md");
+  } else console.log("docs/content-guide.md is up to date");
+}

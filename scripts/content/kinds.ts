@@ -1,0 +1,33 @@
+/** The kinds of content file: where each lives and the Zod schema that describes it. */
+import type { z } from "zod";
+import { collectionFile, collectionNames, form, markdownPage, page, site } from "../../schemas";
+
+export interface Kind {
+  name: string;
+  title: string;
+  /** Where the files are, for people. */
+  where: string;
+  schema: z.ZodType;
+  /** Glob of the files it describes, relative to the repository; none for Markdown front matter. */
+  files?: string;
+}
+
+export const contentKinds: Kind[] = [
+  { name: "site", title: "Site settings", where: "`content/site.yaml`", schema: site, files: "content/site.yaml" },
+  { name: "page", title: "Page", where: "`content/pages/<name>.yaml`, one file per page", schema: page, files: "content/pages/*.yaml" },
+  {
+    name: "markdown-page",
+    title: "Markdown page (legal text)",
+    where: "`content/pages/<name>.md`: these fields between two `---` lines, then the text in Markdown",
+    schema: markdownPage,
+  },
+  { name: "form", title: "Form", where: "`content/forms/<id>.yaml`; the file name is the form's id", schema: form, files: "content/forms/*.yaml" },
+  ...collectionNames.map((name) => ({
+    name: `collection-${name}`,
+    title: `The ${name} collection`,
+    where: `\`content/collections/${name}.yaml\`: a list, one entry per item`,
+    schema: collectionFile(name),
+    files: `content/collections/${name}.yaml`,
+  })),
+];
+
