@@ -1,8 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { contentPlugin } from "./scripts/content/vite-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // In `npm run dev`, content/ is rebuilt on every save (CONTENT_DIR points elsewhere, for benchmarks).
+  plugins: [react(), contentPlugin({ contentDir: process.env.CONTENT_DIR })],
   // Images from content/ are published by the content pipeline under hashed names.
   publicDir: "src/generated/public",
   server: { host: "127.0.0.1" },

@@ -3,8 +3,8 @@
  * a list of entries, each with an `id` that sections use to show it.
  */
 import { z } from "zod";
-import { draft, id, icon, markdown, ref, text } from "./primitives";
-import { image } from "./image";
+import { draft, id, icon, markdown, ref, text } from "./primitives.ts";
+import { image } from "./image.ts";
 
 export const service = z.strictObject({
   id,

@@ -5,7 +5,7 @@
  * skipped. This keeps every cross-file rule attached to the field it is about, so each problem is
  * reported at that field's line and column.
  */
-import type { ResolvedImage, ImageInput } from "./image";
+import type { ResolvedImage, ImageInput } from "./image.ts";
 
 /** A problem found inside a Markdown field, with its position relative to the field's text. */
 export interface MarkdownProblem {

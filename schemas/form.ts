@@ -1,6 +1,6 @@
 /** Forms (callback, subscribe): one YAML file each in content/forms/; the file name is its id. */
 import { z } from "zod";
-import { markdown, pageRoute, text } from "./primitives";
+import { markdown, pageRoute, text } from "./primitives.ts";
 
 export const fieldTypes = ["text", "email", "tel"] as const;
 

@@ -1,6 +1,6 @@
 /** Images: content names a file and its alt text; the pipeline adds the public URL and the size. */
 import { z } from "zod";
-import { contentContext } from "./context";
+import { contentContext } from "./context.ts";
 
 export interface ImageInput {
   src: string;

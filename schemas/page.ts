@@ -1,7 +1,7 @@
 /** Pages: one file per route in content/pages/, YAML (a list of sections) or Markdown (legal text). */
 import { z } from "zod";
-import { draft, route, text } from "./primitives";
-import { section } from "./sections";
+import { draft, route, text } from "./primitives.ts";
+import { section } from "./sections/index.ts";
 
 const pageFields = {
   route: route,

@@ -1,7 +1,7 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
-import { contentContext, draftReference } from "./context";
-import { didYouMean, listOf } from "./suggest";
+import { contentContext, draftReference } from "./context.ts";
+import { didYouMean, listOf } from "./suggest.ts";
 
 /** Html produced at build time from Markdown, sanitised; the only text the app may render as HTML. */
 export type Html = string & z.$brand<"Html">;

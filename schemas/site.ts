@@ -1,7 +1,7 @@
 /** Site settings: content/site.yaml, one file. */
 import { z } from "zod";
-import { image } from "./image";
-import { link, markdown, pageRoute, text } from "./primitives";
+import { image } from "./image.ts";
+import { link, markdown, pageRoute, text } from "./primitives.ts";
 
 export const phone = z.strictObject({
   display: text.describe('The number as visitors read it, e.g. "1-800-555-0142".'),

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { createStaticServer } from "./serve";
+import { createStaticServer } from "./serve.ts";
 
 const root = join(import.meta.dirname, "..");
 const routes =

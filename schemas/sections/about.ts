@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { card, markdown, ref, text } from "../primitives";
-import { image } from "../image";
-import { sectionBase } from "./base";
+import { card, markdown, ref, text } from "../primitives.ts";
+import { image } from "../image.ts";
+import { sectionBase } from "./base.ts";
 
 /** Who we are, the kinds of help we give, and the inline callback form. */
 export const aboutSection = z

@@ -1,6 +1,6 @@
 /** Fields every section has; the shared section wrapper renders them. */
 import { z } from "zod";
-import { draft, markdown, text } from "../primitives";
+import { draft, markdown, text } from "../primitives.ts";
 
 export const backgrounds = ["plain", "tinted", "brand", "dark"] as const;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { image } from "../image";
-import { link, text } from "../primitives";
-import { sectionBase } from "./base";
+import { image } from "../image.ts";
+import { link, text } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button. */
 export const calloutSection = z

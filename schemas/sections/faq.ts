@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ref } from "../primitives";
-import { sectionBase } from "./base";
+import { ref } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** Questions and answers; one answer is open at a time. */
 export const faqSection = z

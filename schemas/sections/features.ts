@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { card } from "../primitives";
-import { sectionBase } from "./base";
+import { card } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** A row of cards, each a reason, a feature or a promise (e.g. "Why Choose Us"). */
 export const featuresSection = z

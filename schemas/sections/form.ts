@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ref, text } from "../primitives";
-import { sectionBase } from "./base";
+import { ref, text } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** A form on the page, optionally beside the company's contact details. */
 export const formSection = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { image } from "../image";
-import { text } from "../primitives";
-import { sectionBase } from "./base";
+import { image } from "../image.ts";
+import { text } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** A grid of pictures with optional captions. */
 export const gallerySection = z

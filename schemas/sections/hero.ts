@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { image } from "../image";
-import { link, text } from "../primitives";
-import { sectionBase } from "./base";
+import { image } from "../image.ts";
+import { link, text } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** The big banner at the top of a page, with a call to action. */
 export const heroSection = z

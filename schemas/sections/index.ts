@@ -1,17 +1,17 @@
 /** The one list of section types. A new type is a file here, a line below and a renderer in src/sections. */
 import { z } from "zod";
-import { heroSection } from "./hero";
-import { aboutSection } from "./about";
-import { servicesSection } from "./services";
-import { featuresSection } from "./features";
-import { pricingSection } from "./pricing";
-import { teamSection } from "./team";
-import { gallerySection } from "./gallery";
-import { testimonialsSection } from "./testimonials";
-import { calloutSection } from "./callout";
-import { faqSection } from "./faq";
-import { formSection } from "./form";
-import { proseSection } from "./prose";
+import { heroSection } from "./hero.ts";
+import { aboutSection } from "./about.ts";
+import { servicesSection } from "./services.ts";
+import { featuresSection } from "./features.ts";
+import { pricingSection } from "./pricing.ts";
+import { teamSection } from "./team.ts";
+import { gallerySection } from "./gallery.ts";
+import { testimonialsSection } from "./testimonials.ts";
+import { calloutSection } from "./callout.ts";
+import { faqSection } from "./faq.ts";
+import { formSection } from "./form.ts";
+import { proseSection } from "./prose.ts";
 
 export const sectionSchemas = [
   heroSection,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { link, markdown } from "../primitives";
-import { sectionBase } from "./base";
+import { link, markdown } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** Text in Markdown, with optional buttons under it. Markdown pages are shown as one of these. */
 export const proseSection = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ref, text } from "../primitives";
-import { sectionBase } from "./base";
+import { ref, text } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** Service cards; each button opens a form in a popup. */
 export const servicesSection = z

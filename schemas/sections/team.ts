@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ref } from "../primitives";
-import { sectionBase } from "./base";
+import { ref } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** The people: photo, name, role and a short bio each. */
 export const teamSection = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ref, text } from "../primitives";
-import { sectionBase } from "./base";
+import { ref, text } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
 
 /** Quotes from customers. */
 export const testimonialsSection = z

@@ -5,8 +5,8 @@
  * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage.
  */
 import { performance } from "node:perf_hooks";
-import { runContent } from "./pipeline";
-import { format, formats, type Format } from "./report";
+import { runContent } from "./pipeline.ts";
+import { format, formats, type Format } from "./report.ts";
 
 const started = performance.now();
 const [command, ...flags] = process.argv.slice(2);

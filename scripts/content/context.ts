@@ -7,9 +7,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { imageSize } from "image-size";
-import { collectionNames, didYouMean, type ContentContext, type ImageInput, type ResolvedImage } from "../../schemas";
-import type { Loaded } from "./load";
-import { createMarkdown } from "./markdown";
+import { collectionNames, didYouMean, type ContentContext, type ImageInput, type ResolvedImage } from "../../schemas/index.ts";
+import type { Loaded } from "./load.ts";
+import { createMarkdown } from "./markdown.ts";
 
 /** An image file to publish: from the content folder to its hashed public path. */
 export interface Asset {

@@ -3,10 +3,10 @@
  * what is wrong and what to write instead.
  */
 import type { z } from "zod";
-import { didYouMean, listOf } from "../../schemas";
-import { locate, locateInScalar } from "./locate";
-import { fieldPath, type Problem } from "./problem";
-import type { SourceFile } from "./load";
+import { didYouMean, listOf } from "../../schemas/index.ts";
+import { locate, locateInScalar } from "./locate.ts";
+import { fieldPath, type Problem } from "./problem.ts";
+import type { SourceFile } from "./load.ts";
 
 interface Def {
   type: string;

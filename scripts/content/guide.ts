@@ -9,8 +9,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { z } from "zod";
-import { sectionSchemas } from "../../schemas";
-import { contentKinds } from "./kinds";
+import { sectionSchemas } from "../../schemas/index.ts";
+import { contentKinds } from "./kinds.ts";
 
 interface Json {
   type?: string;

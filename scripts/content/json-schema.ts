@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { contentKinds as kinds } from "./kinds";
+import { contentKinds as kinds } from "./kinds.ts";
 
 export function renderSchemaFiles(): Map<string, string> {
   const files = new Map<string, string>();

@@ -1,6 +1,6 @@
 /** The kinds of content file: where each lives and the Zod schema that describes it. */
 import type { z } from "zod";
-import { collectionFile, collectionNames, form, markdownPage, page, site } from "../../schemas";
+import { collectionFile, collectionNames, form, markdownPage, page, site } from "../../schemas/index.ts";
 
 export interface Kind {
   name: string;

@@ -7,8 +7,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import matter from "gray-matter";
 import { parseDocument, type Document } from "yaml";
-import { collectionNames, didYouMean, listOf } from "../../schemas";
-import type { Problem } from "./problem";
+import { collectionNames, didYouMean, listOf } from "../../schemas/index.ts";
+import type { Problem } from "./problem.ts";
 
 export type FileKind = "site" | "page" | "markdown-page" | "collection" | "form";
 

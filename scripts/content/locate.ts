@@ -1,6 +1,6 @@
 /** Maps a field path (["sections", 3, "plans"]) to a line and column in its file. */
 import { isMap, isScalar, isSeq, Scalar, type Node } from "yaml";
-import { positionOf, type SourceFile } from "./load";
+import { positionOf, type SourceFile } from "./load.ts";
 
 export interface Located {
   line: number;

@@ -6,7 +6,7 @@
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { defaultSchema } from "hast-util-sanitize";
-import { didYouMean, listOf, type MarkdownProblem } from "../../schemas";
+import { didYouMean, listOf, type MarkdownProblem } from "../../schemas/index.ts";
 
 // GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text).
 const schema = {

@@ -3,12 +3,12 @@
  * In: a content folder. Out: problems, and when there are none and `outDir` is given, the generated
  * modules in `outDir`. A run with problems writes nothing.
  */
-import { buildContext } from "./context";
-import { renderOutput, writeOutput, type WriteStats } from "./emit";
-import { load } from "./load";
-import { byPosition, type Problem } from "./problem";
-import { checkRules } from "./rules";
-import { published, validate, type Content } from "./validate";
+import { buildContext } from "./context.ts";
+import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
+import { load } from "./load.ts";
+import { byPosition, type Problem } from "./problem.ts";
+import { checkRules } from "./rules.ts";
+import { published, validate, type Content } from "./validate.ts";
 
 export interface RunOptions {
   contentDir: string;

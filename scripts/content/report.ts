@@ -1,5 +1,5 @@
 /** Report: problems as text for people, GitHub workflow annotations for CI, or JSON for tools. */
-import type { Problem } from "./problem";
+import type { Problem } from "./problem.ts";
 
 export type Format = "human" | "github" | "json";
 export const formats: readonly Format[] = ["human", "github", "json"];

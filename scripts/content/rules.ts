@@ -2,10 +2,10 @@
  * Cross-file rules that no single field can check: routes and ids are unique, at most one plan is
  * marked popular, a plan does not include itself. In: the validated content. Out: problems.
  */
-import type { Content } from "./validate";
-import { locate } from "./locate";
-import { fieldPath, type Problem } from "./problem";
-import type { SourceFile } from "./load";
+import type { Content } from "./validate.ts";
+import { locate } from "./locate.ts";
+import { fieldPath, type Problem } from "./problem.ts";
+import type { SourceFile } from "./load.ts";
 
 export function checkRules(content: Content, files: readonly SourceFile[]): Problem[] {
   const problems: Problem[] = [];

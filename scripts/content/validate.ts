@@ -18,10 +18,10 @@ import {
   type Html,
   type PageData,
   type Site,
-} from "../../schemas";
-import { describeIssue } from "./describe-issue";
-import { positionOf, type SourceFile } from "./load";
-import type { Problem } from "./problem";
+} from "../../schemas/index.ts";
+import { describeIssue } from "./describe-issue.ts";
+import { positionOf, type SourceFile } from "./load.ts";
+import type { Problem } from "./problem.ts";
 
 export interface Content {
   site?: Site;

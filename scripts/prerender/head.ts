@@ -1,5 +1,5 @@
 /** The <head> of a page from content: title, description, canonical, social cards, JSON-LD. */
-import type { Collections, PageData, Site } from "../../schemas";
+import type { Collections, PageData, Site } from "../../schemas/index.ts";
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

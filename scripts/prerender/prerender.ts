@@ -9,10 +9,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Collections, PageData, Site } from "../../schemas";
+import type { Collections, PageData, Site } from "../../schemas/index.ts";
 import sharp from "sharp";
-import { renderHead, robots, sitemap } from "./head";
-import { chunkFiles, pageSource, readManifest } from "./manifest";
+import { renderHead, robots, sitemap } from "./head.ts";
+import { chunkFiles, pageSource, readManifest } from "./manifest.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chunkFiles, pageSource, readManifest } from "../prerender/manifest";
+import { chunkFiles, pageSource, readManifest } from "../prerender/manifest.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");

@@ -2,8 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fixture, replace } from "../content/helpers";
-import { loadContent, location, renderSite } from "./render-site";
+import { fixture, replace } from "../content/helpers.ts";
+import { loadContent, location, renderSite } from "./render-site.tsx";
 
 const dialog = () => document.querySelector("dialog")!;
 const pushed = () => (window.dataLayer ?? []) as Record<string, unknown>[];

@@ -2,8 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixture, replace } from "../content/helpers";
-import { loadContent, renderSite } from "./render-site";
+import { fixture, replace } from "../content/helpers.ts";
+import { loadContent, renderSite } from "./render-site.tsx";
 
 const shipped = loadContent(join(import.meta.dirname, "..", "..", "content"));
 const routes = shipped.pages.routes;

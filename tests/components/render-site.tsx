@@ -1,12 +1,12 @@
 /** Renders the app at a path from a content folder, through the real content pipeline. */
 import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";
-import { runContent } from "../../scripts/content/pipeline";
-import type { Collections } from "../../schemas";
-import { App } from "../../src/App";
-import type { SiteContent } from "../../src/content/ContentProvider";
-import { createPageStore } from "../../src/content/pages";
-import { validFixture } from "../content/helpers";
+import { runContent } from "../../scripts/content/pipeline.ts";
+import type { Collections } from "../../schemas/index.ts";
+import { App } from "../../src/App.tsx";
+import type { SiteContent } from "../../src/content/ContentProvider.tsx";
+import { createPageStore } from "../../src/content/pages.ts";
+import { validFixture } from "../content/helpers.ts";
 
 export function loadContent(contentDir = validFixture): SiteContent {
   const { content, problems } = runContent({ contentDir });

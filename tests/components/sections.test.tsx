@@ -1,9 +1,9 @@
 /** Every section renderer, rendered from fixture content through the real pipeline. */
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { sectionTypes } from "../../schemas";
-import { sectionRenderers } from "../../src/sections/registry";
-import { renderSite } from "./render-site";
+import { sectionTypes } from "../../schemas/index.ts";
+import { sectionRenderers } from "../../src/sections/registry.ts";
+import { renderSite } from "./render-site.tsx";
 
 const section = (name: string) => screen.getByRole("region", { name });
 

@@ -3,7 +3,7 @@
  * to refuse it with the file, line, field and a message that says what to write instead.
  */
 import { describe, expect, it } from "vitest";
-import { problemsIn, replace, type Change } from "./helpers";
+import { problemsIn, replace, type Change } from "./helpers.ts";
 
 interface Case {
   name: string;

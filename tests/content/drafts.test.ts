@@ -1,8 +1,8 @@
 /** Drafts show in the preview (npm run dev) and are left out of the built site. */
 import { describe, expect, it } from "vitest";
-import { runContent } from "../../scripts/content/pipeline";
-import { sitemap } from "../../scripts/prerender/head";
-import { fixture, replace } from "./helpers";
+import { runContent } from "../../scripts/content/pipeline.ts";
+import { sitemap } from "../../scripts/prerender/head.ts";
+import { fixture, replace } from "./helpers.ts";
 
 const draftPage = "route: /soon\ntitle: Soon\ndescription: Coming soon.\ndraft: true\nsections:\n  - type: prose\n    heading: Coming soon\n    body: Watch this space.\n";
 

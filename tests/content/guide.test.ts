@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderGuide } from "../../scripts/content/guide";
-import { sectionTypes } from "../../schemas";
+import { renderGuide } from "../../scripts/content/guide.ts";
+import { sectionTypes } from "../../schemas/index.ts";
 
 const guide = renderGuide();
 

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { runContent } from "../../scripts/content/pipeline";
+import { runContent } from "../../scripts/content/pipeline.ts";
 
 export const validFixture = join(import.meta.dirname, "fixtures", "valid");
 

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runContent } from "../../scripts/content/pipeline";
-import { fixture, replace, snapshotDir, validFixture } from "./helpers";
+import { runContent } from "../../scripts/content/pipeline.ts";
+import { fixture, replace, snapshotDir, validFixture } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const cli = (...args: string[]) =>

@@ -1,8 +1,8 @@
 /** The shipped content says what the specification says: names, counts, prices, spelling. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runContent } from "../../scripts/content/pipeline";
-import type { SectionOf, SectionType } from "../../schemas";
+import { runContent } from "../../scripts/content/pipeline.ts";
+import type { SectionOf, SectionType } from "../../schemas/index.ts";
 
 const { content, problems } = runContent({ contentDir: join(import.meta.dirname, "..", "..", "content") });
 const pages = content!.pages.map((p) => p.page);

@@ -1,4 +1,4 @@
-import { dataLayer, expect, hydrated, test } from "./fixtures";
+import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
 
 test("the FAQ keeps one answer open at a time", async ({ page }) => {
   await page.goto("/");

@@ -1,4 +1,4 @@
-import { dataLayer, expect, hydrated, test } from "./fixtures";
+import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
 
 const secret = { name: "Zelda Secretname", email: "zelda.secret@example.com", phone: "555-0199" };
 

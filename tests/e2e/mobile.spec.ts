@@ -1,4 +1,4 @@
-import { expect, hydrated, routes, test } from "./fixtures";
+import { expect, hydrated, routes, test } from "./fixtures.ts";
 
 for (const width of [360, 320]) {
   test.describe(`on a ${width}px wide phone`, () => {

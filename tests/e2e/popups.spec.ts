@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const services = ["Laptop & Computer", "PC & MAC", "Tablet", "IOS & Android", "Network Setup", "Printer"];
 const plans = ["Starter", "Professional", "Enterprice"];

@@ -1,4 +1,4 @@
-import { dataLayer, expect, hydrated, routes, site, test } from "./fixtures";
+import { dataLayer, expect, hydrated, routes, site, test } from "./fixtures.ts";
 
 for (const route of routes) {
   test(`${route} is served, hydrates without a warning and has the layout`, async ({ page }) => {

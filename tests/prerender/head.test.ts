@@ -1,9 +1,9 @@
 /** The head, structured data, sitemap and robots.txt each page gets from content. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runContent } from "../../scripts/content/pipeline";
-import { faqJsonLd, organizationJsonLd, renderHead, robots, sitemap } from "../../scripts/prerender/head";
-import type { Collections, PageData } from "../../schemas";
+import { runContent } from "../../scripts/content/pipeline.ts";
+import { faqJsonLd, organizationJsonLd, renderHead, robots, sitemap } from "../../scripts/prerender/head.ts";
+import type { Collections, PageData } from "../../schemas/index.ts";
 
 const { content } = runContent({ contentDir: join(import.meta.dirname, "..", "..", "content") });
 const site = content!.site!;
