@@ -1,0 +1,160 @@
+/**
+ * `npm run new:section -- <name>`: adds a section type, ready to use and tested.
+ * In: a name in lower case with hyphens (e.g. testimonial-carousel). Out: the schema
+ * (schemas/sections/<name>.ts), its line in schemas/sections/index.ts, the renderer
+ * (src/sections/<Name>.tsx), its line in src/sections/registry.ts, a fixture page
+ * (tests/components/fixtures/<name>.yaml) and a test (tests/components/<name>.test.tsx); then the
+ * editor JSON Schemas and the content guide are regenerated and the new files formatted.
+ * The new section has a heading, Markdown text and an optional button: change it from there.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const name = process.argv[2] ?? "";
+if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name)) {
+  console.error(
+    'usage: npm run new:section -- <name>   (lower-case words joined by hyphens, e.g. "testimonial-carousel")',
+  );
+  process.exit(2);
+}
+const words = name.split("-");
+const pascal = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+const camel = pascal[0]!.toLowerCase() + pascal.slice(1);
+const title = words.join(" ").replace(/^./, (c) => c.toUpperCase());
+const schemaName = `${camel}Section`;
+
+const files = {
+  schema: `schemas/sections/${name}.ts`,
+  renderer: `src/sections/${pascal}.tsx`,
+  fixture: `tests/components/fixtures/${name}.yaml`,
+  test: `tests/components/${name}.test.tsx`,
+};
+for (const file of Object.values(files)) {
+  if (existsSync(join(root, file))) {
+    console.error(`${file} already exists: is there a "${name}" section type already?`);
+    process.exit(1);
+  }
+}
+
+/** Inserts `line` after the last line matching `after` (or before the first matching `before`). */
+function insert(file: string, line: string, where: { after?: RegExp; before?: RegExp }) {
+  const path = join(root, file);
+  const lines = readFileSync(path, "utf8").split("\n");
+  let index = -1;
+  if (where.after) lines.forEach((l, i) => where.after!.test(l) && (index = i + 1));
+  else index = lines.findIndex((l) => where.before!.test(l));
+  if (index < 0) throw new Error(`could not find where to add "${line}" in ${file}`);
+  lines.splice(index, 0, line);
+  writeFileSync(path, lines.join("\n"));
+}
+
+writeFileSync(
+  join(root, files.schema),
+  `import { z } from "zod";
+import { link, markdown } from "../primitives.ts";
+import { sectionBase } from "./base.ts";
+
+/** ${title}: a heading, text in Markdown and an optional button. */
+export const ${schemaName} = z
+  .strictObject({
+    type: z.literal("${name}"),
+    ...sectionBase,
+    body: markdown.describe("The section's text, in Markdown."),
+    action: link.optional().describe("A button under the text."),
+  })
+  .describe("${title}: a heading, text in Markdown and an optional button.");
+`,
+);
+insert("schemas/sections/index.ts", `import { ${schemaName} } from "./${name}.ts";`, {
+  after: /^import .* from "\.\/.*\.ts";$/,
+});
+insert("schemas/sections/index.ts", `  ${schemaName},`, { before: /^\] as const;$/ });
+
+writeFileSync(
+  join(root, files.renderer),
+  `import type { SectionOf } from "../../schemas";
+import { Markdown } from "../components/Markdown";
+import { SmartLink } from "../components/SmartLink";
+import { SectionFrame } from "./SectionFrame";
+
+export function ${pascal}(section: SectionOf<"${name}">) {
+  return (
+    <SectionFrame section={section} className="${name}">
+      <Markdown html={section.body} />
+      {section.action && (
+        <div className="actions">
+          <SmartLink to={section.action.to} className="button button--primary">
+            {section.action.label}
+          </SmartLink>
+        </div>
+      )}
+    </SectionFrame>
+  );
+}
+`,
+);
+insert("src/sections/registry.ts", `import { ${pascal} } from "./${pascal}";`, {
+  after: /^import \{ \w+ \} from "\.\/\w+";$/,
+});
+insert("src/sections/registry.ts", `  ${JSON.stringify(name)}: ${pascal},`, { before: /^};$/ });
+
+writeFileSync(
+  join(root, files.fixture),
+  `# A page with the ${name} section, added to the test fixture content by ${name}.test.tsx.
+route: /${name}-example
+title: ${title} example
+description: A page showing the ${name} section.
+sections:
+  - type: ${name}
+    heading: ${title} heading
+    body: Some **important** text.
+    action:
+      label: Read more
+      to: /legal
+`,
+);
+writeFileSync(
+  join(root, files.test),
+  `import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fixture } from "../content/helpers.ts";
+import { loadContent, renderSite } from "./render-site.tsx";
+
+const page = readFileSync(join(import.meta.dirname, "fixtures", "${name}.yaml"), "utf8");
+
+describe("the ${name} section", () => {
+  it("renders its heading, text and button from content", () => {
+    renderSite("/${name}-example", loadContent(fixture({ "pages/${name}-example.yaml": page })));
+    const section = screen.getByRole("region", { name: "${title} heading" });
+    expect(within(section).getByRole("heading", { level: 1, name: "${title} heading" })).toBeTruthy();
+    expect(within(section).getByText("important").tagName).toBe("STRONG");
+    expect(within(section).getByRole("link", { name: "Read more" }).getAttribute("href")).toBe("/legal");
+  });
+});
+`,
+);
+
+const run = (script: string) =>
+  execFileSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit" });
+run("scripts/content/json-schema.ts");
+run("scripts/content/guide.ts");
+execFileSync(
+  process.execPath,
+  [
+    join(root, "node_modules", "prettier", "bin", "prettier.cjs"),
+    "--write",
+    "--log-level=warn",
+    ...Object.values(files),
+    "schemas/sections/index.ts",
+    "src/sections/registry.ts",
+  ],
+  { cwd: root, stdio: "inherit" },
+);
+console.log(
+  `\nAdded the "${name}" section type:\n  ${Object.values(files).join("\n  ")}\n  (and a line in schemas/sections/index.ts and src/sections/registry.ts)`,
+);
+console.log(`Use it in a page with "- type: ${name}"; see docs/adding-a-section.md for what to change next.`);

@@ -1,0 +1,60 @@
+/**
+ * `npm run new:section` on a copy of the project: its output type-checks, passes lint and
+ * formatting, its test passes, and the content guide and editor schemas pick the new type up.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..");
+const skip = new Set(["node_modules", ".git", "dist", ".bench", ".ssr", ".size-floor", "test-results", "playwright-report"]);
+let copy = "";
+const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: copy, encoding: "utf8", stdio: "pipe" });
+const bin = (path: string) => join(root, "node_modules", path);
+
+describe("npm run new:section", { timeout: 180_000 }, () => {
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), "scaffold-"));
+    cpSync(root, copy, { recursive: true, filter: (src) => !skip.has(relative(root, src).split("/")[0]!) });
+    symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+    run(["--import", "tsx", "scripts/content/cli.ts", "build"]);
+    run(["--import", "tsx", "scripts/new-section.ts", "demo-widget"]);
+  });
+
+  it("writes the schema, renderer, registry lines, fixture and test", () => {
+    expect(readFileSync(join(copy, "schemas/sections/index.ts"), "utf8")).toContain("demoWidgetSection,");
+    expect(readFileSync(join(copy, "src/sections/registry.ts"), "utf8")).toContain('"demo-widget": DemoWidget,');
+    expect(readFileSync(join(copy, "src/sections/DemoWidget.tsx"), "utf8")).toContain('SectionOf<"demo-widget">');
+    expect(readFileSync(join(copy, "tests/components/fixtures/demo-widget.yaml"), "utf8")).toContain("type: demo-widget");
+  });
+
+  it("produces code that type-checks and passes lint and formatting", () => {
+    run([bin("typescript/bin/tsc"), "-p", "."]);
+    run([bin("eslint/bin/eslint.js"), "src/sections", "schemas/sections", "tests/components"]);
+    run([bin("prettier/bin/prettier.cjs"), "--check", "src/sections", "schemas/sections", "tests/components"]);
+  });
+
+  it("produces a passing test, and the guide and editor schemas know the new type", () => {
+    const output = run([
+      bin("vitest/vitest.mjs"),
+      "run",
+      "tests/components/demo-widget.test.tsx",
+      "tests/components/sections.test.tsx",
+      "tests/content/guide.test.ts",
+      "tests/content/json-schema.test.ts",
+    ]);
+    // eslint-disable-next-line no-control-regex
+    const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+    expect(plain).toMatch(/Test Files\s+4 passed \(4\)/);
+    expect(plain).toContain("demo-widget.test.tsx");
+    expect(readFileSync(join(copy, "docs/content-guide.md"), "utf8")).toContain("### `demo-widget`");
+    expect(readFileSync(join(copy, "schemas/json/page.schema.json"), "utf8")).toContain('"const": "demo-widget"');
+  });
+
+  it("refuses a name that is not lower-case words joined by hyphens, or that exists", () => {
+    expect(() => run(["--import", "tsx", "scripts/new-section.ts", "Demo Widget"])).toThrow(/usage/);
+    expect(() => run(["--import", "tsx", "scripts/new-section.ts", "demo-widget"])).toThrow(/already exists/);
+  });
+});
