@@ -8,8 +8,8 @@
  * The new section has a heading, Markdown text and an optional button: change it from there.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
 const name = process.argv[2] ?? "";
@@ -37,6 +37,8 @@ for (const file of Object.values(files)) {
     process.exit(1);
   }
 }
+
+for (const file of Object.values(files)) mkdirSync(dirname(join(root, file)), { recursive: true });
 
 /** Inserts `line` after the last line matching `after` (or before the first matching `before`). */
 function insert(file: string, line: string, where: { after?: RegExp; before?: RegExp }) {
