@@ -157,6 +157,17 @@ describe("analytics", () => {
     expect(pushed()).toContainEqual({ event: "callLogoClick" });
   });
 
+  it("loads the Tag Manager container, after the page renders, when site settings name one", () => {
+    renderSite(
+      "/",
+      loadContent(fixture({ "site.yaml": replace("analytics: {}", "analytics:\n  gtmContainerId: GTM-TEST123") })),
+    );
+    const scripts = [...document.querySelectorAll("script[src]")].map((s) => s.getAttribute("src"));
+    expect(scripts).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-TEST123"]);
+    expect(pushed()).toContainEqual(expect.objectContaining({ event: "gtm.js" }));
+    document.getElementById("gtm-script")?.remove();
+  });
+
   it("loads no third-party script when no Tag Manager container is set", () => {
     renderSite("/");
     expect(document.querySelectorAll("script[src]")).toHaveLength(0);
