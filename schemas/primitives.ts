@@ -93,6 +93,8 @@ export const link = z
   })
   .describe("A link or button.");
 
+export type Link = z.output<typeof link>;
+
 /** A reference to an entry of a collection or a form, checked against the ids that exist. */
 export function ref(kind: string, noun: string) {
   return z

@@ -9,6 +9,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { createServer } from "vite";
+import { chromiumArgs, chromiumPath } from "./chromium.ts";
 
 const root = join(import.meta.dirname, "..");
 const content = join(root, ".bench", "dev-content");
@@ -23,17 +24,7 @@ const server = await createServer({
 });
 await server.listen();
 const url = server.resolvedUrls!.local[0]!;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const page = await browser.newPage();
 const home = join(content, "pages", "home.yaml");
 const original = readFileSync(home, "utf8");

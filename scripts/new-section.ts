@@ -77,21 +77,15 @@ insert("schemas/sections/index.ts", `  ${schemaName},`, { before: /^\] as const;
 writeFileSync(
   join(root, files.renderer),
   `import type { SectionOf } from "../../schemas";
+import { Actions } from "../components/Actions";
 import { Markdown } from "../components/Markdown";
-import { SmartLink } from "../components/SmartLink";
 import { SectionFrame } from "./SectionFrame";
 
 export function ${pascal}(section: SectionOf<"${name}">) {
   return (
     <SectionFrame section={section} className="${name}">
       <Markdown html={section.body} />
-      {section.action && (
-        <div className="actions">
-          <SmartLink to={section.action.to} className="button button--primary">
-            {section.action.label}
-          </SmartLink>
-        </div>
-      )}
+      {section.action && <Actions links={[section.action]} />}
     </SectionFrame>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from "react-router-dom";
-import { Icon } from "../components/Icon";
+import { ContactList } from "../components/ContactList";
 import { Markdown } from "../components/Markdown";
 import { useSite } from "../content/ContentProvider";
 
 export function Footer() {
-  const { company, contact, navigation, footer } = useSite();
-  const a = contact.address;
+  const { company, navigation, footer } = useSite();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -27,22 +26,7 @@ export function Footer() {
         </nav>
         <div>
           <h2 className="site-footer__heading">{footer.contactHeading}</h2>
-          <ul className="site-footer__contact">
-            <li>
-              <Icon name="map-pin" />
-              <address>
-                {a.street}, {a.city}, {a.region} {a.postalCode}
-              </address>
-            </li>
-            <li>
-              <Icon name="phone" />
-              <a href={`tel:${contact.phone.e164}`}>{contact.phone.display}</a>
-            </li>
-            <li>
-              <Icon name="mail" />
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
-            </li>
-          </ul>
+          <ContactList className="site-footer__contact" />
         </div>
       </div>
       <div className="container site-footer__legal">

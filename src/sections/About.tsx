@@ -1,25 +1,15 @@
 import type { SectionOf } from "../../schemas";
-import { LeadForm } from "../components/LeadForm";
+import { FormPanel } from "../components/FormPanel";
 import { Markdown } from "../components/Markdown";
 import { Heading, useSubLevel } from "../components/Heading";
 import { Img } from "../components/Img";
-import { useForm } from "../content/ContentProvider";
 import { Card } from "./Cards";
 import { SectionFrame } from "./SectionFrame";
 
 export function About(section: SectionOf<"about">) {
-  const form = useForm(section.form);
   const level = useSubLevel();
   return (
-    <SectionFrame
-      section={section}
-      className="about"
-      aside={
-        <div className="panel">
-          <LeadForm form={form} level={level} />
-        </div>
-      }
-    >
+    <SectionFrame section={section} className="about" aside={<FormPanel form={section.form} />}>
       {section.image && <Img image={section.image} className="about__image" />}
       <Markdown html={section.body} className="about__body" />
       <Heading level={level} className="about__assist-heading">

@@ -1,6 +1,6 @@
 import type { SectionOf } from "../../schemas";
 import { Img } from "../components/Img";
-import { SmartLink } from "../components/SmartLink";
+import { Actions } from "../components/Actions";
 import { SectionFrame } from "./SectionFrame";
 
 export function Callout(section: SectionOf<"callout">) {
@@ -13,13 +13,7 @@ export function Callout(section: SectionOf<"callout">) {
           ))}
         </ul>
       )}
-      {section.action && (
-        <div className="actions">
-          <SmartLink to={section.action.to} className="button button--primary">
-            {section.action.label}
-          </SmartLink>
-        </div>
-      )}
+      {section.action && <Actions links={[section.action]} />}
     </SectionFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../schemas";
 import { Icon } from "../components/Icon";
 import { Img } from "../components/Img";
-import { SmartLink } from "../components/SmartLink";
+import { Actions } from "../components/Actions";
 import { SectionFrame } from "./SectionFrame";
 
 export function Hero(section: SectionOf<"hero">) {
@@ -21,20 +21,7 @@ export function Hero(section: SectionOf<"hero">) {
           ))}
         </ul>
       )}
-      {section.actions.length > 0 && (
-        <div className="actions">
-          {section.actions.map((action, index) => (
-            <SmartLink
-              key={action.label}
-              to={action.to}
-              className={`button ${index === 0 ? "button--primary" : "button--secondary"}`}
-            >
-              {action.to === "phone" && <Icon name="phone" />}
-              {action.label}
-            </SmartLink>
-          ))}
-        </div>
-      )}
+      <Actions links={section.actions} />
     </SectionFrame>
   );
 }

@@ -1,0 +1,12 @@
+import { useForm } from "../content/ContentProvider";
+import { useSubLevel } from "./Heading";
+import { LeadForm } from "./LeadForm";
+
+/** A content form in a raised panel, its title one level below the section's heading. */
+export function FormPanel({ form }: { form: string }) {
+  return (
+    <div className="panel">
+      <LeadForm form={useForm(form)} level={useSubLevel()} />
+    </div>
+  );
+}
