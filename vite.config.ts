@@ -10,7 +10,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
   // The manifest lets the pre-renderer preload each page's own chunk and the size budget find it.
-  build: { target: "es2022", copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },
+  build: {
+    target: "es2022",
+    copyPublicDir: !isSsrBuild,
+    manifest: !isSsrBuild,
+    // The icon sprite is referenced as <use href="sprite.svg#name">, which a data: URL cannot serve.
+    assetsInlineLimit: (file: string) => (file.endsWith("icons.svg") ? false : undefined),
+  },
   test: {
     projects: [
       {
@@ -25,7 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: "components",
-          include: ["tests/components/**/*.test.tsx"],
+          include: ["tests/components/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["tests/components/setup.ts"],
         },
