@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Form } from "../../schemas";
 import { LeadForm } from "./LeadForm";
 
@@ -61,4 +61,23 @@ export function FormDialog({
       </div>
     </dialog>
   );
+}
+
+/**
+ * A popup for `form`, opened by buttons that each stand for a choice (a service, a plan): the
+ * button's choice titles the popup, and pressing the same button again closes it.
+ */
+export function useFormDialog(form: Form) {
+  const [chosen, setChosen] = useState<{ context: string; opener: HTMLElement } | null>(null);
+  const toggle = (context: string, opener: HTMLElement) =>
+    setChosen((current) => (current?.context === context ? null : { context, opener }));
+  const dialog = (
+    <FormDialog
+      form={form}
+      context={chosen?.context ?? null}
+      opener={chosen?.opener ?? null}
+      onClose={() => setChosen(null)}
+    />
+  );
+  return { toggle, dialog };
 }

@@ -1,6 +1,5 @@
-import { useState } from "react";
 import type { Plan, SectionOf } from "../../schemas";
-import { FormDialog } from "../components/FormDialog";
+import { useFormDialog } from "../components/FormDialog";
 import { SubHeading } from "../components/Heading";
 import { Icon } from "../components/Icon";
 import { useContent, useEntries, useForm, useSite } from "../content/ContentProvider";
@@ -60,8 +59,7 @@ function PlanCard({
 /** Plan cards; each opens the section's form (subscribe) in a popup, titled with the plan. */
 export function Pricing(section: SectionOf<"pricing">) {
   const plans = useEntries("plans", section.plans);
-  const form = useForm(section.form);
-  const [chosen, setChosen] = useState<{ context: string; opener: HTMLElement } | null>(null);
+  const { toggle, dialog } = useFormDialog(useForm(section.form));
   return (
     <SectionFrame section={section} className="pricing">
       <ul className="plans">
@@ -70,18 +68,11 @@ export function Pricing(section: SectionOf<"pricing">) {
             key={plan.id}
             plan={plan}
             section={section}
-            onChoose={(opener, context) =>
-              setChosen((current) => (current?.context === context ? null : { context, opener }))
-            }
+            onChoose={(opener, context) => toggle(context, opener)}
           />
         ))}
       </ul>
-      <FormDialog
-        form={form}
-        context={chosen?.context ?? null}
-        opener={chosen?.opener ?? null}
-        onClose={() => setChosen(null)}
-      />
+      {dialog}
     </SectionFrame>
   );
 }

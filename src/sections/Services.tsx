@@ -1,6 +1,5 @@
-import { useState } from "react";
 import type { SectionOf } from "../../schemas";
-import { FormDialog } from "../components/FormDialog";
+import { useFormDialog } from "../components/FormDialog";
 import { useEntries, useForm } from "../content/ContentProvider";
 import { Card } from "./Cards";
 import { SectionFrame } from "./SectionFrame";
@@ -8,8 +7,7 @@ import { SectionFrame } from "./SectionFrame";
 /** Service cards; each card's button opens the section's form in a popup, titled with the service. */
 export function Services(section: SectionOf<"services">) {
   const services = useEntries("services", section.services);
-  const form = useForm(section.form);
-  const [chosen, setChosen] = useState<{ title: string; opener: HTMLElement } | null>(null);
+  const { toggle, dialog } = useFormDialog(useForm(section.form));
   return (
     <SectionFrame section={section} className="services">
       <ul className="cards cards--three">
@@ -20,22 +18,14 @@ export function Services(section: SectionOf<"services">) {
               className="button button--secondary card__action"
               aria-haspopup="dialog"
               aria-label={`${section.buttonLabel}: ${service.title}`}
-              onClick={(event) => {
-                const opener = event.currentTarget;
-                setChosen((current) => (current?.title === service.title ? null : { title: service.title, opener }));
-              }}
+              onClick={(event) => toggle(service.title, event.currentTarget)}
             >
               {section.buttonLabel}
             </button>
           </Card>
         ))}
       </ul>
-      <FormDialog
-        form={form}
-        context={chosen?.title ?? null}
-        opener={chosen?.opener ?? null}
-        onClose={() => setChosen(null)}
-      />
+      {dialog}
     </SectionFrame>
   );
 }
