@@ -1,8 +1,44 @@
 /**
- * The browser every script and test drives: Debian's Chromium (CHROMIUM_PATH overrides), never a
- * downloaded one, with the flags this machine's closed network needs.
+ * The browser every script and test drives, and how it is found: CHROMIUM_PATH when set, else an
+ * installed Chromium or Chrome, else the Chromium Playwright downloaded. `npm run browser`
+ * (scripts/browser.ts) installs one when none is found. Launch flags suit a closed network.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+
+/** Where browsers are usually installed, most likely first. */
+const knownPaths = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/snap/bin/chromium",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/opt/google/chrome/chrome",
+  "/Applications/Chromium.app/Contents/MacOS/Chromium",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+  join(homedir(), "Applications/Google Chrome.app/Contents/MacOS/Google Chrome"),
+  "C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe",
+  "C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe",
+];
+
+/** The browser's path, or undefined when this machine has none. CHROMIUM_PATH wins when it exists. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, ...knownPaths, playwrightChromium()];
+  return candidates.find((path): path is string => Boolean(path) && existsSync(path!));
+}
+
+function playwrightChromium(): string | undefined {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path to launch: the browser found, or CHROMIUM_PATH / the Debian path for the error message. */
+export const chromiumPath = findChromium() ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const chromiumArgs = [
   "--no-sandbox",

@@ -1,82 +1,105 @@
 /** The layout on every page, routes from content, and content edits reaching the site without code. */
 import { screen, within } from "@testing-library/react";
+import { escapeRegExp } from "../content-facts.ts";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { addressLine, entries, hrefOf, inlineForm, mainHeading, sectionsOf, textOf } from "../content-facts.ts";
 import { fixture, replace } from "../content/helpers.ts";
 import { loadContent, renderSite } from "./render-site.tsx";
 
 const shipped = loadContent(join(import.meta.dirname, "..", "..", "content"));
-const routes = shipped.pages.routes;
+const { site } = shipped;
+const pages = shipped.pageList;
+const notFound = pages.find((page) => page.route === site.notFoundRoute)!;
 
 describe("every page of the shipped site", () => {
-  it.each([...routes, "/no-such-page"])("%s has the header, the footer, the call button and one h1", (route) => {
-    renderSite(route, shipped);
-    const header = within(screen.getByRole("banner"));
-    expect(header.getByRole("img", { name: "Brightline Tech Support" })).toBeTruthy();
-    expect(header.getAllByRole("link").map((a) => a.textContent)).toEqual(["", "Home", "About Us", "Contact Us"]);
-
-    const footer = within(screen.getByRole("contentinfo"));
-    for (const [name, href] of [
-      ["About Us", "/about"],
-      ["Contact Us", "/contact"],
-      ["Privacy & Policy", "/privacy"],
-      ["Terms & Condition", "/terms"],
-    ]) {
-      expect(footer.getByRole("link", { name }).getAttribute("href")).toBe(href);
-    }
-    expect(footer.getByText(/100 Example Plaza, Suite 200, Anytown, CA 90000/)).toBeTruthy();
-    expect(footer.getByRole("link", { name: "1-800-555-0142" }).getAttribute("href")).toBe("tel:+18005550142");
-    expect(footer.getByRole("link", { name: "help@brightline-support.example" }).getAttribute("href")).toBe(
-      "mailto:help@brightline-support.example",
-    );
-    expect(footer.getByText(/independent provider of remote technical support/)).toBeTruthy();
-
-    const call = screen.getByRole("link", { name: /^24X7 Toll Free Number/ });
-    expect(call.getAttribute("href")).toBe("tel:+18005550142");
-    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole("main")).toBeTruthy();
-  });
-
-  it("shows the not-found page, with a way home, for an unknown path", () => {
-    renderSite("/no-such-page", shipped);
-    expect(screen.getByRole("heading", { level: 1, name: "We could not find that page" })).toBeTruthy();
-    expect(
-      within(screen.getByRole("main")).getByRole("link", { name: "Go to the home page" }).getAttribute("href"),
-    ).toBe("/");
-  });
-
-  it("says on /thankyou that a technician will get back soon", () => {
-    renderSite("/thankyou", shipped);
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toMatch(/A technician will get back to you soon/);
-  });
-
-  it("carries the callback form on /about and /contact, and the contact information on /contact", () => {
-    const about = renderSite("/about", shipped);
-    expect(screen.getByRole("form", { name: "Request a callback" })).toBeTruthy();
-    about.unmount();
-    renderSite("/contact", shipped);
-    const main = within(screen.getByRole("main"));
-    expect(main.getByRole("form", { name: "Request a callback" })).toBeTruthy();
-    expect(main.getByRole("heading", { name: "Contact information" })).toBeTruthy();
-    expect(main.getByRole("link", { name: "1-800-555-0142" })).toBeTruthy();
-  });
-
-  it("has the landing page's six services with their button, and three plans", () => {
-    renderSite("/", shipped);
-    const services = within(screen.getByRole("region", { name: "Support for every device you own" }));
-    const titles = ["Laptop & Computer", "PC & MAC", "Tablet", "IOS & Android", "Network Setup", "Printer"];
-    for (const title of titles) {
-      expect(services.getByRole("button", { name: `Submit The Form For Assistance: ${title}` }).textContent).toBe(
-        "Submit The Form For Assistance",
+  it.each([...shipped.pages.routes, "/no-such-page"])(
+    "%s has the header, the footer, the call button and one h1",
+    (route) => {
+      renderSite(route, shipped);
+      const header = within(screen.getByRole("banner"));
+      expect(header.getByRole("img", { name: site.company.logo.alt })).toBeTruthy();
+      const navigation = within(header.getByRole("navigation"));
+      expect(navigation.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual(
+        site.navigation.header.map((link) => [link.label, hrefOf(site, link.to)]),
       );
+
+      const footer = within(screen.getByRole("contentinfo"));
+      for (const link of site.navigation.footer) {
+        expect(footer.getByRole("link", { name: link.label }).getAttribute("href")).toBe(hrefOf(site, link.to));
+      }
+      expect(footer.getByText(addressLine(site))).toBeTruthy();
+      expect(footer.getByRole("link", { name: site.contact.phone.display }).getAttribute("href")).toBe(
+        `tel:${site.contact.phone.e164}`,
+      );
+      expect(footer.getByRole("link", { name: site.contact.email }).getAttribute("href")).toBe(
+        `mailto:${site.contact.email}`,
+      );
+      expect(screen.getByRole("contentinfo").textContent!.replace(/\s+/g, " ")).toContain(
+        textOf(site.footer.disclaimer),
+      );
+
+      const call = screen.getByRole("link", { name: new RegExp(`^${escapeRegExp(site.callButton.label)}`) });
+      expect(call.getAttribute("href")).toBe(`tel:${site.contact.phone.e164}`);
+      expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+      expect(screen.getByRole("main")).toBeTruthy();
+    },
+  );
+
+  it("shows the not-found page for an unknown path", () => {
+    renderSite("/no-such-page", shipped);
+    expect(screen.getByRole("heading", { level: 1, name: mainHeading(notFound) })).toBeTruthy();
+  });
+
+  it.each(pages.map((page) => [page.route, page] as const))(
+    "%s shows every section's heading, in order",
+    (route, page) => {
+      renderSite(route, shipped);
+      const headings = within(screen.getByRole("main"))
+        .getAllByRole("heading")
+        .map((h) => h.textContent);
+      let from = 0;
+      for (const section of page.sections) {
+        const at = headings.indexOf(section.heading, from);
+        expect(at, `"${section.heading}" after heading ${from}`).toBeGreaterThanOrEqual(from);
+        from = at + 1;
+      }
+    },
+  );
+
+  it.each(
+    pages.flatMap((page) =>
+      page.sections.flatMap((s) => (inlineForm(s) ? [[page.route, inlineForm(s)!] as const] : [])),
+    ),
+  )("%s carries the %s form with its labelled fields", (route, id) => {
+    renderSite(route, shipped);
+    const form = within(within(screen.getByRole("main")).getAllByRole("form", { name: shipped.forms[id]!.title })[0]!);
+    for (const field of shipped.forms[id]!.fields) expect(form.getByLabelText(field.label)).toBeTruthy();
+    expect(form.getByRole("button", { name: shipped.forms[id]!.submitLabel })).toBeTruthy();
+  });
+
+  it("lists every plan of each pricing section with its price, and every service with its button", () => {
+    for (const { page, section } of sectionsOf(pages, "pricing")) {
+      const view = renderSite(page.route, shipped);
+      const region = within(screen.getByRole("region", { name: section.heading }));
+      const plans = entries(shipped.collections, "plans", section.plans);
+      expect(region.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(plans.map((p) => p.name));
+      for (const plan of plans) {
+        expect(region.getByRole("button", { name: `${section.buttonLabel}: ${plan.name}` })).toBeTruthy();
+        expect(region.getAllByText(new RegExp(`\\b${plan.price}\\b`)).length).toBeGreaterThan(0);
+      }
+      view.unmount();
     }
-    const pricing = within(screen.getByRole("region", { name: "Simple monthly plans, no surprises" }));
-    expect(pricing.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
-      "Starter",
-      "Professional",
-      "Enterprice",
-    ]);
-    expect(["$15", "$49", "$79"].map((price) => pricing.getByText(price).textContent)).toEqual(["$15", "$49", "$79"]);
+    for (const { page, section } of sectionsOf(pages, "services")) {
+      const view = renderSite(page.route, shipped);
+      const region = within(screen.getByRole("region", { name: section.heading }));
+      for (const service of entries(shipped.collections, "services", section.services)) {
+        expect(region.getByRole("button", { name: `${section.buttonLabel}: ${service.title}` }).textContent).toBe(
+          section.buttonLabel,
+        );
+      }
+      view.unmount();
+    }
   });
 });
 

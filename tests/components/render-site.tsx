@@ -2,13 +2,14 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { runContent } from "../../scripts/content/pipeline.ts";
-import type { Collections } from "../../schemas/index.ts";
+import type { Collections, PageData } from "../../schemas/index.ts";
 import { App } from "../../src/App.tsx";
 import type { SiteContent } from "../../src/content/ContentProvider.tsx";
 import { createPageStore } from "../../src/content/pages.ts";
 import { validFixture } from "../content/helpers.ts";
 
-export function loadContent(contentDir = validFixture): SiteContent {
+/** The content the app renders, and every page at hand for tests that read their expectations from it. */
+export function loadContent(contentDir = validFixture): SiteContent & { pageList: PageData[] } {
   const { content, problems } = runContent({ contentDir });
   if (problems.length > 0) throw new Error(`fixture content has problems:\n${JSON.stringify(problems, null, 2)}`);
   const collections = {
@@ -25,7 +26,7 @@ export function loadContent(contentDir = validFixture): SiteContent {
     (route) => Promise.resolve(pages.find((p) => p.route === route)!),
     pages,
   );
-  return { site: content!.site!, pages: store, collections, forms: content!.forms };
+  return { site: content!.site!, pages: store, pageList: pages, collections, forms: content!.forms };
 }
 
 /** Where the router is now: path, query and hash. */

@@ -1,20 +1,53 @@
-/** Shared helpers for the browser tests: console errors fail a test; the routes come from content. */
+/**
+ * Shared helpers for the browser tests: console errors fail a test. What the tests expect comes from
+ * the content the site was built from (the generated modules), never from literals.
+ */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { Collections, Form, PageData, Site } from "../../schemas/index.ts";
+import { entries, escapeRegExp, sectionsOf, type ContentFacts } from "../content-facts.ts";
 
 const generated = join(import.meta.dirname, "..", "..", "src", "generated");
 const read = <T>(file: string) => JSON.parse(readFileSync(join(generated, file), "utf8")) as T;
 
-export const site = read<{
-  notFoundRoute: string;
-  contact: { phone: { display: string; e164: string }; email: string };
-  callButton: { label: string };
-}>("site.json");
-/** Every route except the not-found page's. */
-export const routes = read<{ route: string }[]>("routes.json")
-  .map((r) => r.route)
-  .filter((route) => route !== site.notFoundRoute);
+const routeFiles = read<{ route: string; file: string }[]>("routes.json");
+export const content: ContentFacts = {
+  site: read<Site>("site.json"),
+  collections: read<Collections>("collections.json"),
+  forms: read<Record<string, Form>>("forms.json"),
+  pages: routeFiles.map(({ file }) => read<PageData>(file)),
+};
+export const site = content.site;
+/** Every page but the not-found page. */
+export const pages = content.pages.filter((page) => page.route !== site.notFoundRoute);
+export const routes = pages.map((page) => page.route);
+export const notFoundPage = content.pages.find((page) => page.route === site.notFoundRoute)!;
+export const page = (route: string) => content.pages.find((p) => p.route === route)!;
+/** The floating call button's accessible name starts with its label. */
+export const callButtonName = new RegExp(`^${escapeRegExp(site.callButton.label)}`);
+
+/** Every popup opener on the site: each service card and plan card, with its form and what titles it. */
+export const openers = [
+  ...sectionsOf(content.pages, "services").flatMap(({ page, section }) =>
+    entries(content.collections, "services", section.services).map((service) => ({
+      route: page.route,
+      name: `${section.buttonLabel}: ${service.title}`,
+      text: section.buttonLabel,
+      context: service.title,
+      form: content.forms[section.form]!,
+    })),
+  ),
+  ...sectionsOf(content.pages, "pricing").flatMap(({ page, section }) =>
+    entries(content.collections, "plans", section.plans).map((plan) => ({
+      route: page.route,
+      name: `${section.buttonLabel}: ${plan.name}`,
+      text: section.buttonLabel,
+      context: plan.name,
+      form: content.forms[section.form]!,
+    })),
+  ),
+];
 
 /** Fails the test on any console error or warning, or uncaught exception, in the page. */
 export const test = base.extend<{ consoleProblems: string[] }>({

@@ -1,28 +1,36 @@
-import { dataLayer, expect, hydrated, routes, site, test } from "./fixtures.ts";
+import { addressLine, entries, hrefOf, mainHeading, sectionsOf, textOf } from "../content-facts.ts";
+import {
+  callButtonName,
+  content,
+  dataLayer,
+  expect,
+  hydrated,
+  notFoundPage,
+  page as pageAt,
+  pages,
+  routes,
+  site,
+  test,
+} from "./fixtures.ts";
 
 for (const route of routes) {
   test(`${route} is served, hydrates without a warning and has the layout`, async ({ page }) => {
     const response = await page.goto(route);
     expect(response!.status()).toBe(200);
     await hydrated(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(mainHeading(pageAt(route)));
 
-    const header = page.getByRole("banner");
-    for (const [name, href] of [
-      ["Home", "/"],
-      ["About Us", "/about"],
-      ["Contact Us", "/contact"],
-    ] as const) {
-      await expect(header.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
-    }
+    const navigation = page.getByRole("banner").getByRole("navigation");
+    const links = await navigation
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+    expect(links).toEqual(site.navigation.header.map((link) => [link.label, hrefOf(site, link.to)]));
     const footer = page.getByRole("contentinfo");
-    for (const [name, href] of [
-      ["About Us", "/about"],
-      ["Contact Us", "/contact"],
-      ["Privacy & Policy", "/privacy"],
-      ["Terms & Condition", "/terms"],
-    ] as const) {
-      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    for (const link of site.navigation.footer) {
+      await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute(
+        "href",
+        hrefOf(site, link.to),
+      );
     }
     await expect(footer.getByRole("link", { name: site.contact.phone.display })).toHaveAttribute(
       "href",
@@ -32,8 +40,9 @@ for (const route of routes) {
       "href",
       `mailto:${site.contact.email}`,
     );
-    await expect(footer).toContainText("independent provider");
-    await expect(page.getByRole("link", { name: new RegExp(`^${site.callButton.label}`) })).toHaveAttribute(
+    await expect(footer).toContainText(addressLine(site));
+    await expect(footer).toContainText(textOf(site.footer.disclaimer));
+    await expect(page.getByRole("link", { name: callButtonName })).toHaveAttribute(
       "href",
       `tel:${site.contact.phone.e164}`,
     );
@@ -44,11 +53,8 @@ for (const route of routes) {
 test("an unknown path returns status 404 with the not-found page", async ({ page, consoleProblems }) => {
   const response = await page.goto("/no/such/page");
   expect(response!.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find that page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(mainHeading(notFoundPage));
   await hydrated(page);
-  await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
-  await expect(page).toHaveURL("/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Expert tech help, whenever you need it");
   // The browser reports the 404 document itself as a failed resource; that one is expected.
   consoleProblems.splice(0, consoleProblems.length, ...consoleProblems.filter((p) => !/status of 404/.test(p)));
 });
@@ -56,26 +62,36 @@ test("an unknown path returns status 404 with the not-found page", async ({ page
 test("pages read completely with JavaScript off", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Expert tech help, whenever you need it");
-  await expect(page.getByRole("button", { name: /Submit The Form For Assistance/ })).toHaveCount(6);
-  await expect(page.getByText("Most Popular")).toBeVisible();
-  await expect(page.getByText("Enterprice")).toBeVisible();
-  await page.goto("/privacy");
-  await expect(page.getByText("18 years of age or older").first()).toBeVisible();
-  await page.goto("/contact");
-  await expect(page.getByRole("link", { name: site.contact.phone.display }).first()).toBeVisible();
+  for (const data of pages) {
+    await page.goto(data.route);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(mainHeading(data));
+    for (const section of data.sections.slice(1)) {
+      await expect(page.getByRole("heading", { name: section.heading, exact: true }).first()).toBeVisible();
+    }
+  }
+  for (const { page: data, section } of sectionsOf(content.pages, "pricing")) {
+    await page.goto(data.route);
+    for (const plan of entries(content.collections, "plans", section.plans)) {
+      await expect(page.getByRole("heading", { name: plan.name, exact: true })).toBeVisible();
+    }
+  }
   await context.close();
 });
 
 test("navigating inside the app keeps working after hydration", async ({ page }) => {
+  const first = site.navigation.header.find((link) => link.to.startsWith("/") && link.to !== "/");
+  const second = site.navigation.footer.find((link) => link.to.startsWith("/") && link.to !== first?.to);
+  test.skip(!first || !second, "the header and footer link to too few pages");
   await page.goto("/");
   await hydrated(page);
-  await page.getByRole("banner").getByRole("link", { name: "About Us" }).click();
-  await expect(page).toHaveURL("/about");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tech support that treats you like a neighbor");
-  await expect(page).toHaveTitle("About Us | Brightline Tech Support");
-  await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Condition" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and Conditions");
+  for (const [where, link] of [
+    ["banner", first!],
+    ["contentinfo", second!],
+  ] as const) {
+    await page.getByRole(where).getByRole("link", { name: link.label, exact: true }).click();
+    await expect(page).toHaveURL(link.to);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(mainHeading(pageAt(link.to)));
+    await expect(page).toHaveTitle(site.seo.titleTemplate.replace("%s", pageAt(link.to).title));
+  }
   await expect.poll(async () => (await dataLayer(page)).filter((e) => e.event === "pageview").length).toBe(3);
 });

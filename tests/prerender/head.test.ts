@@ -1,11 +1,17 @@
-/** The head, structured data, sitemap and robots.txt each page gets from content. */
-import { join } from "node:path";
+/** The head, structured data, sitemap and robots.txt each page gets from content (the fixture site). */
 import { describe, expect, it } from "vitest";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { faqJsonLd, organizationJsonLd, renderHead, robots, sitemap } from "../../scripts/prerender/head.ts";
 import type { Collections, PageData } from "../../schemas/index.ts";
 
-const { content } = runContent({ contentDir: join(import.meta.dirname, "..", "..", "content") });
+import { fixture, replace } from "../content/helpers.ts";
+
+// The fixture's FAQ, with a second question whose answer uses a placeholder and Markdown.
+const dir = fixture({
+  "collections/faq.yaml": (text) => `${text}- id: phone\n  question: How do I call?\n  answer: "Dial **{{phone}}**."\n`,
+  "pages/home.yaml": replace("      - first\n", "      - first\n      - phone\n"),
+});
+const { content } = runContent({ contentDir: dir });
 const site = content!.site!;
 const collections = content!.collections as Collections;
 const pages = content!.pages.map((p) => p.page);
@@ -23,38 +29,34 @@ describe("the head of each page", () => {
   it("has a unique title from the title template and the page's description", () => {
     const titles = pages.map((p) => /<title>(.*)<\/title>/.exec(head(p.route))![1]);
     expect(new Set(titles).size).toBe(pages.length);
-    expect(head("/about")).toContain("<title>About Us | Brightline Tech Support</title>");
-    expect(head("/about")).toContain(`<meta name="description" content="${page("/about").description}" />`);
+    expect(head("/more")).toContain(`<title>${page("/more").title} | Fixture</title>`);
+    expect(head("/more")).toContain(`<meta name="description" content="${page("/more").description}" />`);
   });
 
   it("has a canonical URL, Open Graph and Twitter card tags with the social image", () => {
-    const html = head("/contact");
-    expect(html).toContain('<link rel="canonical" href="https://www.brightline-support.example/contact" />');
-    expect(html).toContain('<meta property="og:url" content="https://www.brightline-support.example/contact" />');
-    expect(html).toContain(
-      '<meta property="og:image" content="https://www.brightline-support.example/media/social-card-abc.png" />',
-    );
+    const html = head("/more");
+    expect(html).toContain('<link rel="canonical" href="https://fixture.example/more" />');
+    expect(html).toContain('<meta property="og:url" content="https://fixture.example/more" />');
+    expect(html).toContain('<meta property="og:image" content="https://fixture.example/media/social-card-abc.png" />');
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
-    expect(html).toContain(
-      '<meta name="twitter:image" content="https://www.brightline-support.example/media/social-card-abc.png" />',
-    );
+    expect(html).toContain('<meta name="twitter:image" content="https://fixture.example/media/social-card-abc.png" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain('<meta name="theme-color" content="#0b4f9c" />');
+    expect(html).toContain('<meta name="theme-color" content="#123456" />');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
     expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
     expect(html).not.toContain("noindex");
   });
 
-  it("keeps /thankyou and the not-found page out of search engines", () => {
-    expect(head("/thankyou")).toContain('<meta name="robots" content="noindex" />');
+  it("keeps pages marked index: false and the not-found page out of search engines", () => {
+    expect(head("/thanks")).toContain('<meta name="robots" content="noindex" />');
     expect(head("/404")).toContain('<meta name="robots" content="noindex" />');
     expect(head("/404")).not.toContain("canonical");
   });
 
   it("escapes text in attributes", () => {
-    const tricky: PageData = { ...page("/about"), title: 'Fish & "Chips" <b>', description: "a < b" };
+    const tricky: PageData = { ...page("/more"), title: 'Fish & "Chips" <b>', description: "a < b" };
     const html = renderHead({ site, page: tricky, collections, notFound: false, icons, socialCard });
-    expect(html).toContain("<title>Fish &amp; &quot;Chips&quot; &lt;b&gt; | Brightline Tech Support</title>");
+    expect(html).toContain("<title>Fish &amp; &quot;Chips&quot; &lt;b&gt; | Fixture</title>");
     expect(html).toContain('content="a &lt; b"');
   });
 });
@@ -65,13 +67,13 @@ describe("structured data", () => {
     expect(org).toMatchObject({
       "@context": "https://schema.org",
       "@type": "ProfessionalService",
-      name: "Brightline Tech Support",
-      telephone: "+18005550142",
-      email: "help@brightline-support.example",
-      address: { "@type": "PostalAddress", addressLocality: "Anytown", addressRegion: "CA", addressCountry: "US" },
+      name: "Fixture Support",
+      telephone: "+18005550100",
+      email: "help@fixture.example",
+      address: { "@type": "PostalAddress", addressLocality: "Testville", addressRegion: "CA", addressCountry: "US" },
       contactPoint: {
         "@type": "ContactPoint",
-        telephone: "+18005550142",
+        telephone: "+18005550100",
         contactType: "technical support",
         contactOption: "TollFree",
         areaServed: "US",
@@ -80,7 +82,7 @@ describe("structured data", () => {
     });
     const days = (org.contactPoint as { hoursAvailable: { dayOfWeek: string[] } }).hoursAvailable.dayOfWeek;
     expect(days).toHaveLength(7);
-    expect(String(org.url)).toBe("https://www.brightline-support.example/");
+    expect(String(org.url)).toBe("https://fixture.example/");
   });
 
   it("builds an FAQPage from the FAQ content, on the page that shows it", () => {
@@ -91,20 +93,20 @@ describe("structured data", () => {
       name: string;
       acceptedAnswer: { "@type": string; text: string };
     }[];
-    expect(entities).toHaveLength(5);
+    expect(entities.map((q) => q.name)).toEqual(["Is this a test?", "How do I call?"]);
     for (const question of entities) {
       expect(question["@type"]).toBe("Question");
       expect(question.name).toMatch(/\?$/);
       expect(question.acceptedAnswer["@type"]).toBe("Answer");
       expect(question.acceptedAnswer.text).not.toMatch(/<|\{\{/);
     }
-    expect(entities[0]!.acceptedAnswer.text).toContain("1-800-555-0142");
-    expect(faqJsonLd(page("/about"), collections)).toBeUndefined();
+    expect(entities[1]!.acceptedAnswer.text).toBe("Dial 1-800-555-0100.");
+    expect(faqJsonLd(page("/more"), collections)).toBeUndefined();
   });
 
   it("is embedded as parseable JSON-LD: the business on every page, the FAQ on the landing page", () => {
     expect(jsonLd(head("/")).map((d) => d["@type"])).toEqual(["ProfessionalService", "FAQPage"]);
-    expect(jsonLd(head("/about")).map((d) => d["@type"])).toEqual(["ProfessionalService"]);
+    expect(jsonLd(head("/more")).map((d) => d["@type"])).toEqual(["ProfessionalService"]);
   });
 });
 
@@ -112,12 +114,8 @@ describe("sitemap.xml and robots.txt", () => {
   it("list every indexable page and nothing else", () => {
     const xml = sitemap(site, pages);
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(
-      ["/", "/about", "/contact", "/privacy", "/terms"].map((r) => `https://www.brightline-support.example${r}`),
-    );
-    expect(xml).toContain("<lastmod>2026-11-01</lastmod>");
-    expect(robots(site)).toBe(
-      "User-agent: *\nAllow: /\n\nSitemap: https://www.brightline-support.example/sitemap.xml\n",
-    );
+    expect(locs).toEqual(["/", "/legal", "/more"].map((r) => `https://fixture.example${r}`));
+    expect(xml).toContain("<lastmod>2026-01-31</lastmod>");
+    expect(robots(site)).toBe("User-agent: *\nAllow: /\n\nSitemap: https://fixture.example/sitemap.xml\n");
   });
 });

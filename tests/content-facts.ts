@@ -1,0 +1,87 @@
+/**
+ * What the tests expect, read from the content they run on: never from literals, so a marketer's
+ * valid edit (a price, a label, a new page) cannot turn a test red. Shared by the component tests
+ * (content through the pipeline) and the browser tests (the generated modules the build used).
+ */
+import type { Collections, Form, PageData, Section, SectionOf, SectionType, Site } from "../schemas/index.ts";
+
+export interface ContentFacts {
+  site: Site;
+  pages: PageData[];
+  collections: Collections;
+  forms: Record<string, Form>;
+}
+
+/** The `href` a content link target becomes: "phone" and "email" dial and write. */
+export function hrefOf(site: Site, to: string): string {
+  if (to === "phone") return `tel:${site.contact.phone.e164}`;
+  if (to === "email") return `mailto:${site.contact.email}`;
+  return to;
+}
+
+/** The text a visitor reads in compiled Markdown: tags removed, entities decoded, spaces collapsed. */
+export function textOf(html: string): string {
+  const entities: Record<string, string> = {
+    amp: "&",
+    lt: "<",
+    gt: ">",
+    quot: '"',
+    "#39": "'",
+    "#x27": "'",
+    nbsp: " ",
+  };
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#?\w+);/g, (whole, name: string) => entities[name] ?? whole)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The postal address as the contact list prints it. */
+export function addressLine(site: Site): string {
+  const a = site.contact.address;
+  return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
+}
+
+/** Every section of a type on every page, with its page, in route order. */
+export function sectionsOf<T extends SectionType>(
+  pages: readonly PageData[],
+  type: T,
+): { page: PageData; section: SectionOf<T> }[] {
+  return [...pages]
+    .sort((a, b) => a.route.localeCompare(b.route))
+    .flatMap((page) =>
+      page.sections.filter((s: Section): s is SectionOf<T> => s.type === type).map((section) => ({ page, section })),
+    );
+}
+
+/** The entries a section lists, in its order. */
+export function entries<C extends keyof Collections>(
+  collections: Collections,
+  name: C,
+  ids: readonly string[],
+): Collections[C] {
+  const all = collections[name] as { id: string }[];
+  return ids.map((id) => all.find((entry) => entry.id === id)!) as Collections[C];
+}
+
+/** The page's main heading: the first section's heading. */
+export function mainHeading(page: PageData): string {
+  return page.sections[0]!.heading;
+}
+
+/** The id of the form a section shows inline, if it shows one. */
+export function inlineForm(section: Section): string | undefined {
+  return section.type === "about" || section.type === "form" ? section.form : undefined;
+}
+
+/** A made-up visitor's answer for each field of a form, by the field's type. */
+export function answers(form: Form): { label: string; value: string }[] {
+  const sample = { text: "Pat Example", email: "pat@example.com", tel: "555-0100" } as const;
+  return form.fields.map((field) => ({ label: field.label, value: sample[field.type] }));
+}
+
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
