@@ -3,7 +3,7 @@
  * a list of entries, each with an `id` that sections use to show it.
  */
 import { z } from "zod";
-import { draft, id, icon, markdown, ref, text } from "./primitives.ts";
+import { draft, id, icon, markdown, ref, text, type ReferenceKind } from "./primitives.ts";
 import { image } from "./image.ts";
 
 export const service = z.strictObject({
@@ -24,7 +24,7 @@ export const plan = z.strictObject({
     .default("USD")
     .describe('Three-letter currency code, e.g. "USD".'),
   summary: text.describe("Who the plan is for, in one sentence."),
-  includes: ref("plans", "plan")
+  includes: ref("plans")
     .optional()
     .describe('Another plan whose features this one also has; shows "Everything in <plan>, plus".'),
   features: z.array(text).min(1).describe("What the plan adds, one line each."),
@@ -64,7 +64,8 @@ export const collectionSchemas = {
   team: teamMember,
   faq: question,
   testimonials: testimonial,
-} as const;
+  // Exactly the kinds a reference may name: a collection missing from `referenceNouns` does not compile.
+} as const satisfies Record<Exclude<ReferenceKind, "forms">, z.ZodType>;
 
 export type CollectionName = keyof typeof collectionSchemas;
 export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];

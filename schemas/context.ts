@@ -1,11 +1,12 @@
 /**
  * What exists outside the file being validated: the ids of every collection entry and form, the
  * routes of every page, the image files, and the site-wide text tokens. The content pipeline supplies
- * it while it validates; without it (editor JSON Schema, type generation) cross-file checks are
- * skipped. This keeps every cross-file rule attached to the field it is about, so each problem is
- * reported at that field's line and column.
+ * it while it validates. This keeps every cross-file rule attached to the field it is about, so each
+ * problem is reported at that field's line and column. A field that needs the context and finds none
+ * fails (fail closed): content is never published unchecked.
  */
 import type { ResolvedImage, ImageInput } from "./image.ts";
+import type { ReferenceKind } from "./primitives.ts";
 
 /** A problem found inside a Markdown field, with its position relative to the field's text. */
 export interface MarkdownProblem {
@@ -18,7 +19,7 @@ export interface MarkdownProblem {
 
 export interface ContentContext {
   /** Known ids per kind of referenced thing ("plans", "forms", ...), in file order. */
-  ids?: Readonly<Record<string, readonly string[]>>;
+  ids?: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
   /** Routes of every page, e.g. "/", "/about". */
   routes?: readonly string[];
   /** Checks an image reference and returns its public URL and intrinsic size, or an error text. */
@@ -26,7 +27,7 @@ export interface ContentContext {
   /** Compiles Markdown to sanitised HTML and reports what is not allowed in it. */
   markdown?: (source: string) => { html: string; problems: MarkdownProblem[] };
   /** Ids (per kind) and routes of drafts: published content may not refer to them. */
-  drafts?: { ids: Readonly<Record<string, readonly string[]>>; routes: readonly string[] };
+  drafts?: { ids: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>; routes: readonly string[] };
   /** Set to re-validate a draft whose only problems are references to other drafts. */
   allowDraftReferences?: boolean;
 }
@@ -49,4 +50,9 @@ export function withContentContext<T>(ctx: ContentContext, fn: () => T): T {
 
 export function contentContext(): ContentContext {
   return current;
+}
+
+/** The message of a field checked with no content context: a bug in the caller, never published. */
+export function noContext(what: string): string {
+  return `cannot check ${what}: validated without the content context (run it through the content pipeline)`;
 }

@@ -1,6 +1,6 @@
 /** Images: content names a file and its alt text; the pipeline adds the public URL and the size. */
 import { z } from "zod";
-import { contentContext } from "./context.ts";
+import { contentContext, noContext } from "./context.ts";
 
 export interface ImageInput {
   src: string;
@@ -35,7 +35,10 @@ export const image = z
   })
   .transform((input, ctx): ResolvedImage => {
     const resolve = contentContext().resolveImage;
-    if (!resolve) return { ...input, width: 0, height: 0 };
+    if (!resolve) {
+      ctx.issues.push({ code: "custom", message: noContext(`the image "${input.src}"`), input, path: ["src"] });
+      return { ...input, width: 0, height: 0 };
+    }
     const result = resolve(input);
     if (typeof result === "string") {
       ctx.issues.push({ code: "custom", message: result, input, path: ["src"] });

@@ -1,6 +1,6 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
-import { contentContext, draftReference } from "./context.ts";
+import { contentContext, draftReference, noContext } from "./context.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 
 /** Html produced at build time from Markdown, sanitised; the only text the app may render as HTML. */
@@ -25,7 +25,10 @@ export const text = z.string().trim().min(1, { error: "write some text here; it 
 /** Text written in Markdown, compiled to sanitised HTML at build time. */
 export const markdown = text.transform((source, ctx): Html => {
   const compile = contentContext().markdown;
-  if (!compile) return source as Html;
+  if (!compile) {
+    ctx.issues.push({ code: "custom", message: noContext("Markdown"), input: source });
+    return source as Html;
+  }
   const result = compile(source);
   for (const problem of result.problems) {
     if (problem.draftReference && contentContext().allowDraftReferences) continue;
@@ -47,7 +50,8 @@ function checkTarget(to: string): { message: string; draft?: boolean } | undefin
   if (to.startsWith("/")) {
     const path = to.replace(/[?#].*$/, "");
     const { routes, drafts, allowDraftReferences } = contentContext();
-    if (routes && !routes.includes(path)) {
+    if (!routes) return { message: noContext(`the link "${to}"`) };
+    if (!routes.includes(path)) {
       return { message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes)}` };
     }
     if (drafts?.routes.includes(path) && !allowDraftReferences) {
@@ -95,13 +99,40 @@ export const link = z
 
 export type Link = z.output<typeof link>;
 
-/** A reference to an entry of a collection or a form, checked against the ids that exist. */
-export function ref(kind: string, noun: string) {
+/** Everything a field can refer to by id (each collection, and forms), with what one is called. */
+export const referenceNouns = {
+  services: "service",
+  plans: "plan",
+  team: "team member",
+  faq: "question",
+  testimonials: "testimonial",
+  forms: "form",
+} as const;
+
+export type ReferenceKind = keyof typeof referenceNouns;
+
+/** The machine-readable tag a reference field carries (`.meta()`): JSON Schema, guide and CMS read it. */
+export interface ReferenceMeta {
+  reference: ReferenceKind;
+}
+
+/**
+ * A reference to an entry of a collection or a form, checked against the ids that exist. The kind is
+ * checked by the compiler; without a content context the check fails rather than passing unchecked.
+ */
+export function ref<K extends ReferenceKind>(kind: K) {
+  if (!Object.hasOwn(referenceNouns, kind)) throw new Error(`ref("${kind}"): no such kind of content`);
+  const noun = referenceNouns[kind];
   return z
     .string()
     .superRefine((value, ctx) => {
       const { ids, drafts, allowDraftReferences } = contentContext();
-      const known = ids?.[kind];
+      if (!ids) {
+        ctx.addIssue({ code: "custom", input: value, message: noContext(`the ${noun} "${value}"`) });
+        return;
+      }
+      // Unknown when the file holding them could not be read: that file's own problem is reported.
+      const known = ids[kind];
       if (known && !known.includes(value)) {
         ctx.addIssue({
           code: "custom",
@@ -117,7 +148,18 @@ export function ref(kind: string, noun: string) {
         });
       }
     })
-    .describe(`The id of a ${noun}, as written in its "id" field (or its file name for a form).`);
+    .meta({ reference: kind } satisfies ReferenceMeta)
+    .describe(
+      kind === "forms"
+        ? "The file name of a form in content/forms, without .yaml, e.g. callback."
+        : `The id of a ${noun}, as written in its "id" field.`,
+    );
+}
+
+/** The kind a reference field refers to, read from its metadata; undefined for other fields. */
+export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
+  const kind = (schema.meta() as Partial<ReferenceMeta> | undefined)?.reference;
+  return kind !== undefined && kind in referenceNouns ? kind : undefined;
 }
 
 export const iconNames = [

@@ -7,6 +7,6 @@ export const faqSection = z
   .strictObject({
     type: z.literal("faq"),
     ...sectionBase,
-    questions: z.array(ref("faq", "question")).min(1).describe("The questions to show, by id, in order."),
+    questions: z.array(ref("faq")).min(1).describe("The questions to show, by id, in order."),
   })
   .describe("Questions and answers; one answer is open at a time.");

@@ -7,7 +7,7 @@ export const formSection = z
   .strictObject({
     type: z.literal("form"),
     ...sectionBase,
-    form: ref("forms", "form").describe("The form to show, by its file name, e.g. callback."),
+    form: ref("forms").describe("The form to show, by its file name, e.g. callback."),
     contactHeading: text
       .optional()
       .describe(

@@ -7,8 +7,8 @@ export const pricingSection = z
   .strictObject({
     type: z.literal("pricing"),
     ...sectionBase,
-    plans: z.array(ref("plans", "plan")).min(1).describe("The plans to show, by id, in order."),
-    form: ref("forms", "form").describe("The form a plan's button opens, by its file name."),
+    plans: z.array(ref("plans")).min(1).describe("The plans to show, by id, in order."),
+    form: ref("forms").describe("The form a plan's button opens, by its file name."),
     buttonLabel: text.describe('The words on each plan\'s button, e.g. "Choose Plan".'),
     popularLabel: text.describe('The badge on the plan marked popular, e.g. "Most Popular".'),
     periodLabel: text.describe('Shown after the price, e.g. "/month".'),

@@ -7,8 +7,8 @@ export const servicesSection = z
   .strictObject({
     type: z.literal("services"),
     ...sectionBase,
-    services: z.array(ref("services", "service")).min(1).describe("The services to show, by id, in order."),
+    services: z.array(ref("services")).min(1).describe("The services to show, by id, in order."),
     buttonLabel: text.describe('The words on each card\'s button, e.g. "Submit The Form For Assistance".'),
-    form: ref("forms", "form").describe("The form the button opens, by its file name."),
+    form: ref("forms").describe("The form the button opens, by its file name."),
   })
   .describe("Service cards; each button opens a form in a popup.");

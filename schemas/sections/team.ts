@@ -7,6 +7,6 @@ export const teamSection = z
   .strictObject({
     type: z.literal("team"),
     ...sectionBase,
-    members: z.array(ref("team", "team member")).min(1).describe("The people to show, by id, in order."),
+    members: z.array(ref("team")).min(1).describe("The people to show, by id, in order."),
   })
   .describe("The people: photo, name, role and a short bio each.");

@@ -9,12 +9,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { z } from "zod";
-import { sectionSchemas } from "../../schemas/index.ts";
+import { referenceNouns, sectionSchemas, type ReferenceKind } from "../../schemas/index.ts";
 import { contentKinds } from "./kinds.ts";
 
 interface Json {
   type?: string;
   description?: string;
+  /** Set on reference fields (`ref()` in schemas/primitives.ts): the kind of thing the id names. */
+  reference?: ReferenceKind;
   properties?: Record<string, Json>;
   required?: string[];
   items?: Json;
@@ -39,6 +41,7 @@ function typeOf(node: Json): string {
   if (node.enum) return "one of the allowed values";
   switch (node.type) {
     case "string":
+      if (node.reference) return `id of a ${referenceNouns[node.reference]}`;
       return node.format === "email" ? "e-mail address" : node.format === "uri" ? "web address" : node.format === "date" ? "date (YYYY-MM-DD)" : "text";
     case "number":
       return "number";
@@ -56,6 +59,7 @@ function typeOf(node: Json): string {
 }
 
 function plural(type: string): string {
+  if (type.startsWith("id of a ")) return `ids of ${type.slice("id of a ".length)}s`;
   if (type === "text") return "texts";
   if (type === "group of fields") return "groups of fields";
   if (type.startsWith("a section")) return "sections (see [Section types](#section-types))";
@@ -94,7 +98,7 @@ function example(node: Json, key = ""): unknown {
   if (node.enum) return node.enum[0];
   const description = node.description ?? "";
   const hint = /e\.g\. "([^"]+)"/.exec(description)?.[1] ?? /e\.g\. ([\w/#-]*\w)/.exec(description)?.[1];
-  const refersTo = /^The id of an? ([\w ]+?),/.exec(description)?.[1];
+  const refersTo = node.reference ? referenceNouns[node.reference] : undefined;
   switch (node.type) {
     case "string":
       if (hint) return hint;

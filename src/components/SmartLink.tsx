@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link, NavLink } from "react-router-dom";
 import { useSite } from "../content/ContentProvider";
 
 /** The `href` for a content link target: a route, an anchor, an https address, "phone" or "email". */
@@ -10,18 +10,31 @@ export function useHref(to: string): string {
   return to;
 }
 
+/**
+ * Every link content describes (sections, header, footer): routes go through the router, the rest
+ * are plain links. `nav` marks the link to the current page (aria-current), for navigation menus.
+ */
 export function SmartLink({
   to,
   className,
   children,
   onClick,
+  nav = false,
 }: {
   to: string;
   className?: string;
   children: ReactNode;
   onClick?: () => void;
+  nav?: boolean;
 }) {
   const href = useHref(to);
+  if (href.startsWith("/") && nav) {
+    return (
+      <NavLink to={href} end className={className} onClick={onClick}>
+        {children}
+      </NavLink>
+    );
+  }
   if (href.startsWith("/")) {
     return (
       <Link to={href} className={className} onClick={onClick}>

@@ -1,6 +1,6 @@
-import { Link } from "react-router-dom";
 import { ContactList } from "../components/ContactList";
 import { Markdown } from "../components/Markdown";
+import { SmartLink } from "../components/SmartLink";
 import { useSite } from "../content/ContentProvider";
 
 export function Footer() {
@@ -17,9 +17,9 @@ export function Footer() {
             {footer.linksHeading}
           </h2>
           <ul className="site-footer__links">
-            {navigation.footer.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+            {navigation.footer.map((link, index) => (
+              <li key={index}>
+                <SmartLink to={link.to}>{link.label}</SmartLink>
               </li>
             ))}
           </ul>

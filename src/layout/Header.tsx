@@ -1,5 +1,6 @@
-import { Link, NavLink } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { Img } from "../components/Img";
+import { SmartLink } from "../components/SmartLink";
 import { useSite } from "../content/ContentProvider";
 
 export function Header() {
@@ -12,11 +13,11 @@ export function Header() {
         </Link>
         <nav aria-label={company.name}>
           <ul className="site-nav">
-            {navigation.header.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end>
+            {navigation.header.map((link, index) => (
+              <li key={index}>
+                <SmartLink to={link.to} nav>
                   {link.label}
-                </NavLink>
+                </SmartLink>
               </li>
             ))}
           </ul>

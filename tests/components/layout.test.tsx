@@ -151,6 +151,20 @@ describe("editing content changes the site with no code change", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Work with us" })).toBeTruthy();
   });
 
+  it("header and footer links to the phone number and the e-mail address", () => {
+    const dir = fixture({
+      "site.yaml": replace(
+        "  footer:\n    - label: Legal\n      to: /legal\n",
+        "    - label: Call now\n      to: phone\n  footer:\n    - label: Legal\n      to: /legal\n    - label: Write\n      to: email\n",
+      ),
+    });
+    renderSite("/", loadContent(dir));
+    const header = within(screen.getByRole("banner"));
+    expect(header.getByRole("link", { name: "Call now" }).getAttribute("href")).toBe("tel:+18005550100");
+    const footer = within(screen.getByRole("contentinfo"));
+    expect(footer.getByRole("link", { name: "Write" }).getAttribute("href")).toBe("mailto:help@fixture.example");
+  });
+
   it("the phone number, changed in one place, changes everywhere", () => {
     const dir = fixture({
       "site.yaml": (text) =>
