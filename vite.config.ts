@@ -16,6 +16,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // The icon sprite is referenced as <use href="sprite.svg#name">, which a data: URL cannot serve.
     assetsInlineLimit: (file: string) => (file.endsWith("icons.svg") ? false : undefined),
+    // The content every page shares (site settings, collections, forms) in a chunk of its own, apart
+    // from the code: the size budget weighs code against the floor and content against its own
+    // ceiling, and a content edit leaves the code's cached chunk untouched. Pages stay one chunk each.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: "content", test: /src[\\/]generated[\\/][\w-]+\.json$/ }] } } },
   },
   test: {
     projects: [

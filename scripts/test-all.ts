@@ -2,7 +2,9 @@
  * `npm test`: every check, in order, then a summary. Stops at the first failing step (later steps
  * depend on earlier ones: the browser tests need the build) and exits non-zero.
  * Steps: content check, type check, lint and formatting, unit and component tests, build, size
- * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker).
+ * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker; a browser is installed first
+ * when the machine has none), then the same checks on a copy of the content with realistic marketing
+ * edits applied (tests/edits). The launch-content check (`npm run check:spec`) is not a step.
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -15,6 +17,7 @@ const steps: [label: string, script: string][] = [
   ["build and pre-render", "build"],
   ["size budget", "size"],
   ["browser tests, axe, HTML check", "test:e2e"],
+  ["marketing edits pass every check", "test:edits"],
 ];
 
 const results: { label: string; status: "passed" | "failed" | "skipped"; seconds?: number }[] = [];

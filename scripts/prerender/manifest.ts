@@ -4,6 +4,8 @@ import { join } from "node:path";
 
 interface Chunk {
   file: string;
+  name?: string;
+  src?: string;
   imports?: string[];
   css?: string[];
 }
@@ -29,4 +31,10 @@ export function chunkFiles(manifest: Manifest, source: string): string[] {
 /** The source of a page's own module, as the manifest names it. */
 export function pageSource(file: string): string {
   return `src/generated/${file}`;
+}
+
+/** Whether a chunk holds content (the generated modules) rather than code. */
+export function isContentChunk(manifest: Manifest, file: string): boolean {
+  const chunk = Object.values(manifest).find((c) => c.file === file);
+  return chunk?.name === "content" || Boolean(chunk?.src?.startsWith("src/generated/"));
 }

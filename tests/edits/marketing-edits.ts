@@ -1,0 +1,238 @@
+/**
+ * Realistic edits a marketing team makes to the content, written against whatever content they are
+ * given (they find the plan, the FAQ section, the Markdown page, ... rather than naming them), so the
+ * proof that valid edits pass CI keeps working as the content moves on.
+ * Each edit changes files in a content folder through the YAML document model, keeping comments.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { isMap, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from "yaml";
+
+export interface Edit {
+  /** What a marketer did, in their words. */
+  name: string;
+  apply(contentDir: string): void;
+}
+
+type Doc = Document.Parsed;
+
+function open(contentDir: string, rel: string): Doc {
+  return parseDocument(readFileSync(join(contentDir, rel), "utf8"));
+}
+
+function save(contentDir: string, rel: string, doc: Doc): void {
+  writeFileSync(join(contentDir, rel), doc.toString({ lineWidth: 0 }));
+}
+
+/** Applies `change` and saves the file, unless `change` says it changed nothing (returns false). */
+function edit(contentDir: string, rel: string, change: (doc: Doc) => boolean | void): void {
+  const doc = open(contentDir, rel);
+  if (change(doc) !== false) save(contentDir, rel, doc);
+}
+
+function yamlFiles(contentDir: string, folder: string): string[] {
+  return readdirSync(join(contentDir, folder))
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()
+    .map((f) => `${folder}/${f}`);
+}
+
+/** The landing page's file: the page whose route is "/". */
+function homeFile(contentDir: string): string {
+  const found = yamlFiles(contentDir, "pages").find((rel) => open(contentDir, rel).get("route") === "/");
+  if (!found) throw new Error("no page has the route /");
+  return found;
+}
+
+function sections(doc: Doc): YAMLSeq<YAMLMap> {
+  const list = doc.get("sections");
+  if (!isSeq(list)) throw new Error("a page without sections");
+  return list as YAMLSeq<YAMLMap>;
+}
+
+/** The first section of a type on any page: its file and its node. */
+function findSection(contentDir: string, type: string): { rel: string; doc: Doc; section: YAMLMap } | undefined {
+  for (const rel of yamlFiles(contentDir, "pages")) {
+    const doc = open(contentDir, rel);
+    const section = sections(doc).items.find((s) => isMap(s) && s.get("type") === type && s.get("draft") !== true);
+    if (section) return { rel, doc, section };
+  }
+  return undefined;
+}
+
+function entries(doc: Doc): YAMLSeq<YAMLMap> {
+  if (!isSeq(doc.contents)) throw new Error("a collection file is a list");
+  return doc.contents as YAMLSeq<YAMLMap>;
+}
+
+function question(id: string, n: number): Record<string, string> {
+  return {
+    id,
+    question: `Can you help with problem number ${n}?`,
+    answer: `Yes. Call us toll free at {{phone}} and a technician will look at problem ${n} with you, **right away**.`,
+  };
+}
+
+/** Adds FAQ entries and lists them in the first FAQ section (a new section on the home page if none). */
+function addQuestions(contentDir: string, prefix: string, count: number): void {
+  const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
+  edit(contentDir, "collections/faq.yaml", (doc) => {
+    ids.forEach((id, i) => entries(doc).add(doc.createNode(question(id, i + 1))));
+  });
+  const found = findSection(contentDir, "faq");
+  if (found) {
+    const list = found.section.get("questions") as YAMLSeq;
+    for (const id of ids) list.add(found.doc.createNode(id));
+    save(contentDir, found.rel, found.doc);
+  } else {
+    edit(contentDir, homeFile(contentDir), (doc) =>
+      sections(doc).add(doc.createNode({ type: "faq", heading: "Questions and answers", questions: ids })),
+    );
+  }
+}
+
+export const marketingEdits: Edit[] = [
+  {
+    name: "a price and a plan feature",
+    apply(dir) {
+      edit(dir, "collections/plans.yaml", (doc) => {
+        const plan = entries(doc).items[0]!;
+        plan.set("price", Number(plan.get("price")) + 4);
+        (plan.get("features") as YAMLSeq).add(doc.createNode("Priority callback within 10 minutes"));
+      });
+    },
+  },
+  {
+    name: "three new FAQ entries listed on the page",
+    apply: (dir) => addQuestions(dir, "new-question", 3),
+  },
+  {
+    name: "a FAQ entry removed",
+    apply(dir) {
+      const found = findSection(dir, "faq");
+      const list = found?.section.get("questions") as YAMLSeq | undefined;
+      if (!found || !list || list.items.length < 2) throw new Error("no FAQ section with two questions or more");
+      const id = String(list.get(0));
+      // Removed everywhere it is listed, then from the collection.
+      for (const rel of yamlFiles(dir, "pages")) {
+        edit(dir, rel, (doc) => {
+          let changed = false;
+          for (const section of sections(doc).items) {
+            const questions = isMap(section) ? section.get("questions") : undefined;
+            if (!isSeq(questions)) continue;
+            const kept = questions.items.filter((q) => String(q) !== id);
+            changed ||= kept.length !== questions.items.length;
+            questions.items = kept;
+          }
+          return changed;
+        });
+      }
+      edit(dir, "collections/faq.yaml", (doc) => {
+        entries(doc).items = entries(doc).items.filter((entry) => entry.get("id") !== id);
+      });
+    },
+  },
+  {
+    name: "a new page linked from the header and the footer",
+    apply(dir) {
+      writeFileSync(
+        join(dir, "pages", "careers-at-the-company.yaml"),
+        [
+          "route: /careers-at-the-company",
+          "title: Careers",
+          "description: Join our team of friendly, certified technicians.",
+          "sections:",
+          "  - type: prose",
+          "    heading: Work with us",
+          "    body: |",
+          "      We are hiring technicians who like helping people.",
+          "",
+          "      Write to us at {{email}} or call {{phone}}.",
+          "",
+        ].join("\n"),
+      );
+      edit(dir, "site.yaml", (doc) => {
+        for (const where of ["header", "footer"]) {
+          (doc.getIn(["navigation", where]) as YAMLSeq).add(
+            doc.createNode({ label: "Careers", to: "/careers-at-the-company" }),
+          );
+        }
+      });
+    },
+  },
+  {
+    name: "a section moved up",
+    apply(dir) {
+      edit(dir, homeFile(dir), (doc) => {
+        const list = sections(doc).items;
+        // Pricing when there is one, else the last section, moves one place up (never to the top).
+        const pricing = list.findIndex((s) => s.get("type") === "pricing");
+        const at = pricing > 1 ? pricing : list.length - 1;
+        if (at < 2) throw new Error("the home page has too few sections to move one");
+        [list[at - 1], list[at]] = [list[at]!, list[at - 1]!];
+      });
+    },
+  },
+  {
+    name: "a section hidden with draft: true",
+    apply(dir) {
+      edit(dir, homeFile(dir), (doc) => {
+        // A section no link points at (it has no anchor), and not the page's first.
+        const candidates = sections(doc)
+          .items.slice(1)
+          .filter((s) => !s.has("anchor") && s.get("draft") !== true);
+        const section = candidates.at(-1);
+        if (!section) throw new Error("no section to hide");
+        section.set("draft", true);
+      });
+    },
+  },
+  {
+    name: "a new phone number",
+    apply(dir) {
+      edit(dir, "site.yaml", (doc) => {
+        doc.setIn(["contact", "phone", "display"], "1-888-555-0199");
+        doc.setIn(["contact", "phone", "e164"], "+18885550199");
+      });
+    },
+  },
+  {
+    name: "a renamed service",
+    apply(dir) {
+      edit(dir, "collections/services.yaml", (doc) => {
+        const service = entries(doc).items[0]!;
+        service.set("title", `${String(service.get("title"))} Rescue`);
+      });
+    },
+  },
+  {
+    name: "fifty more questions",
+    apply: (dir) => addQuestions(dir, "more-question", 50),
+  },
+  {
+    name: "a privacy policy 25 KB longer",
+    apply(dir) {
+      const pages = readdirSync(join(dir, "pages")).filter((f) => f.endsWith(".md"));
+      const rel = pages.find((f) => f.includes("privacy")) ?? pages[0];
+      if (!rel) throw new Error("no Markdown page");
+      const paragraph =
+        "We keep the information you give us only as long as we need it to help you, to meet our legal " +
+        "duties and to settle disputes. When we no longer need it, we delete it or make it anonymous. You may " +
+        "ask us what we hold about you, and to correct or delete it, by writing to {{email}} or calling {{phone}}.";
+      const parts: string[] = [];
+      for (let n = 1; parts.join("\n").length < 25 * 1024; n++) {
+        parts.push(
+          `## Additional terms, part ${n}`,
+          "",
+          paragraph,
+          "",
+          `- Item one of part ${n}`,
+          `- Item two of part ${n}`,
+          "",
+        );
+      }
+      const path = join(dir, "pages", rel);
+      writeFileSync(path, `${readFileSync(path, "utf8").trimEnd()}\n\n${parts.join("\n")}`);
+    },
+  },
+];

@@ -1,0 +1,72 @@
+/**
+ * `npm run test:edits` (a step of `npm test`): every marketing edit in marketing-edits.ts applied to a
+ * copy of the project's content, then the checks CI runs on a pull request, run on that copy: content
+ * check, unit and component tests, build, size budget and the browser tests. A valid edit must never
+ * turn CI red; this is the proof.
+ * In: the repository. Out: a temporary copy (removed afterwards unless KEEP_EDITS=1), a summary.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { performance } from "node:perf_hooks";
+import { marketingEdits } from "./marketing-edits.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const skip = new Set([
+  "node_modules",
+  ".git",
+  "dist",
+  ".ssr",
+  ".bench",
+  ".size-floor",
+  "test-results",
+  "playwright-report",
+  "src/generated",
+]);
+const copy = mkdtempSync(join(tmpdir(), "marketing-edits-"));
+cpSync(root, copy, {
+  recursive: true,
+  filter: (src) => {
+    const rel = relative(root, src).split("\\").join("/");
+    return ![...skip].some((s) => rel === s || rel.startsWith(`${s}/`));
+  },
+});
+symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "junction");
+
+console.log(`marketing edits, applied to a copy of content/ in ${copy}:`);
+for (const edit of marketingEdits) {
+  edit.apply(join(copy, "content"));
+  console.log(`  ✎ ${edit.name}`);
+}
+
+const steps: [label: string, script: string][] = [
+  ["content check", "content:check"],
+  ["unit and component tests", "test:unit"],
+  ["build and pre-render", "build"],
+  ["size budget", "size"],
+  ["browser tests", "test:e2e"],
+];
+let failed = false;
+for (const [label, script] of steps) {
+  console.log(`\n── after the edits: ${label} (npm run ${script}) ──`);
+  const started = performance.now();
+  const run = spawnSync("npm", ["run", "--silent", script], {
+    cwd: copy,
+    stdio: "inherit",
+    env: { ...process.env, E2E_PORT: "4189" },
+    shell: process.platform === "win32",
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `${run.status === 0 ? "✔" : "✖"} after the edits: ${label} ${run.status === 0 ? "passed" : "FAILED"} in ${seconds} s`,
+  );
+  if (run.status !== 0) {
+    failed = true;
+    break;
+  }
+}
+
+if (failed) console.error(`\n✖ a valid marketing edit breaks CI. The edited copy is kept in ${copy}`);
+else if (!process.env.KEEP_EDITS) rmSync(copy, { recursive: true, force: true });
+process.exitCode = failed ? 1 : 0;
