@@ -22,12 +22,20 @@ export interface ContentContext {
   ids?: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
   /** Routes of every page, e.g. "/", "/about". */
   routes?: readonly string[];
+  /** The section anchors of every page, by route: "#pricing" links land on one of them. */
+  anchors?: Readonly<Record<string, readonly string[]>>;
+  /** The route of the page being validated; "#anchor" links point into it. */
+  route?: string;
   /** Checks an image reference and returns its public URL and intrinsic size, or an error text. */
   resolveImage?: (image: ImageInput) => ResolvedImage | string;
   /** Compiles Markdown to sanitised HTML and reports what is not allowed in it. */
-  markdown?: (source: string) => { html: string; problems: MarkdownProblem[] };
-  /** Ids (per kind) and routes of drafts: published content may not refer to them. */
-  drafts?: { ids: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>; routes: readonly string[] };
+  markdown?: (source: string, route?: string) => { html: string; problems: MarkdownProblem[] };
+  /** Ids (per kind), routes and anchors (by route) of drafts: published content may not refer to them. */
+  drafts?: {
+    ids: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
+    routes: readonly string[];
+    anchors?: Readonly<Record<string, readonly string[]>>;
+  };
   /** Set to re-validate a draft whose only problems are references to other drafts. */
   allowDraftReferences?: boolean;
 }

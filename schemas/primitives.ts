@@ -20,16 +20,37 @@ export const route = z
   })
   .describe('The address of the page on the site, e.g. "/about". The home page is "/".');
 
-export const text = z.string().trim().min(1, { error: "write some text here; it must not be empty" });
+const nonEmpty = z.string().trim().min(1, { error: "write some text here; it must not be empty" });
+
+/** What in plain text would show as typed, not as the writer meant, and what to do instead. */
+function markupIn(value: string): string | undefined {
+  const tag = /<\/?[a-zA-Z][^>]*>/.exec(value)?.[0];
+  if (tag) {
+    return `${tag} shows as typed here: this field is plain text, HTML does not work in it. ${
+      /^<br/i.test(tag) ? "A heading or label stays on one line: remove it" : "Remove it and write the words only"
+    }`;
+  }
+  const markdown = /\*\*|__|\[[^\]]+\]\([^)]*\)/.exec(value)?.[0];
+  if (markdown) {
+    return `${markdown.startsWith("[") ? "a Markdown link" : `"${markdown}"`} shows as typed here: this field is plain text, not Markdown. Remove it and write the words only`;
+  }
+  return undefined;
+}
+
+/** Plain text: shown exactly as written, so markup in it is a mistake. */
+export const text = nonEmpty.superRefine((value, ctx) => {
+  const problem = markupIn(value);
+  if (problem) ctx.addIssue({ code: "custom", input: value, message: problem });
+});
 
 /** Text written in Markdown, compiled to sanitised HTML at build time. */
-export const markdown = text.transform((source, ctx): Html => {
+export const markdown = nonEmpty.transform((source, ctx): Html => {
   const compile = contentContext().markdown;
   if (!compile) {
     ctx.issues.push({ code: "custom", message: noContext("Markdown"), input: source });
     return source as Html;
   }
-  const result = compile(source);
+  const result = compile(source, contentContext().route);
   for (const problem of result.problems) {
     if (problem.draftReference && contentContext().allowDraftReferences) continue;
     ctx.issues.push({
@@ -46,26 +67,64 @@ export const markdown = text.transform((source, ctx): Html => {
 function checkTarget(to: string): { message: string; draft?: boolean } | undefined {
   if (to === "phone" || to === "email") return undefined;
   if (/^https:\/\/[^\s]+$/.test(to)) return undefined;
-  if (/^#[A-Za-z][\w-]*$/.test(to)) return undefined;
-  if (to.startsWith("/")) {
-    const path = to.replace(/[?#].*$/, "");
-    const { routes, drafts, allowDraftReferences } = contentContext();
-    if (!routes) return { message: noContext(`the link "${to}"`) };
-    if (!routes.includes(path)) {
-      return { message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes)}` };
+  if (to.startsWith("/") || to.startsWith("#")) {
+    const { routes, anchors, drafts, allowDraftReferences, route: here } = contentContext();
+    if (!routes || !anchors) return { message: noContext(`the link "${to}"`) };
+    if (!/^(\/[^?#\s]*)?(\?[^#\s]*)?(#[A-Za-z][\w-]*)?$/.test(to)) {
+      return {
+        message: `"${to}" is not a link this site can follow: write a route such as "/contact", or an anchor such as "#pricing"`,
+      };
     }
-    if (drafts?.routes.includes(path) && !allowDraftReferences) {
+    const path = to.startsWith("#") ? here : to.replace(/[?#].*$/, "");
+    if (path !== undefined && !routes.includes(path)) {
+      return {
+        message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`,
+      };
+    }
+    if (path !== undefined && drafts?.routes.includes(path) && !allowDraftReferences) {
       return {
         message: `the page "${path}" is a draft (draft: true): publish it first, or make this a draft too`,
         draft: true,
       };
     }
+    const anchor = /#(.+)$/.exec(to)?.[1];
+    if (anchor !== undefined) return checkAnchor(anchor, path, anchors, drafts?.anchors, allowDraftReferences);
     return undefined;
   }
   return {
     message:
       'write a page route such as "/contact", an anchor such as "#pricing", a full "https://" address, "phone" (the toll-free number) or "email" (the support address)',
   };
+}
+
+/**
+ * An anchor ("#pricing") must be a section's `anchor` on the page it points into; with no page
+ * (a link in the site settings, shown on every page) on at least one page.
+ */
+export function checkAnchor(
+  anchor: string,
+  route: string | undefined,
+  anchors: Readonly<Record<string, readonly string[]>>,
+  draftAnchors: Readonly<Record<string, readonly string[]>> | undefined,
+  allowDraftReferences?: boolean,
+): { message: string; draft?: boolean } | undefined {
+  const known = route === undefined ? [...new Set(Object.values(anchors).flat())] : (anchors[route] ?? []);
+  const where = route === undefined ? "any page" : `the page "${route}"`;
+  if (!known.includes(anchor)) {
+    return {
+      message: `no section on ${where} has the anchor "${anchor}".${didYouMean(anchor, known)} ${
+        known.length ? `Anchors there: ${listOf(known, 20)}` : 'Give a section "anchor: ' + anchor + '" first'
+      }`,
+    };
+  }
+  const inDraft = route === undefined ? false : draftAnchors?.[route]?.includes(anchor);
+  if (inDraft && !allowDraftReferences) {
+    return {
+      message: `the section with the anchor "${anchor}" is a draft (draft: true): publish it first, or make this a draft too`,
+      draft: true,
+    };
+  }
+  return undefined;
 }
 
 function addTargetIssue(to: string, ctx: z.RefinementCtx) {

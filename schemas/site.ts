@@ -3,15 +3,41 @@ import { z } from "zod";
 import { image } from "./image.ts";
 import { link, markdown, pageRoute, text } from "./primitives.ts";
 
-export const phone = z.strictObject({
-  display: text.describe('The number as visitors read it, e.g. "1-800-555-0142".'),
-  e164: z
-    .string()
-    .regex(/^\+[1-9]\d{6,14}$/, {
-      error: 'write the number in E.164 form: "+", country code, then digits only, e.g. "+18005550142"',
-    })
-    .describe('The same number for phones to dial: "+", country code and digits, e.g. "+18005550142".'),
-});
+/** The digits a phone number dials, letters read as on a phone's keypad (1-800-FIX-PCS). */
+function dialledDigits(number: string): string {
+  const keypad = "22233344455566677778889999";
+  return number
+    .toUpperCase()
+    .replace(/[A-Z]/g, (letter) => keypad[letter.charCodeAt(0) - 65]!)
+    .replace(/\D/g, "");
+}
+
+export const phone = z
+  .strictObject({
+    display: text.describe('The number as visitors read it, e.g. "1-800-555-0142".'),
+    e164: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, {
+        error: 'write the number in E.164 form: "+", country code, then digits only, e.g. "+18005550142"',
+      })
+      .describe(
+        'The same number for phones to dial: "+", country code and digits, e.g. "+18005550142". It must be the number in "display".',
+      ),
+  })
+  .superRefine(({ display, e164 }, ctx) => {
+    // The page shows `display` and every call link dials `e164`: a change to one alone is a wrong number.
+    const shown = dialledDigits(display);
+    const dialled = e164.replace(/\D/g, "");
+    if (!/^\+[1-9]\d{6,14}$/.test(e164) || dialled.endsWith(shown)) return;
+    const suggestion =
+      shown.length < dialled.length ? `+${dialled.slice(0, dialled.length - shown.length)}${shown}` : `+${shown}`;
+    ctx.addIssue({
+      code: "custom",
+      path: ["e164"],
+      input: e164,
+      message: `the number shown ("${display}") is not the number dialled ("${e164}"): change both together. For "${display}" write e164: "${suggestion}"`,
+    });
+  });
 
 export const address = z.strictObject({
   street: text.describe("Street and number, suite."),

@@ -36,7 +36,11 @@ export function didYouMean(value: string, known: readonly string[]): string {
   return match === undefined ? "" : ` Did you mean "${match}"?`;
 }
 
-/** `a, b, c` with quotes, for "known: ..." lists. */
-export function listOf(values: readonly string[]): string {
-  return values.map((v) => `"${v}"`).join(", ");
+/** `a, b, c` with quotes, for "known: ..." lists; past `max` items, "and N more". */
+export function listOf(values: readonly string[], max = Infinity): string {
+  const shown = values
+    .slice(0, max)
+    .map((v) => `"${v}"`)
+    .join(", ");
+  return values.length > max ? `${shown} and ${values.length - max} more` : shown;
 }

@@ -32,7 +32,13 @@ if ((command !== "check" && command !== "build") || !formats.includes(options.fo
 const result = runContent({ contentDir: options.content!, outDir: command === "build" ? options.out : undefined, drafts });
 const ms = Math.round(performance.now() - started);
 const text = format(
-  { problems: result.problems, files: result.files, ms, written: result.written && { ...result.written, outDir: options.out! } },
+  {
+    problems: result.problems,
+    warnings: result.warnings,
+    files: result.files,
+    ms,
+    written: result.written && { ...result.written, outDir: options.out! },
+  },
   options.format as Format,
 );
 if (result.problems.length > 0 && options.format === "human") console.error(text);

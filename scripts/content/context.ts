@@ -47,7 +47,8 @@ function tokensFrom(siteData: unknown): Record<string, string> {
 
 export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; assets: Map<string, Asset> } {
   const ids: Record<string, string[]> = { forms: [] };
-  const drafts = { ids: {} as Record<string, string[]>, routes: [] as string[] };
+  const drafts = { ids: {} as Record<string, string[]>, routes: [] as string[], anchors: {} as Record<string, string[]> };
+  const anchors: Record<string, string[]> = {};
   // A collection that could not be parsed has unknown ids: references into it are not checked.
   for (const name of collectionNames) if (!loaded.unreadable.includes(`collections/${name}.yaml`)) ids[name] = [];
   const routes: string[] = [];
@@ -67,6 +68,15 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
       const route = str(record(file.data).route);
       if (route) routes.push(route);
       if (route && record(file.data).draft === true) drafts.routes.push(route);
+      if (route) {
+        const sections = Array.isArray(record(file.data).sections) ? (record(file.data).sections as unknown[]) : [];
+        for (const section of sections.map(record)) {
+          const anchor = str(section.anchor);
+          if (!anchor) continue;
+          (anchors[route] ??= []).push(anchor);
+          if (section.draft === true) (drafts.anchors[route] ??= []).push(anchor);
+        }
+      }
     } else if (file.kind === "site") {
       siteData = file.data;
     }
@@ -99,6 +109,6 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
     return typeof found === "string" ? found : { src: found.src, alt: image.alt, width: found.width, height: found.height };
   };
 
-  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes, draftRoutes: drafts.routes });
-  return { context: { ids, routes, resolveImage, markdown, drafts }, assets };
+  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes, anchors, drafts });
+  return { context: { ids, routes, anchors, resolveImage, markdown, drafts }, assets };
 }

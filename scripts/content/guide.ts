@@ -165,11 +165,32 @@ Good to know:
   they are written. In a button or link, \`to: phone\` calls the toll-free number and \`to: email\`
   writes to the support address.
 - **Markdown** fields take \`**bold**\`, \`_italic_\`, \`[a link](/contact)\` and lists. HTML is not
-  allowed. A page's main heading is its title, so headings inside text start at \`## \`.
+  allowed. A page's main heading is its title, so headings inside text start at \`## \`. A mark that
+  is not closed (\`**bold\` without the second \`**\`) is reported, since it would show as typed.
+- **Text over several lines, or several paragraphs**: write \`|\` after the field name and the text on
+  the lines below, indented; a blank line starts a new paragraph. The text is kept exactly as you see
+  it. (\`>\` joins the lines and turns one blank line into none, so the check refuses \`>\` with
+  paragraphs in it.)
+
+  \`\`\`yaml
+  body: |
+    First paragraph, as long as you like,
+    over as many lines as you like.
+
+    Second paragraph.
+  \`\`\`
+- **Plain-text fields** (headings, titles, labels) are shown exactly as written: HTML such as
+  \`<br>\` or Markdown such as \`**\` would show as typed, so the check refuses them.
+- **Links** (\`to:\` and Markdown links) may go to a page (\`/contact\`), a section of this page
+  (\`#pricing\`, the section's \`anchor\`), a section of another page (\`/#pricing\`), a full
+  \`https://\` address, \`phone\` or \`email\`. Routes and anchors are checked.
+- **The phone number** is written twice in \`content/site.yaml\`: as shown (\`display\`) and as dialled
+  (\`e164\`). Change both together; the check refuses two different numbers and says what to write.
 - **Pictures** go in \`content/images/\`. Every picture needs \`alt\` text: what it shows, for people
   who cannot see it.
 - **References**: sections name collection entries by their \`id\` and forms by their file name. A
-  misspelt id is reported with the ids that exist.
+  misspelt id is reported with the ids that exist. An entry that no page shows is reported as a
+  **warning** (it does not stop publishing), with the sections where it could be listed.
 `;
 
 export function renderGuide(): string {

@@ -6,7 +6,7 @@
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { defaultSchema } from "hast-util-sanitize";
-import { didYouMean, listOf, type MarkdownProblem } from "../../schemas/index.ts";
+import { checkAnchor, didYouMean, listOf, type ContentContext, type MarkdownProblem } from "../../schemas/index.ts";
 
 // GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text).
 const schema = {
@@ -15,11 +15,17 @@ const schema = {
 };
 const processor = remark().use(remarkHtml, { sanitize: schema });
 
+interface MdPoint {
+  line: number;
+  column: number;
+  offset?: number;
+}
 interface MdNode {
   type: string;
   depth?: number;
   url?: string;
-  position?: { start: { line: number; column: number } };
+  value?: string;
+  position?: { start: MdPoint; end: MdPoint };
   children?: MdNode[];
 }
 
@@ -35,13 +41,31 @@ export interface MarkdownOptions {
   tokens: Readonly<Record<string, string>>;
   /** Routes an internal link may go to; unchecked when absent. */
   routes?: readonly string[];
-  /** Routes of draft pages: a link to one is an error in published text. */
-  draftRoutes?: readonly string[];
+  /** Section anchors by route: "#faq" and "/#faq" must land on one. */
+  anchors?: Readonly<Record<string, readonly string[]>>;
+  /** Drafts: a link to a draft page or section is an error in published text. */
+  drafts?: ContentContext["drafts"];
+}
+
+/**
+ * Emphasis marks that Markdown left as typed because they are not closed (`**bold`), found in the
+ * raw text of a text node: unescaped, and opening or closing a word (not `a * b`, not `snake_case`).
+ */
+function unclosedEmphasis(raw: string): { index: number; mark: string } | undefined {
+  for (const match of raw.matchAll(/(?<!\\)(\*\*|__|\*|_)/g)) {
+    const before = raw[match.index - 1] ?? " ";
+    const after = raw[match.index + match[0].length] ?? " ";
+    const opens = /[\s(["']/.test(before) && /\S/.test(after);
+    const closes = /\S/.test(before) && /[\s).,;:!?"']/.test(after);
+    if (match[0].startsWith("_") && /\w/.test(before) && /\w/.test(after)) continue;
+    if (opens || closes || match[0].length === 2) return { index: match.index, mark: match[0] };
+  }
+  return undefined;
 }
 
 export function createMarkdown(options: MarkdownOptions) {
   const tokenNames = Object.keys(options.tokens);
-  return (source: string): { html: string; problems: MarkdownProblem[] } => {
+  return (source: string, here?: string): { html: string; problems: MarkdownProblem[] } => {
     const problems: MarkdownProblem[] = [];
     const lines = source.split("\n");
     const expanded = lines
@@ -60,10 +84,35 @@ export function createMarkdown(options: MarkdownOptions) {
       .join("\n");
 
     const tree = processor.parse(expanded) as MdNode;
+    const lineStarts = [0, ...[...expanded.matchAll(/\n/g)].map((m) => m.index + 1)];
+    const pointAt = (offset: number) => {
+      const line = lineStarts.filter((start) => start <= offset).length;
+      return { line, column: offset - lineStarts[line - 1]! + 1 };
+    };
     walk(tree, (node) => {
       const where = node.position?.start ?? { line: 1, column: 1 };
-      const report = (message: string, draftReference?: boolean) =>
-        problems.push({ line: where.line, column: where.column, message, ...(draftReference ? { draftReference } : {}) });
+      const report = (message: string, draftReference?: boolean, at: { line: number; column: number } = where) =>
+        problems.push({ line: at.line, column: at.column, message, ...(draftReference ? { draftReference } : {}) });
+      if (node.type === "text" && node.position?.start.offset !== undefined) {
+        const start = node.position.start.offset;
+        const raw = expanded.slice(start, node.position.end.offset);
+        const mark = unclosedEmphasis(raw);
+        if (mark) {
+          report(
+            `"${mark.mark}" is not closed, so it shows as typed: write it after the last word too (${mark.mark}like this${mark.mark}), or write \\${mark.mark} to show it`,
+            false,
+            pointAt(start + mark.index),
+          );
+        }
+        const reference = /\[([^\]\n]+)\]\[([^\]\n]*)\]/.exec(raw);
+        if (reference) {
+          report(
+            `the link "[${reference[1]}]" has no address, so it shows as typed: write it as [${reference[1]}](/page) with the page or "https://" address in round brackets`,
+            false,
+            pointAt(start + reference.index),
+          );
+        }
+      }
       if (node.type === "heading" && node.depth === 1) {
         report('"# " makes a main heading, and the page already has one: start the line with "## " instead');
       } else if (node.type === "html") {
@@ -72,12 +121,18 @@ export function createMarkdown(options: MarkdownOptions) {
         report("pictures inside text are not supported: use an image field of the section instead");
       } else if (node.url !== undefined) {
         const url = node.url.trim();
-        if (url.startsWith("/")) {
-          const path = url.replace(/[?#].*$/, "");
-          if (options.routes && !options.routes.includes(path)) {
-            report(`the link goes to "${path}", but no page has that route.${didYouMean(path, options.routes)} Known routes: ${listOf(options.routes)}`);
-          } else if (options.draftRoutes?.includes(path)) {
+        if (url.startsWith("/") || url.startsWith("#")) {
+          const path = url.startsWith("#") ? here : url.replace(/[?#].*$/, "");
+          const anchor = /#(.+)$/.exec(url)?.[1];
+          if (path !== undefined && options.routes && !options.routes.includes(path)) {
+            report(
+              `the link goes to "${path}", but no page has that route.${didYouMean(path, options.routes)} Known routes: ${listOf(options.routes, 20)}`,
+            );
+          } else if (path !== undefined && options.drafts?.routes.includes(path)) {
             report(`the link goes to "${path}", a draft page (draft: true): publish it first, or make this a draft too`, true);
+          } else if (anchor !== undefined && options.anchors) {
+            const problem = checkAnchor(anchor, path, options.anchors, options.drafts?.anchors);
+            if (problem) report(`the link goes to "${url}": ${problem.message}`, problem.draft);
           }
         } else if (!safeUrl.test(url)) {
           report(

@@ -5,9 +5,11 @@
  */
 import { buildContext } from "./context.ts";
 import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
+import { checkFolding } from "./folding.ts";
 import { load } from "./load.ts";
 import { byPosition, type Problem } from "./problem.ts";
 import { checkRules } from "./rules.ts";
+import { findUnused } from "./unused.ts";
 import { published, validate, type Content } from "./validate.ts";
 
 export interface RunOptions {
@@ -19,7 +21,10 @@ export interface RunOptions {
 }
 
 export interface RunResult {
+  /** Errors: any of them and nothing is written. */
   problems: Problem[];
+  /** Reported, but do not stop the build (e.g. an entry no page shows). */
+  warnings: Problem[];
   /** Number of content files read (images included). */
   files: number;
   content?: Content;
@@ -30,10 +35,11 @@ export function runContent({ contentDir, outDir, drafts = false }: RunOptions): 
   const loaded = load(contentDir);
   const { context, assets } = buildContext(contentDir, loaded);
   const { content: everything, problems } = validate(loaded.files, context);
-  problems.push(...loaded.problems, ...checkRules(everything, loaded.files));
+  problems.push(...loaded.problems, ...checkRules(everything, loaded.files), ...checkFolding(loaded.files));
   const content = drafts ? everything : published(everything);
+  const warnings = problems.length ? [] : findUnused(published(everything), loaded.files).sort(byPosition);
   problems.sort(byPosition);
   const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
-  if (problems.length > 0 || !outDir) return { problems, files, content };
-  return { problems, files, content, written: writeOutput(outDir, renderOutput(content, assets, outDir)) };
+  if (problems.length > 0 || !outDir) return { problems, warnings, files, content };
+  return { problems, warnings, files, content, written: writeOutput(outDir, renderOutput(content, assets, outDir)) };
 }

@@ -8,6 +8,8 @@ export interface Problem {
   /** The field, e.g. "sections[3].plans[1]"; empty for the file as a whole. */
   field: string;
   message: string;
+  /** A warning is reported but does not fail the check; absent means an error. */
+  severity?: "warning";
 }
 
 /** `sections[3].plans[1]` from ["sections", 3, "plans", 1]. */

@@ -65,11 +65,14 @@ export function validate(files: readonly SourceFile[], context: ContentContext):
   withContentContext(context, () => {
     for (const file of files) {
       const schema = schemaFor(file);
-      let result = schema.safeParse(file.data);
+      // "#anchor" links in a page point into that page.
+      const route = file.kind === "page" || file.kind === "markdown-page" ? (file.data as { route?: unknown } | null)?.route : undefined;
+      const here = { ...context, route: typeof route === "string" ? route : undefined };
+      let result = withContentContext(here, () => schema.safeParse(file.data));
       if (!result.success) {
         // A draft may refer to other drafts; only published content may not.
         const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
-        if (issues.length === 0) result = withContentContext({ ...context, allowDraftReferences: true }, () => schema.safeParse(file.data));
+        if (issues.length === 0) result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
         if (!result.success) {
           for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
           continue;
@@ -85,7 +88,7 @@ export function validate(files: readonly SourceFile[], context: ContentContext):
           break;
         case "markdown-page": {
           const front = data as z.output<typeof markdownPage>;
-          const body = compileBody(file, context, problems);
+          const body = compileBody(file, here, problems);
           if (body === undefined) break;
           const { heading, updated, ...fields } = front;
           content.pages.push({
@@ -119,7 +122,7 @@ function compileBody(file: SourceFile, context: ContentContext, problems: Proble
     problems.push({ file: file.path, ...start, field: "body", message: "the page has no text: write it below the front matter" });
     return undefined;
   }
-  const result = context.markdown!(body.text);
+  const result = context.markdown!(body.text, context.route);
   const draft = inDraft(file.data, []);
   result.problems = result.problems.filter((problem) => !(problem.draftReference && draft));
   for (const problem of result.problems) {

@@ -1,0 +1,82 @@
+/**
+ * Warnings for collection entries and forms that no published page shows: nothing is wrong with
+ * them, but an entry written and never listed is usually a forgotten step. Each warning names the
+ * sections where the entry could be listed. Drafts are left alone (they are hidden on purpose).
+ * In: the published content and the parsed files. Out: warnings at each unused entry's id.
+ */
+import type { z } from "zod";
+import {
+  referenceNouns,
+  referenceOf,
+  sectionSchemas,
+  type ReferenceKind,
+  type Section,
+} from "../../schemas/index.ts";
+import { locate } from "./locate.ts";
+import type { SourceFile } from "./load.ts";
+import { fieldPath, type Problem } from "./problem.ts";
+import type { Content } from "./validate.ts";
+
+/** The reference fields of each section type: field name → the kind it refers to, and whether a list. */
+const referenceFields = new Map(
+  sectionSchemas.map((schema) => {
+    const fields: { field: string; kind: ReferenceKind; list: boolean }[] = [];
+    for (const [field, value] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      let inner = value;
+      while ("unwrap" in inner && typeof inner.unwrap === "function") inner = (inner as z.ZodOptional).unwrap() as z.ZodType;
+      const element = (inner as Partial<z.ZodArray>).element as z.ZodType | undefined;
+      const kind = referenceOf(inner) ?? (element ? referenceOf(element) : undefined);
+      if (kind) fields.push({ field, kind, list: Boolean(element) });
+    }
+    return [schema.shape.type.value as Section["type"], fields];
+  }),
+);
+
+export function findUnused(content: Content, files: readonly SourceFile[]): Problem[] {
+  const shown = new Map<ReferenceKind, Set<string>>();
+  const places = new Map<ReferenceKind, string[]>();
+  for (const { file, page } of content.pages) {
+    page.sections.forEach((section, index) => {
+      for (const { field, kind } of referenceFields.get(section.type) ?? []) {
+        const value = (section as unknown as Record<string, string | string[] | undefined>)[field];
+        for (const id of [value ?? []].flat()) (shown.get(kind) ?? shown.set(kind, new Set()).get(kind)!).add(id);
+        if (file.kind !== "page") continue;
+        const { line } = locate(file, ["sections", index]);
+        (places.get(kind) ?? places.set(kind, []).get(kind)!).push(`the "${field}" of the ${section.type} section at ${file.path}:${line}`);
+      }
+    });
+  }
+
+  const warnings: Problem[] = [];
+  const warn = (file: SourceFile, path: PropertyKey[], kind: ReferenceKind, id: string) => {
+    const noun = referenceNouns[kind];
+    const { line, column } = locate(file, path);
+    const where = [...new Set(places.get(kind) ?? [])];
+    warnings.push({
+      file: file.path,
+      line,
+      column,
+      field: fieldPath(path),
+      severity: "warning",
+      message: `the ${noun} "${id}" is not shown on any page. ${
+        where.length
+          ? `List it in ${where.slice(0, 3).join(", or ")}${where.length > 3 ? ` (or ${where.length - 3} more)` : ""}`
+          : `No page has a section that lists a ${noun} yet: add one`
+      }, or mark it draft: true if it is not ready`,
+    });
+  };
+  for (const file of files) {
+    if (file.kind === "collection") {
+      const kind = file.name as ReferenceKind;
+      const entries = (content.collections as Record<string, { id: string; draft?: boolean }[] | undefined>)[kind] ?? [];
+      const raw = Array.isArray(file.data) ? (file.data as { id?: unknown; draft?: unknown }[]) : [];
+      raw.forEach((entry, index) => {
+        if (entry?.draft === true || typeof entry?.id !== "string" || !entries.some((e) => e.id === entry.id)) return;
+        if (!shown.get(kind)?.has(entry.id)) warn(file, [index, "id"], kind, entry.id);
+      });
+    } else if (file.kind === "form" && content.forms[file.name] && !shown.get("forms")?.has(file.name)) {
+      warn(file, [], "forms", file.name);
+    }
+  }
+  return warnings;
+}
