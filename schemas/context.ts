@@ -27,6 +27,10 @@ export interface ContentContext {
   markdown?: (source: string) => { html: string; problems: MarkdownProblem[] };
   /** Ids (per kind) and routes of drafts: published content may not refer to them. */
   drafts?: { ids: Readonly<Record<string, readonly string[]>>; routes: readonly string[] };
+  /** The redirects in content/redirects.yaml, in file order: old address → new one. */
+  redirects?: readonly { from: string; to: string }[];
+  /** The route of the page shown for addresses that do not exist. */
+  notFoundRoute?: string;
   /** Set to re-validate a draft whose only problems are references to other drafts. */
   allowDraftReferences?: boolean;
 }

@@ -52,6 +52,7 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
   for (const name of collectionNames) if (!loaded.unreadable.includes(`collections/${name}.yaml`)) ids[name] = [];
   const routes: string[] = [];
   let siteData: unknown;
+  let redirects: { from: string; to: string }[] | undefined;
   for (const file of loaded.files) {
     if (file.kind === "collection" && Array.isArray(file.data)) {
       ids[file.name] = file.data.map((entry) => str(record(entry).id)).filter((id): id is string => Boolean(id));
@@ -69,6 +70,10 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
       if (route && record(file.data).draft === true) drafts.routes.push(route);
     } else if (file.kind === "site") {
       siteData = file.data;
+    } else if (file.kind === "redirects" && Array.isArray(file.data)) {
+      redirects = file.data
+        .map((entry) => ({ from: str(record(entry).from), to: str(record(entry).to) }))
+        .filter((entry): entry is { from: string; to: string } => Boolean(entry.from && entry.to));
     }
   }
   routes.sort();
@@ -100,5 +105,6 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
   };
 
   const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes, draftRoutes: drafts.routes });
-  return { context: { ids, routes, resolveImage, markdown, drafts }, assets };
+  const notFoundRoute = str(record(siteData).notFoundRoute);
+  return { context: { ids, routes, resolveImage, markdown, drafts, redirects, notFoundRoute }, assets };
 }

@@ -166,6 +166,10 @@ Good to know:
   who cannot see it.
 - **References**: sections name collection entries by their \`id\` and forms by their file name. A
   misspelt id is reported with the ids that exist.
+- **Renaming a page**: when you change a page's \`route\`, add its old address to
+  \`content/redirects.yaml\` (\`from: /old-address\`, \`to: /new-address\`), so links and search
+  results that use the old address keep working. The check makes sure every redirect leads straight
+  to a published page.
 `;
 
 export function renderGuide(): string {
