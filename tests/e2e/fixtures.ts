@@ -10,11 +10,19 @@ export const site = read<{
   notFoundRoute: string;
   contact: { phone: { display: string; e164: string }; email: string };
   callButton: { label: string };
+  analytics: { gtmContainerId?: string };
+  seo: { titleTemplate: string };
 }>("site.json");
+const routeFiles = read<{ route: string; file: string }[]>("routes.json");
 /** Every route except the not-found page's. */
-export const routes = read<{ route: string }[]>("routes.json")
-  .map((r) => r.route)
-  .filter((route) => route !== site.notFoundRoute);
+export const routes = routeFiles.map((r) => r.route).filter((route) => route !== site.notFoundRoute);
+/** The not-found page's title, as the browser shows it. */
+export const notFoundTitle = site.seo.titleTemplate.replace(
+  "%s",
+  read<{ title: string }>(routeFiles.find((r) => r.route === site.notFoundRoute)!.file).title,
+);
+/** The redirects in content/redirects.yaml. */
+export const redirects = read<{ from: string; to: string; permanent: boolean }[]>("redirects.json");
 
 /** Fails the test on any console error or warning, or uncaught exception, in the page. */
 export const test = base.extend<{ consoleProblems: string[] }>({
