@@ -2,7 +2,9 @@
  * `npm test`: every check, in order, then a summary. Stops at the first failing step (later steps
  * depend on earlier ones: the browser tests need the build) and exits non-zero.
  * Steps: content check, type check, lint and formatting, unit and component tests, build, size
- * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker).
+ * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker, and the hosting checks against
+ * `npm start` and against Debian's nginx with deploy/nginx.conf, which the run installs where it is
+ * missing, starts on 127.0.0.1 and stops).
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -14,7 +16,7 @@ const steps: [label: string, script: string][] = [
   ["unit and component tests", "test:unit"],
   ["build and pre-render", "build"],
   ["size budget", "size"],
-  ["browser tests, axe, HTML check", "test:e2e"],
+  ["browser tests, axe, HTML, hosting", "test:e2e"],
 ];
 
 const results: { label: string; status: "passed" | "failed" | "skipped"; seconds?: number }[] = [];
