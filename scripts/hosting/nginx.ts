@@ -115,6 +115,7 @@ include ${deployRoot}/_nginx/http.conf;
 
 server {
 ${listenLines.join("\n")}
+    # Your domain, e.g. www.example.com: Debian's sites-enabled/default answers the names no server has.
     server_name _;
     root ${deployRoot};
 

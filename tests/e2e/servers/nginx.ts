@@ -50,10 +50,12 @@ function install(): void {
   const ownPolicy = !existsSync(policy);
   if (ownPolicy) run(["sh", "-c", `printf '#!/bin/sh\\nexit 101\\n' > ${policy} && chmod 755 ${policy}`]);
   try {
-    const apt = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "nginx"];
+    // Waits for another apt run (a colleague's, the system's) instead of failing on its lock.
+    const lock = ["-o", "DPkg::Lock::Timeout=300"];
+    const apt = ["apt-get", ...lock, "install", "-y", "-q", "--no-install-recommends", "nginx"];
     let result = run(apt);
     if (result.status !== 0) {
-      run(["apt-get", "update", "-q"]);
+      run(["apt-get", ...lock, "update", "-q"]);
       result = run(apt);
     }
     if (result.status !== 0 || !findNginx()) {
