@@ -1,12 +1,33 @@
 /**
- * Browser tests against the built, pre-rendered site (run `npm run build` first), served by
- * scripts/serve.ts as a static host serves it, on 127.0.0.1 only; the run starts and stops it.
+ * Browser tests against the built, pre-rendered site (run `npm run build` first), served two ways, on
+ * 127.0.0.1 only, on free ports; the run starts and stops both servers:
+ * - "serve": scripts/serve.ts (`npm start`), applying dist/_headers and dist/_redirects as Netlify and
+ *   Cloudflare Pages do. Every spec runs here.
+ * - "nginx": Debian's nginx with the shipped deploy/nginx.conf (tests/e2e/servers/nginx.ts installs
+ *   nginx where it is missing). The hosting spec runs here too.
  * The browser is Debian's Chromium (CHROMIUM_PATH overrides): nothing downloads a browser.
  */
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.ts";
 
-const port = Number(process.env.E2E_PORT ?? 4179);
+/** A free port, picked once by the runner; its workers inherit it through the environment. */
+function freePort(variable: string, taken: number[] = []): number {
+  while (!process.env[variable] || taken.includes(Number(process.env[variable]))) {
+    process.env[variable] = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+      ],
+      { encoding: "utf8" },
+    );
+  }
+  return Number(process.env[variable]);
+}
+const servePort = freePort("E2E_PORT");
+const nginxPort = freePort("E2E_NGINX_PORT", [servePort]);
+const browser = { ...devices["Desktop Chrome"], channel: undefined };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,16 +38,32 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: "off",
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `node --import tsx scripts/serve.ts`,
-    env: { PORT: String(port) },
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    stdout: "ignore",
-  },
+  projects: [
+    { name: "serve", use: { ...browser, baseURL: `http://127.0.0.1:${servePort}` } },
+    { name: "nginx", testMatch: "hosting.spec.ts", use: { ...browser, baseURL: `http://127.0.0.1:${nginxPort}` } },
+  ],
+  webServer: [
+    {
+      command: `node --import tsx scripts/serve.ts`,
+      env: { PORT: String(servePort) },
+      url: `http://127.0.0.1:${servePort}/`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: `node --import tsx tests/e2e/servers/nginx.ts`,
+      env: { PORT: String(nginxPort) },
+      url: `http://127.0.0.1:${nginxPort}/`,
+      reuseExistingServer: false,
+      // Installing nginx with apt-get, on a machine that lacks it, takes a while.
+      timeout: 300_000,
+      // Stopped with SIGTERM, the script stops nginx and removes its temp folder.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

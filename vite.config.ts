@@ -29,7 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: "node",
-          include: ["tests/content/**/*.test.ts", "tests/prerender/**/*.test.ts"],
+          include: ["tests/content/**/*.test.ts", "tests/prerender/**/*.test.ts", "tests/hosting/**/*.test.ts"],
           environment: "node",
         },
       },

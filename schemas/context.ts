@@ -36,6 +36,10 @@ export interface ContentContext {
     routes: readonly string[];
     anchors?: Readonly<Record<string, readonly string[]>>;
   };
+  /** The redirects in content/redirects.yaml, in file order: old address → new one. */
+  redirects?: readonly { from: string; to: string }[];
+  /** The route of the page shown for addresses that do not exist. */
+  notFoundRoute?: string;
   /** Set to re-validate a draft whose only problems are references to other drafts. */
   allowDraftReferences?: boolean;
 }

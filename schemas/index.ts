@@ -5,6 +5,7 @@ export * from "./form.ts";
 export * from "./image.ts";
 export * from "./page.ts";
 export * from "./primitives.ts";
+export * from "./redirects.ts";
 export * from "./sections/index.ts";
 export * from "./site.ts";
 export * from "./suggest.ts";

@@ -1,12 +1,17 @@
 /**
- * Serves dist/ the way a static host does: /about → about/index.html, unknown paths → 404.html with
- * status 404, gzip or brotli when the browser accepts it, hashed files cached for a year.
+ * Serves dist/ the way Netlify or Cloudflare Pages would: /about → about/index.html, the headers of
+ * dist/_headers (every matching rule's, as those hosts join them), the redirects of dist/_redirects
+ * (query kept), unknown paths → 404.html with status 404, gzip or brotli when the browser accepts
+ * it. Both files are written by the pre-renderer from the same policy as the nginx config
+ * (scripts/hosting/), so `npm start` sends what production sends. The hosts' own files (_headers,
+ * _redirects, _nginx/) are not served.
  * In: dist/. Listens on 127.0.0.1:$PORT (4173 by default). Usage: node --import tsx scripts/serve.ts [DIR]
  */
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "./hosting/netlify.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -31,12 +36,27 @@ interface Entry {
   br?: Buffer;
 }
 
+/** The host rules the build wrote into `dir`. */
+function hostRules(dir: string) {
+  const read = (name: string) => {
+    const path = join(dir, name);
+    if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
+    return readFileSync(path, "utf8");
+  };
+  return {
+    headers: parseHeadersFile(read("_headers"), join(dir, "_headers")),
+    redirects: parseRedirectsFile(read("_redirects"), join(dir, "_redirects")),
+  };
+}
+
 export function createStaticServer(dir: string): Server {
   const root = resolve(dir);
+  const rules = hostRules(root);
   const cache = new Map<string, Entry>();
 
-  const fileFor = (pathname: string): string | undefined => {
-    const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+  const fileFor = (path: string): string | undefined => {
+    // Top-level names starting with "_" are the hosts' configuration, never part of the site.
+    if (/^[/\\]_/.test(path)) return undefined;
     const candidates = [join(root, path), join(root, path, "index.html")];
     for (const candidate of candidates) {
       if (!candidate.startsWith(root + sep) && candidate !== root) continue;
@@ -68,13 +88,24 @@ export function createStaticServer(dir: string): Server {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
     }
-    let pathname: string;
+    let url: URL;
+    let path: string;
     try {
-      pathname = new URL(request.url ?? "/", "http://localhost").pathname;
+      url = new URL(request.url ?? "/", "http://localhost");
+      path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
     } catch {
-      pathname = "/";
+      url = new URL("http://localhost/");
+      path = "/";
     }
-    let file = fileFor(pathname);
+    const headers = Object.fromEntries(headersFor(rules.headers, url.pathname));
+    let file = fileFor(path);
+    if (!file) {
+      const redirect = redirectFor(rules.redirects, url.pathname, url.search);
+      if (redirect) {
+        response.writeHead(redirect.status, { ...headers, Location: redirect.location, "Content-Length": 0 }).end();
+        return;
+      }
+    }
     let status = 200;
     if (!file) {
       status = 404;
@@ -86,12 +117,10 @@ export function createStaticServer(dir: string): Server {
     const encoding =
       entry.br && /\bbr\b/.test(accepts) ? "br" : entry.gzip && /\bgzip\b/.test(accepts) ? "gzip" : undefined;
     const body = encoding ? entry[encoding]! : entry.body;
-    const hashed = /^\/(assets|media)\//.test(pathname);
     response.writeHead(status, {
+      ...headers,
       "Content-Type": type,
       "Content-Length": body.length,
-      "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
-      "X-Content-Type-Options": "nosniff",
       Vary: "Accept-Encoding",
       ...(encoding ? { "Content-Encoding": encoding } : {}),
     });

@@ -3,8 +3,10 @@
  * depend on earlier ones: the browser tests need the build) and exits non-zero.
  * Steps: content check, type check, lint and formatting, unit and component tests, build, size
  * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker; a browser is installed first
- * when the machine has none), then the same checks on a copy of the content with realistic marketing
- * edits applied (tests/edits). The launch-content check (`npm run check:spec`) is not a step.
+ * when the machine has none; and the hosting checks against `npm start` and against Debian's nginx
+ * with deploy/nginx.conf, which the run installs where it is missing, starts on 127.0.0.1 and
+ * stops), then the same checks on a copy of the content with realistic marketing edits applied
+ * (tests/edits). The launch-content check (`npm run check:spec`) is not a step.
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -16,7 +18,7 @@ const steps: [label: string, script: string][] = [
   ["unit and component tests", "test:unit"],
   ["build and pre-render", "build"],
   ["size budget", "size"],
-  ["browser tests, axe, HTML check", "test:e2e"],
+  ["browser tests, axe, HTML, hosting", "test:e2e"],
   ["marketing edits pass every check", "test:edits"],
 ];
 

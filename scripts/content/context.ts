@@ -53,6 +53,7 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
   for (const name of collectionNames) if (!loaded.unreadable.includes(`collections/${name}.yaml`)) ids[name] = [];
   const routes: string[] = [];
   let siteData: unknown;
+  let redirects: { from: string; to: string }[] | undefined;
   for (const file of loaded.files) {
     if (file.kind === "collection" && Array.isArray(file.data)) {
       ids[file.name] = file.data.map((entry) => str(record(entry).id)).filter((id): id is string => Boolean(id));
@@ -79,6 +80,10 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
       }
     } else if (file.kind === "site") {
       siteData = file.data;
+    } else if (file.kind === "redirects" && Array.isArray(file.data)) {
+      redirects = file.data
+        .map((entry) => ({ from: str(record(entry).from), to: str(record(entry).to) }))
+        .filter((entry): entry is { from: string; to: string } => Boolean(entry.from && entry.to));
     }
   }
   routes.sort();
@@ -110,5 +115,6 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
   };
 
   const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes, anchors, drafts });
-  return { context: { ids, routes, anchors, resolveImage, markdown, drafts }, assets };
+  const notFoundRoute = str(record(siteData).notFoundRoute);
+  return { context: { ids, routes, anchors, resolveImage, markdown, drafts, redirects, notFoundRoute }, assets };
 }

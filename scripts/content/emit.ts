@@ -27,6 +27,8 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
   const schemas = relative(resolve(outDir), resolve("schemas")).split(sep).join("/");
 
   files.set("site.json", json(content.site));
+  // Read by the pre-renderer only (it writes the hosts' redirect rules); the app never loads it.
+  files.set("redirects.json", json(content.redirects));
   files.set("collections.json", json(collections));
   files.set("forms.json", json(forms));
   // One module per page, so a visitor's browser loads only the pages it shows.

@@ -191,6 +191,10 @@ Good to know:
 - **References**: sections name collection entries by their \`id\` and forms by their file name. A
   misspelt id is reported with the ids that exist. An entry that no page shows is reported as a
   **warning** (it does not stop publishing), with the sections where it could be listed.
+- **Renaming a page**: when you change a page's \`route\`, add its old address to
+  \`content/redirects.yaml\` (\`from: /old-address\`, \`to: /new-address\`), so links and search
+  results that use the old address keep working. The check makes sure every redirect leads straight
+  to a published page.
 `;
 
 export function renderGuide(): string {

@@ -1,6 +1,6 @@
 /** The kinds of content file: where each lives and the Zod schema that describes it. */
 import type { z } from "zod";
-import { collectionFile, collectionNames, form, markdownPage, page, site } from "../../schemas/index.ts";
+import { collectionFile, collectionNames, form, markdownPage, page, redirects, site } from "../../schemas/index.ts";
 
 export interface Kind {
   name: string;
@@ -20,6 +20,13 @@ export const contentKinds: Kind[] = [
     title: "Markdown page (legal text)",
     where: "`content/pages/<name>.md`: these fields between two `---` lines, then the text in Markdown",
     schema: markdownPage,
+  },
+  {
+    name: "redirects",
+    title: "Redirects",
+    where: "`content/redirects.yaml`: a list, one entry per old address (optional: leave the file out when there are none)",
+    schema: redirects,
+    files: "content/redirects.yaml",
   },
   { name: "form", title: "Form", where: "`content/forms/<id>.yaml`; the file name is the form's id", schema: form, files: "content/forms/*.yaml" },
   ...collectionNames.map((name) => ({

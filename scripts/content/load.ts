@@ -10,7 +10,7 @@ import { parseDocument, type Document } from "yaml";
 import { collectionNames, didYouMean, listOf } from "../../schemas/index.ts";
 import type { Problem } from "./problem.ts";
 
-export type FileKind = "site" | "page" | "markdown-page" | "collection" | "form";
+export type FileKind = "site" | "redirects" | "page" | "markdown-page" | "collection" | "form";
 
 export interface SourceFile {
   /** Path for messages, relative to the working directory. */
@@ -60,7 +60,7 @@ export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number)
   return { line: low + 1, column: offset - starts[low]! + 1 };
 }
 
-const layout = `content files go in: site.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>.yaml, forms/*.yaml, images/`;
+const layout = `content files go in: site.yaml, redirects.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>.yaml, forms/*.yaml, images/`;
 
 function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string } | string {
   const parts = rel.split("/");
@@ -70,6 +70,7 @@ function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: st
   if (/\.yml$/.test(fileName)) return `rename this file to end in ".yaml" instead of ".yml"`;
   const match = /^(.+)\.(yaml|md)$/.exec(fileName);
   if (match && parts.length === 1 && rel === "site.yaml") return { kind: "site", name: "site" };
+  if (match && parts.length === 1 && rel === "redirects.yaml") return { kind: "redirects", name: "redirects" };
   if (match && parts.length === 2) {
     const [, name, ext] = match as unknown as [string, string, string];
     if (parts[0] === "pages") return { kind: ext === "md" ? "markdown-page" : "page", name };

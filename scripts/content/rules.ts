@@ -1,6 +1,7 @@
 /**
- * Cross-file rules that no single field can check: routes and ids are unique, at most one plan is
- * marked popular, a plan does not include itself. In: the validated content. Out: problems.
+ * Cross-file rules that no single field can check: routes, ids and redirected addresses are unique,
+ * at most one plan is marked popular, a plan does not include itself. In: the validated content.
+ * Out: problems.
  */
 import type { Content } from "./validate.ts";
 import { locate } from "./locate.ts";
@@ -17,6 +18,22 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
     const first = routes.get(page.route);
     if (first) report(file, ["route"], `the route "${page.route}" is already used by ${first.path}: give this page another route`);
     else routes.set(page.route, file);
+  }
+
+  // Read from the file itself, so a duplicate is reported even when another entry has a problem.
+  const redirectsFile = files.find((file) => file.kind === "redirects");
+  if (redirectsFile && Array.isArray(redirectsFile.data)) {
+    const seen = new Map<string, number>();
+    (redirectsFile.data as unknown[]).forEach((entry, index) => {
+      const from = (entry as { from?: unknown } | null)?.from;
+      if (typeof from !== "string") return;
+      const first = seen.get(from);
+      if (first === undefined) seen.set(from, index);
+      else {
+        const line = locate(redirectsFile, [first, "from"]).line;
+        report(redirectsFile, [index, "from"], `"${from}" is already redirected by entry ${first + 1} (line ${line}): keep one of the two`);
+      }
+    });
   }
 
   for (const file of files) {

@@ -9,6 +9,7 @@ import {
   form,
   markdownPage,
   page,
+  redirects,
   site,
   withContentContext,
   type CollectionName,
@@ -17,6 +18,7 @@ import {
   type Form,
   type Html,
   type PageData,
+  type Redirect,
   type Site,
 } from "../../schemas/index.ts";
 import { describeIssue } from "./describe-issue.ts";
@@ -25,6 +27,8 @@ import type { Problem } from "./problem.ts";
 
 export interface Content {
   site?: Site;
+  /** Old addresses and where they lead; none when content/redirects.yaml is absent. */
+  redirects: Redirect[];
   pages: { file: SourceFile; page: PageData }[];
   collections: Partial<Collections>;
   forms: Record<string, Form>;
@@ -34,6 +38,8 @@ function schemaFor(file: SourceFile): z.ZodType {
   switch (file.kind) {
     case "site":
       return site;
+    case "redirects":
+      return redirects;
     case "page":
       return page;
     case "markdown-page":
@@ -60,7 +66,7 @@ const isDraftReference = (issue: z.core.$ZodIssue) =>
 
 export function validate(files: readonly SourceFile[], context: ContentContext): { content: Content; problems: Problem[] } {
   const problems: Problem[] = [];
-  const content: Content = { pages: [], collections: {}, forms: {} };
+  const content: Content = { redirects: [], pages: [], collections: {}, forms: {} };
 
   withContentContext(context, () => {
     for (const file of files) {
@@ -82,6 +88,9 @@ export function validate(files: readonly SourceFile[], context: ContentContext):
       switch (file.kind) {
         case "site":
           content.site = data as Site;
+          break;
+        case "redirects":
+          content.redirects = data as Redirect[];
           break;
         case "page":
           content.pages.push({ file, page: data as PageData });

@@ -3,15 +3,22 @@
  * and any static host can serve it.
  * In: dist/index.html (the client build, used as the template), .ssr/entry-server.js (the server
  * build), the generated content. Out: dist/index.html, dist/<route>/index.html for every other page,
- * dist/404.html for the not-found page, dist/sitemap.xml, dist/robots.txt, and PNG versions of the
- * social image and the favicon (sharp) in dist/media/.
+ * dist/404.html for the not-found page, dist/sitemap.xml, dist/robots.txt, PNG versions of the
+ * social image and the favicon (sharp) in dist/media/, and how hosts serve it all (scripts/hosting/):
+ * dist/_headers and dist/_redirects (Netlify, Cloudflare Pages, `npm start`) and dist/_nginx/ (the
+ * per-build part of deploy/nginx.conf).
+ * Steps: render each page into the template; hash each page's inline code into its policy; write the
+ * hosts' files from the one policy.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Collections, PageData, Site } from "../../schemas/index.ts";
+import type { Collections, PageData, Redirect, Site } from "../../schemas/index.ts";
 import sharp from "sharp";
-import { renderHead, robots, sitemap } from "./head.ts";
+import { renderHttpInclude, renderServerInclude } from "../hosting/nginx.ts";
+import { renderHeadersFile, renderRedirectsFile } from "../hosting/netlify.ts";
+import { describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";
+import { escapeHtml, renderHead, robots, sitemap } from "./head.ts";
 import { chunkFiles, pageSource, readManifest } from "./manifest.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -24,6 +31,8 @@ const routes = read<{ route: string; file: string }[]>("routes.json");
 const pages = routes.map(({ file }) => read<PageData>(file));
 const manifest = readManifest(dist);
 const collections = read<Collections>("collections.json");
+const redirects = read<Redirect[]>("redirects.json");
+const tagManager = Boolean(site.analytics.gtmContainerId);
 const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")).href)) as {
   render: (url: string) => string;
 };
@@ -33,7 +42,7 @@ const template = readFileSync(join(dist, "index.html"), "utf8").replace(
   /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
   (_, file: string) => `<style>${readFileSync(join(dist, file), "utf8").trim()}</style>`,
 );
-for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">']) {
+for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">', '<meta charset="utf-8" />']) {
   if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}: is index.html intact?`);
 }
 const lang = site.seo.locale.split("-")[0]!;
@@ -55,7 +64,7 @@ const icons = {
   apple: await png(site.seo.favicon.src, "apple-touch-icon", 180, 180),
 };
 
-const written: string[] = [];
+const written: PageInput[] = [];
 for (const page of pages) {
   const notFound = page.route === site.notFoundRoute;
   // The page's own content module is fetched with the app, not after it.
@@ -63,15 +72,34 @@ for (const page of pages) {
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
     .join("\n    ");
   const head = `${renderHead({ site, page, collections, notFound, icons, socialCard })}\n    ${preload}`;
-  const html = template
+  let html = template
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace("<!--app-head-->", head)
     .replace("<!--app-html-->", server.render(page.route));
+  if (notFound) {
+    // Hosts serve this page at any unknown address, where no header rule can name it: it carries its
+    // policy itself, first in the head so it covers everything after it.
+    const policy = pagePolicy(inlineHashes(html), { tagManager, meta: true });
+    html = html.replace(
+      '<meta charset="utf-8" />',
+      (charset) => `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}" />`,
+    );
+  }
   const file = notFound ? "404.html" : page.route === "/" ? "index.html" : `${page.route.slice(1)}/index.html`;
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), html);
-  written.push(file);
+  written.push({ route: page.route, file, html });
 }
 writeFileSync(join(dist, "sitemap.xml"), sitemap(site, pages));
 writeFileSync(join(dist, "robots.txt"), robots(site));
-console.log(`pre-rendered ${written.length} pages: ${written.join(", ")}; sitemap.xml, robots.txt`);
+
+const policy = describeSite({ pages: written, tagManager, redirects, files: ["/sitemap.xml", "/robots.txt"] });
+writeFileSync(join(dist, "_headers"), renderHeadersFile(policy.headers));
+writeFileSync(join(dist, "_redirects"), renderRedirectsFile(policy.redirects));
+mkdirSync(join(dist, "_nginx"), { recursive: true });
+writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers));
+writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
+console.log(
+  `pre-rendered ${written.length} pages: ${written.map((p) => p.file).join(", ")}; sitemap.xml, robots.txt; ` +
+    `_headers, _redirects (${policy.redirects.length} redirects), _nginx/`,
+);

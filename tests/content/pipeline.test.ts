@@ -27,6 +27,18 @@ describe("the content pipeline", () => {
     expect(legal.sections[0]!.type === "prose" && legal.sections[0]!.body).toContain('href="mailto:help@fixture.example"');
   });
 
+  it("emits the redirects for the hosts, and an empty list when content/redirects.yaml is left out", () => {
+    const out = outDir();
+    expect(runContent({ contentDir: validFixture, outDir: out }).problems).toEqual([]);
+    expect(JSON.parse(readFileSync(join(out, "redirects.json"), "utf8"))).toEqual([
+      { from: "/terms", to: "/legal", permanent: true },
+      { from: "/old-thanks", to: "/thanks", permanent: false },
+    ]);
+    const without = outDir();
+    expect(runContent({ contentDir: fixture({ "redirects.yaml": null }), outDir: without }).problems).toEqual([]);
+    expect(JSON.parse(readFileSync(join(without, "redirects.json"), "utf8"))).toEqual([]);
+  });
+
   it("keeps tel:, mailto: and page links in Markdown", () => {
     const dir = fixture({
       "collections/faq.yaml": replace("Yes, it is **only** a test.", "Call [us](tel:{{phone.e164}}), [write](mailto:{{email}}) or [read](/legal)."),

@@ -1,0 +1,139 @@
+/**
+ * nginx for the browser tests: Debian's nginx serving dist/ with the committed deploy/nginx.conf, as a
+ * production server would, except for where it listens (127.0.0.1:$PORT only) and where dist/ is.
+ * It runs in the foreground with its own prefix, pid, log and temp folders in a temp folder; on
+ * SIGTERM or SIGINT (Playwright's webServer stops it so) it stops nginx and removes that folder.
+ * Where nginx is missing it is installed with apt-get (as root, or with password-less sudo), without
+ * starting the system's own nginx service.
+ * In: dist/ (npm run build), deploy/nginx.conf, PORT. Usage: PORT=4180 node --import tsx tests/e2e/servers/nginx.ts
+ */
+import { spawn, spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { deployRoot, listenLines } from "../../../scripts/hosting/nginx.ts";
+
+const root = resolve(import.meta.dirname, "..", "..", "..");
+const dist = join(root, "dist");
+const port = Number(process.env.PORT);
+if (!Number.isInteger(port) || port <= 0) throw new Error("set PORT to the port nginx should listen on");
+if (!existsSync(join(dist, "_nginx", "http.conf"))) {
+  console.error("dist/_nginx/ is missing: run `npm run build` first");
+  process.exit(1);
+}
+
+const findNginx = () => ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((path) => existsSync(path));
+
+/** Installs Debian's nginx package; policy-rc.d keeps apt from starting the system service. */
+function install(): void {
+  const asRoot = process.getuid?.() === 0;
+  const sudo = !asRoot && spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0;
+  if (!existsSync("/usr/bin/apt-get") || (!asRoot && !sudo)) {
+    console.error(
+      "nginx is not installed, and this machine cannot install it here (that needs apt-get and root). " +
+        "Install it (Debian/Ubuntu: sudo apt-get install -y nginx) and run the tests again.",
+    );
+    process.exit(1);
+  }
+  console.error("nginx is not installed: installing Debian's nginx package with apt-get (once)...");
+  const run = (args: string[], options: SpawnSyncOptions = {}) =>
+    spawnSync(
+      sudo ? "sudo" : args[0]!,
+      sudo ? ["-n", "env", "DEBIAN_FRONTEND=noninteractive", ...args] : args.slice(1),
+      {
+        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+        encoding: "utf8",
+        ...options,
+      },
+    );
+  const policy = "/usr/sbin/policy-rc.d";
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) run(["sh", "-c", `printf '#!/bin/sh\\nexit 101\\n' > ${policy} && chmod 755 ${policy}`]);
+  try {
+    // Waits for another apt run (a colleague's, the system's) instead of failing on its lock.
+    const lock = ["-o", "DPkg::Lock::Timeout=300"];
+    const apt = ["apt-get", ...lock, "install", "-y", "-q", "--no-install-recommends", "nginx"];
+    let result = run(apt);
+    if (result.status !== 0) {
+      run(["apt-get", ...lock, "update", "-q"]);
+      result = run(apt);
+    }
+    if (result.status !== 0 || !findNginx()) {
+      console.error(`apt-get could not install nginx:\n${result.stdout}${result.stderr}`);
+      process.exit(1);
+    }
+  } finally {
+    if (ownPolicy) run(["rm", "-f", policy]);
+  }
+}
+
+if (!findNginx()) install();
+const nginx = findNginx()!;
+const mimeTypes = "/etc/nginx/mime.types";
+if (!existsSync(mimeTypes)) throw new Error(`${mimeTypes} is missing: is nginx installed completely?`);
+
+/** The shipped server block, with the two things that belong to this machine replaced. */
+function siteConfig(): string {
+  let text = readFileSync(join(root, "deploy", "nginx.conf"), "utf8");
+  for (const [index, line] of listenLines.entries()) {
+    if (text.split(line).length !== 2) throw new Error(`deploy/nginx.conf should have the line "${line.trim()}" once`);
+    text = text.replace(line, index === 0 ? `    listen 127.0.0.1:${port};` : "");
+  }
+  if (!text.includes(deployRoot)) throw new Error(`deploy/nginx.conf does not mention ${deployRoot}`);
+  return text.replaceAll(deployRoot, dist);
+}
+
+const prefix = mkdtempSync(join(tmpdir(), "nginx-e2e-"));
+// nginx's workers run as an unprivileged user when started as root: they must reach the temp folders.
+chmodSync(prefix, 0o755);
+writeFileSync(join(prefix, "site.conf"), siteConfig());
+writeFileSync(
+  join(prefix, "nginx.conf"),
+  `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events {
+    worker_connections 256;
+}
+http {
+    include ${mimeTypes};
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path ${prefix}/client_body;
+    proxy_temp_path ${prefix}/proxy;
+    fastcgi_temp_path ${prefix}/fastcgi;
+    uwsgi_temp_path ${prefix}/uwsgi;
+    scgi_temp_path ${prefix}/scgi;
+    include ${prefix}/site.conf;
+}
+`,
+);
+
+const args = ["-p", prefix, "-e", join(prefix, "error.log"), "-c", join(prefix, "nginx.conf")];
+const cleanUp = () => rmSync(prefix, { recursive: true, force: true });
+const test = spawnSync(nginx, [...args, "-t", "-q"], { encoding: "utf8" });
+if (test.status !== 0) {
+  console.error(`nginx refuses the configuration:\n${test.stderr}`);
+  cleanUp();
+  process.exit(1);
+}
+
+const child = spawn(nginx, [...args, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+console.log(`nginx ${nginx} serving ${dist} at http://127.0.0.1:${port} (prefix ${prefix})`);
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  child.kill("SIGTERM");
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code, signal) => {
+  const log = existsSync(join(prefix, "error.log")) ? readFileSync(join(prefix, "error.log"), "utf8") : "";
+  cleanUp();
+  if (!stopping) {
+    console.error(`nginx stopped by itself (${signal ?? code}):\n${log}`);
+    process.exit(1);
+  }
+  process.exit(0);
+});
