@@ -8,8 +8,9 @@ import type { SiteContent } from "../../src/content/ContentProvider.tsx";
 import { createPageStore } from "../../src/content/pages.ts";
 import { validFixture } from "../content/helpers.ts";
 
-export function loadContent(contentDir = validFixture): SiteContent {
-  const { content, problems } = runContent({ contentDir });
+/** The content as the app receives it; `drafts` as in the preview (npm run dev). */
+export function loadContent(contentDir = validFixture, { drafts = false } = {}): SiteContent {
+  const { content, problems } = runContent({ contentDir, drafts });
   if (problems.length > 0) throw new Error(`fixture content has problems:\n${JSON.stringify(problems, null, 2)}`);
   const collections = {
     services: [],
