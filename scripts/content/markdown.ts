@@ -31,8 +31,11 @@ function walk(node: MdNode, visit: (node: MdNode) => void): void {
 const safeUrl = /^(?:https:\/\/|mailto:|tel:|#)/i;
 
 export interface MarkdownOptions {
-  /** Values for {{name}} tokens, e.g. {{phone}}: the one place the phone number is written. */
-  tokens: Readonly<Record<string, string>>;
+  /**
+   * Values for {{name}} tokens, e.g. {{phone}}: the one place the phone number is written. A name
+   * without a value is left as it is, unreported: site.yaml is unreadable or reports it missing.
+   */
+  tokens: Readonly<Record<string, string | undefined>>;
   /** Routes an internal link may go to; unchecked when absent. */
   routes?: readonly string[];
   /** Routes of draft pages: a link to one is an error in published text. */
@@ -49,11 +52,13 @@ export function createMarkdown(options: MarkdownOptions) {
         text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
           const value = options.tokens[name];
           if (value !== undefined) return value;
-          problems.push({
-            line: index + 1,
-            column: column + 1,
-            message: `unknown placeholder "{{${name}}}".${didYouMean(name, tokenNames)} Known: ${listOf(tokenNames.map((t) => `{{${t}}}`))}`,
-          });
+          if (!(name in options.tokens)) {
+            problems.push({
+              line: index + 1,
+              column: column + 1,
+              message: `unknown placeholder "{{${name}}}".${didYouMean(name, tokenNames)} Known: ${listOf(tokenNames.map((t) => `{{${t}}}`))}`,
+            });
+          }
           return whole;
         }),
       )

@@ -10,11 +10,16 @@ interface Case {
   changes: Record<string, Change>;
   file: string;
   line: number;
+  /** Checked when given (the cases below that are about positions give it). */
+  column?: number;
   field: string;
   message: RegExp;
+  /** The only problem reported: nothing that merely follows from it. */
+  alone?: boolean;
 }
 
 const plans = "collections/plans.yaml";
+const faq = "collections/faq.yaml";
 const home = "pages/home.yaml";
 const cases: Case[] = [
   {
@@ -323,6 +328,157 @@ const cases: Case[] = [
     field: "",
     message: /this file is empty/,
   },
+  // Mistakes named by their cause, with the line as it should be written.
+  {
+    name: 'a text containing ": " without quotes',
+    changes: { [home]: replace("title: Home", "title: Help: 24/7 support") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" contains ": ", so it must be put in quotes\. Write: title: "Help: 24\/7 support"$/,
+    alone: true,
+  },
+  {
+    name: 'a list item\'s text containing ": " without quotes, and a comment after it',
+    changes: { [faq]: replace("  question: Is this a test?", "  question: Test: really? # ask Sam") },
+    file: faq,
+    line: 2,
+    column: 13,
+    field: "",
+    message: /^the text after "question:" contains ": ", so it must be put in quotes\. Write: question: "Test: really\?" # ask Sam$/,
+    alone: true,
+  },
+  {
+    name: "Word's curly quotes around a text containing \": \"",
+    changes: { [home]: replace("title: Home", "title: ”Help: 24/7”") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" is in curly quotes \(“ ”, as Word types them\), which do not count as quotes here\. Use straight quotes: title: "Help: 24\/7"$/,
+    alone: true,
+  },
+  {
+    name: "Word's curly quotes used as quotes",
+    changes: { [home]: replace("title: Home", "title: “Home”") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "title",
+    message: /^the text is in curly quotes \(“ ”, as Word types them\), which do not count as quotes here: they would show on the page\. Use straight quotes: title: "Home"\. To show the curly quotes, put straight ones around them: title: '“Home”'$/,
+    alone: true,
+  },
+  {
+    name: "Markdown emphasis with * at the start of a text",
+    changes: { [home]: replace("    intro: Call {{phone}} any time.", "    intro: *Fast* help") },
+    file: home,
+    line: 7,
+    column: 12,
+    field: "",
+    message: /^the text after "intro:" starts with "\*", which in YAML refers to another value\. For a text, put it in quotes: intro: "\*Fast\* help"$/,
+    alone: true,
+  },
+  {
+    name: "a whole text in Markdown emphasis with *, which YAML reads without complaint and cannot resolve",
+    changes: { [home]: replace("    intro: Call {{phone}} any time.", "    intro: *Fast*") },
+    file: home,
+    line: 7,
+    column: 12,
+    field: "",
+    message: /^the text after "intro:" starts with "\*", which in YAML refers to another value\. For a text, put it in quotes: intro: "\*Fast\*"$/,
+    alone: true,
+  },
+  {
+    name: "square brackets at the start of a text",
+    changes: { [home]: replace("title: Home", "title: [Draft] Home") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" starts with "\[", which in YAML starts a list\. .* For a text, put it in quotes: title: "\[Draft\] Home"$/,
+    alone: true,
+  },
+  {
+    name: "a tab before a field name",
+    changes: { [plans]: replace("  name: Plus", "\tname: Plus") },
+    file: plans,
+    line: 8,
+    column: 1,
+    field: "",
+    message: /^this line is indented with a tab: YAML needs spaces for indenting, not tabs\. Replace the tab with spaces/,
+    alone: true,
+  },
+  {
+    name: "a tab after spaces, before a field of a section",
+    changes: { [home]: replace("    heading: Plans", "  \theading: Plans") },
+    file: home,
+    line: 12,
+    column: 3,
+    field: "",
+    message: /^this line is indented with a tab: YAML needs spaces for indenting, not tabs/,
+    alone: true,
+  },
+  // A file that cannot be read: what depends on it is not reported.
+  {
+    name: "site settings that cannot be read (pages use their {{phone}} and {{email}})",
+    changes: { "site.yaml": replace("  tagline: Help for tests", "  tagline: Help: 24/7") },
+    file: "site.yaml",
+    line: 3,
+    column: 12,
+    field: "",
+    message: /^the text after "tagline:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a form that cannot be read (sections show it)",
+    changes: { "forms/callback.yaml": replace("submitLabel: Send", "submitLabel: Send: now") },
+    file: "forms/callback.yaml",
+    line: 10,
+    column: 14,
+    field: "",
+    message: /^the text after "submitLabel:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a page that cannot be read (the header, the footer and a button link to it)",
+    changes: { "pages/legal.md": replace("title: Legal", "title: Legal: terms") },
+    file: "pages/legal.md",
+    line: 3,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a page whose route cannot be read (links to pages are then not checked)",
+    changes: { "pages/legal.md": replace("route: /legal", "route: [/legal") },
+    file: "pages/legal.md",
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "route:" starts with "\[", which in YAML starts a list\. For a list, end it with "\]" on the same line\. For a text, put it in quotes: route: "\[\/legal"$/,
+    alone: true,
+  },
+  {
+    name: "a collection that cannot be read (sections show its entries)",
+    changes: { [plans]: replace("  name: Plus", "  name: Plus: more") },
+    file: plans,
+    line: 8,
+    column: 9,
+    field: "",
+    message: /^the text after "name:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a form saved as .yml (sections show it)",
+    changes: { "forms/callback.yaml": null, "forms/callback.yml": (_) => "title: Call me\n" },
+    file: "forms/callback.yml",
+    line: 1,
+    field: "",
+    message: /rename this file to end in "\.yaml"/,
+    alone: true,
+  },
 ];
 
 describe("broken content is refused with its file, line, field and what to write", () => {
@@ -336,7 +492,9 @@ describe("broken content is refused with its file, line, field and what to write
       const match = problems.find((p) => p.file.endsWith(c.file) && p.field === c.field && p.line === c.line);
       expect(match, `no problem for ${c.file} ${c.field}; got:\n${JSON.stringify(problems, null, 2)}`).toBeDefined();
       expect(match!.message).toMatch(c.message);
+      expect(match!.column).toBe(c.column ?? match!.column);
       expect(match!.column).toBeGreaterThanOrEqual(1);
+      if (c.alone) expect(problems).toEqual([match]);
     });
   }
 });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import WebSocket from "ws";
 import type { PanelProblem } from "../../scripts/content/problems-protocol.ts";
 import { contentPlugin } from "../../scripts/content/vite-plugin.ts";
-import { fixture } from "./helpers.ts";
+import { fixture, replace } from "./helpers.ts";
 
 const content = fixture();
 const out = mkdtempSync(join(tmpdir(), "dev-out-"));
@@ -190,6 +190,26 @@ describe("content problems in the open page", { timeout: 30_000 }, () => {
     const page = await openPage();
     expect(await page.ask()).toEqual([]);
     expect(page.messages.filter((m) => m.type === "error" || m.type === "full-reload")).toEqual([]);
+  });
+
+  it("leads with the file that cannot be read, links to it, and leaves out what merely follows from it", async () => {
+    const page = await openPage();
+    const site = join(content, "site.yaml");
+    const siteText = readFileSync(site, "utf8");
+    try {
+      // A real problem in home.yaml, which sorts first, and site.yaml unreadable: home.yaml's
+      // {{phone}} is not reported, the unreadable file leads.
+      writeFileSync(home, original.replace("type: pricing", "type: pricng"));
+      await vi.waitFor(() => expect(page.statuses().at(-1)).toHaveLength(1), poll);
+      writeFileSync(site, replace("  tagline: Help for tests", "  tagline: Help: 24/7")(siteText));
+      await vi.waitFor(() => expect(page.statuses().at(-1)).toHaveLength(2), poll);
+      expect(page.statuses().at(-1)).toEqual([
+        expect.objectContaining({ line: 3, column: 12, open: `${site}:3:12`, message: expect.stringMatching(/^the text after "tagline:" contains ": "/) }),
+        expect.objectContaining({ line: 11, column: 11, open: `${home}:11:11`, field: "sections[1].type" }),
+      ]);
+    } finally {
+      writeFileSync(site, siteText);
+    }
   });
 
   it("adds the problems panel to the preview's page", async () => {
