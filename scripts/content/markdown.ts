@@ -46,12 +46,19 @@ export function createMarkdown(options: MarkdownOptions) {
   const tokenNames = Object.keys(options.tokens);
   return (source: string): { html: string; problems: MarkdownProblem[] } => {
     const problems: MarkdownProblem[] = [];
-    const lines = source.split("\n");
-    const expanded = lines
-      .map((text, index) =>
-        text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
+    // Per line, the {{tokens}} replaced: Markdown positions are in the replaced text, problems are
+    // reported in the text as written.
+    const edits: { from: number; length: number; value: number }[][] = [];
+    const expanded = source
+      .split("\n")
+      .map((text, index) => {
+        const line: (typeof edits)[number] = (edits[index] = []);
+        return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
           const value = options.tokens[name];
-          if (value !== undefined) return value;
+          if (value !== undefined) {
+            line.push({ from: column, length: whole.length, value: value.length });
+            return value;
+          }
           if (!(name in options.tokens)) {
             problems.push({
               line: index + 1,
@@ -60,13 +67,23 @@ export function createMarkdown(options: MarkdownOptions) {
             });
           }
           return whole;
-        }),
-      )
+        });
+      })
       .join("\n");
+    const written = ({ line, column }: { line: number; column: number }) => {
+      let shift = 0;
+      for (const edit of edits[line - 1] ?? []) {
+        const start = edit.from + shift + 1;
+        if (column < start) break;
+        if (column < start + edit.value) return { line, column: edit.from + 1 };
+        shift += edit.value - edit.length;
+      }
+      return { line, column: column - shift };
+    };
 
     const tree = processor.parse(expanded) as MdNode;
     walk(tree, (node) => {
-      const where = node.position?.start ?? { line: 1, column: 1 };
+      const where = written(node.position?.start ?? { line: 1, column: 1 });
       const report = (message: string, draftReference?: boolean) =>
         problems.push({ line: where.line, column: where.column, message, ...(draftReference ? { draftReference } : {}) });
       if (node.type === "heading" && node.depth === 1) {
