@@ -350,6 +350,16 @@ const cases: Case[] = [
     alone: true,
   },
   {
+    name: 'a list item containing ": " without quotes, which YAML reads as a group of fields',
+    changes: { [plans]: replace("    - Help\n", "    - Help: 24/7\n") },
+    file: plans,
+    line: 6,
+    column: 7,
+    field: "[0].features[0]",
+    message: /^this text contains ": ", so it must be put in quotes\. Write: - "Help: 24\/7"$/,
+    alone: true,
+  },
+  {
     name: "Word's curly quotes around a text containing \": \"",
     changes: { [home]: replace("title: Home", "title: ”Help: 24/7”") },
     file: home,
