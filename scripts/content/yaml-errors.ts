@@ -112,7 +112,8 @@ export function explainSyntax(errors: readonly YAMLError[], text: string): Synta
       });
       continue;
     }
-    const cause = quotingCause(line);
+    // A field written twice is what it says, whatever its value looks like.
+    const cause = error.code === "DUPLICATE_KEY" ? undefined : quotingCause(line);
     problems.push(cause ? { offset: start + cause.column, message: cause.message } : { offset, message: parserMessage(error.message) });
   }
   return problems;

@@ -410,6 +410,16 @@ const cases: Case[] = [
     alone: true,
   },
   {
+    name: "a field written twice, whose value is a list in brackets (not a text to quote)",
+    changes: { [home]: replace("    plans:\n      - basic\n      - plus\n", "    plans: [basic, plus]\n    plans: [basic]\n") },
+    file: home,
+    line: 14,
+    column: 5,
+    field: "",
+    message: /^YAML syntax: Map keys must be unique: the same field is written twice; keep one$/,
+    alone: true,
+  },
+  {
     name: "a tab before a field name",
     changes: { [plans]: replace("  name: Plus", "\tname: Plus") },
     file: plans,
