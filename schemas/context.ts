@@ -22,6 +22,8 @@ export interface ContentContext {
   ids?: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
   /** Routes of every page, e.g. "/", "/about". */
   routes?: readonly string[];
+  /** A page could not be read, so its route is unknown: links are not checked until it is fixed. */
+  routesUnknown?: boolean;
   /** The section anchors of every page, by route: "#pricing" links land on one of them. */
   anchors?: Readonly<Record<string, readonly string[]>>;
   /** The route of the page being validated; "#anchor" links point into it. */

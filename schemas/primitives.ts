@@ -68,8 +68,9 @@ function checkTarget(to: string): { message: string; draft?: boolean } | undefin
   if (to === "phone" || to === "email") return undefined;
   if (/^https:\/\/[^\s]+$/.test(to)) return undefined;
   if (to.startsWith("/") || to.startsWith("#")) {
-    const { routes, anchors, drafts, allowDraftReferences, route: here } = contentContext();
+    const { routes, routesUnknown, anchors, drafts, allowDraftReferences, route: here } = contentContext();
     if (!routes || !anchors) return { message: noContext(`the link "${to}"`) };
+    if (routesUnknown) return undefined;
     if (!/^(\/[^?#\s]*)?(\?[^#\s]*)?(#[A-Za-z][\w-]*)?$/.test(to)) {
       return {
         message: `"${to}" is not a link this site can follow: write a route such as "/contact", or an anchor such as "#pricing"`,

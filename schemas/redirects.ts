@@ -55,7 +55,7 @@ function toProblem(to: string): string | undefined {
   if (!match)
     return 'write the route of the page it now leads to, e.g. "/contact" (it may end in "#section"), or a full "https://" address';
   const path = match[1]!;
-  const { routes, drafts, redirects, notFoundRoute } = contentContext();
+  const { routes, routesUnknown, drafts, redirects, notFoundRoute } = contentContext();
   if (redirects) {
     // Follow the redirects from this address: visitors must arrive in one step, and never go round.
     // A redirect from a page's own address is refused on its own line; it leads nowhere.
@@ -77,8 +77,8 @@ function toProblem(to: string): string | undefined {
     }
   }
   if (path === notFoundRoute) return `"${path}" is the not-found page: point this at the page visitors should land on`;
-  if (routes && !routes.includes(path)) {
-    return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes)}`;
+  if (routes && !routesUnknown && !routes.includes(path)) {
+    return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`;
   }
   if (drafts?.routes.includes(path))
     return `the page "${path}" is a draft (draft: true): publish it first, or point this redirect at another page`;

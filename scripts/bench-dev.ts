@@ -2,7 +2,7 @@
  * `npm run bench:dev`: how fast a content edit reaches the open page in `npm run dev`.
  * Starts the Vite dev server on a copy of content/ (in .bench/dev-content), opens the home page in
  * Debian's Chromium (CHROMIUM_PATH overrides), then saves edits to the hero heading and times how
- * long until the page shows them; then saves invalid YAML and times the error overlay, then the fix.
+ * long until the page shows them; then saves an invalid edit and times the problems panel, then the fix.
  * Prints the figures; also says whether the page updated in place (no full reload).
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -47,7 +47,7 @@ try {
 
   let started = performance.now();
   writeFileSync(home, original.replace("  - type: about", "  - type: abuot"));
-  const overlay = page.locator("vite-error-overlay");
+  const overlay = page.locator("#content-problems");
   await overlay.waitFor({ state: "attached", timeout: 10_000 });
   const overlayMs = performance.now() - started;
   const overlayText = await overlay.evaluate((el) => el.shadowRoot?.textContent ?? "");
@@ -66,9 +66,9 @@ try {
   );
   console.log(`updated in place, without a full reload: ${inPlace ? "yes" : "no"}`);
   console.log(
-    `invalid edit → error overlay: ${overlayMs.toFixed(0)} ms; it says: ${/home\.yaml:\d+:\d+.*abuot/.test(overlayText) ? "file:line:col, field and message ✔" : overlayText.slice(0, 200)}`,
+    `invalid edit → problems panel: ${overlayMs.toFixed(0)} ms; it says: ${/home\.yaml, line \d+, column \d+.*abuot/.test(overlayText) ? "file, line, column, field and message ✔" : overlayText.slice(0, 200)}`,
   );
-  console.log(`fix → overlay gone and page updated: ${recoverMs.toFixed(0)} ms`);
+  console.log(`fix → panel gone and page updated: ${recoverMs.toFixed(0)} ms`);
 } finally {
   writeFileSync(home, original);
   await browser.close();

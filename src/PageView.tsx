@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { PageData } from "../schemas";
+import { DraftMark } from "./components/Draft";
 import { useSite } from "./content/ContentProvider";
 import { Sections } from "./sections/SectionView";
 
@@ -14,5 +15,10 @@ export function PageView({ page }: { page: PageData }) {
     document.title = pageTitle(seo.titleTemplate, page);
     document.querySelector('meta[name="description"]')?.setAttribute("content", page.description);
   }, [page, seo.titleTemplate]);
-  return <Sections sections={page.sections} />;
+  return (
+    <>
+      <DraftMark draft={page.draft}>Draft page: not on the live site</DraftMark>
+      <Sections sections={page.sections} />
+    </>
+  );
 }

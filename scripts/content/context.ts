@@ -25,8 +25,11 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** {{tokens}} that Markdown may use, from the site settings: the one place these are written. */
-function tokensFrom(siteData: unknown): Record<string, string> {
+/**
+ * {{tokens}} that Markdown may use, from the site settings: the one place these are written. Every
+ * name is listed; one without a value (site.yaml unreadable, or the field missing) is undefined.
+ */
+function tokensFrom(siteData: unknown): Record<string, string | undefined> {
   const site = record(siteData);
   const company = record(site.company);
   const contact = record(site.contact);
@@ -38,20 +41,47 @@ function tokensFrom(siteData: unknown): Record<string, string> {
     "phone.e164": str(phone.e164),
     email: str(contact.email),
     hours: str(contact.hours),
-    address: [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
-      .filter((part) => typeof part === "string" && part)
-      .join(", "),
+    address:
+      [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
+        .filter((part) => typeof part === "string" && part)
+        .join(", ") || undefined,
   };
-  return Object.fromEntries(Object.entries(tokens).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return tokens;
+}
+
+/** What an unreadable file would have been: its kind, name and, for a page, its route if legible. */
+function unreadableFile(contentDir: string, rel: string): { kind: string; name: string; route?: string } | undefined {
+  const match = /^(pages|forms|collections)\/([^/]+)\.(?:yaml|yml|md)$/.exec(rel);
+  if (!match) return undefined;
+  const [, kind, name] = match as unknown as [string, string, string];
+  if (kind !== "pages") return { kind, name };
+  let text = "";
+  try {
+    text = readFileSync(join(contentDir, rel), "utf8");
+  } catch {
+    // Gone since it was listed: its route is unknown.
+  }
+  // A route is a path of letters, digits and hyphens: whatever follows is part of the mistake.
+  return { kind, name, route: /^route:[ \t]*["']?(\/[\w/-]*)/m.exec(text)?.[1] };
 }
 
 export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; assets: Map<string, Asset> } {
   const ids: Record<string, string[]> = { forms: [] };
   const drafts = { ids: {} as Record<string, string[]>, routes: [] as string[], anchors: {} as Record<string, string[]> };
   const anchors: Record<string, string[]> = {};
-  // A collection that could not be parsed has unknown ids: references into it are not checked.
-  for (const name of collectionNames) if (!loaded.unreadable.includes(`collections/${name}.yaml`)) ids[name] = [];
+  for (const name of collectionNames) ids[name] = [];
   const routes: string[] = [];
+  // What depends on a file that cannot be read is not checked: its own problem comes first, and
+  // whatever else would be said is a consequence. A collection's ids are unknown; a form's id is its
+  // file name; a page's route, when it can be read off its text, is known, and otherwise no route is.
+  let routesKnown = true;
+  for (const rel of loaded.unreadable) {
+    const file = unreadableFile(contentDir, rel);
+    if (file?.kind === "collections") delete ids[file.name];
+    else if (file?.kind === "forms") ids.forms!.push(file.name);
+    else if (file?.kind === "pages" && file.route) routes.push(file.route);
+    else if (file?.kind === "pages") routesKnown = false;
+  }
   let siteData: unknown;
   let redirects: { from: string; to: string }[] | undefined;
   for (const file of loaded.files) {
@@ -87,6 +117,7 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
     }
   }
   routes.sort();
+  const known = routesKnown ? routes : undefined;
 
   const assets = new Map<string, Asset>();
   const resolved = new Map<string, Omit<ResolvedImage, "alt"> | string>();
@@ -114,7 +145,10 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
     return typeof found === "string" ? found : { src: found.src, alt: image.alt, width: found.width, height: found.height };
   };
 
-  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes, anchors, drafts });
+  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes: known, anchors, drafts });
   const notFoundRoute = str(record(siteData).notFoundRoute);
-  return { context: { ids, routes, anchors, resolveImage, markdown, drafts, redirects, notFoundRoute }, assets };
+  return {
+    context: { ids, routes, routesUnknown: !routesKnown, anchors, resolveImage, markdown, drafts, redirects, notFoundRoute },
+    assets,
+  };
 }

@@ -2,6 +2,7 @@
  * Turns Zod's issues into problems a non-programmer can act on: the file, line and column, the field,
  * what is wrong and what to write instead.
  */
+import { isMap } from "yaml";
 import type { z } from "zod";
 import { didYouMean, listOf } from "../../schemas/index.ts";
 import { locate, locateInScalar } from "./locate.ts";
@@ -84,6 +85,21 @@ function describeValue(value: unknown): string {
   return `${typeof value === "number" ? "the number" : ""} ${String(value)}`.trim();
 }
 
+/**
+ * A text with ": " and no quotes, as a list item (`- Help: 24/7`), is valid YAML for a group of one
+ * field: the cause of "expected text" is the missing quotes. The line as it should be written.
+ */
+function unquotedColon(file: SourceFile, path: readonly PropertyKey[]): string | undefined {
+  const node = locate(file, path).node;
+  if (!isMap(node) || node.items.length !== 1 || !node.range) return undefined;
+  const [from, to] = [file.yamlOffset + node.range[0], file.yamlOffset + node.range[1]];
+  const written = file.text.slice(from, to).trimEnd();
+  if (written.includes("\n") || !/^[^"'\s][^\n]*: /.test(written)) return undefined;
+  const start = file.text.lastIndexOf("\n", from - 1) + 1;
+  const before = file.text.slice(start, from).trimStart();
+  return `this text contains ": ", so it must be put in quotes. Write: ${before}${JSON.stringify(written)}`;
+}
+
 export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core.$ZodIssue): Problem[] {
   const root = schema as unknown as Schema;
   const path = issue.path;
@@ -125,6 +141,8 @@ export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core
       if (value === null) {
         return [{ ...at(path, true), message: `"${name}" has no value: write ${expected} after the colon.${hint}` }];
       }
+      const unquoted = issue.expected === "string" ? unquotedColon(file, path) : undefined;
+      if (unquoted) return [{ ...at(path), message: unquoted }];
       return [{ ...at(path), message: `expected ${expected}, found ${describeValue(value)}` }];
     }
     case "invalid_value": {

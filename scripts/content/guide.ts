@@ -149,7 +149,8 @@ every field, with what to write.
    \`name: value\` lines; indentation (two spaces) shows what belongs together; a list item starts
    with \`- \`. Put text containing \`: \` or starting with a symbol in quotes.
 2. **Preview** (optional): \`npm run dev\` shows the site at http://localhost:5173 and updates as you
-   save. A mistake shows on the page with its file, line and what to write instead.
+   save. A mistake shows in a panel over the page with its file, line and what to write instead;
+   the one to fix first is on top.
 3. **Check**: \`npm run content:check\` lists every problem, each with the file, line, field and a
    suggestion. Nothing is published while a problem remains.
 4. **Open a pull request.** The checks run on it; a problem is marked on the line you changed.
@@ -158,8 +159,8 @@ every field, with what to write.
 Good to know:
 
 - **Drafts**: add \`draft: true\` to a page, a section or an entry of a collection to keep it off the
-  live site while you work on it; it still shows in the preview. Published content may not link to
-  or refer to a draft.
+  live site while you work on it; it still shows in the preview, marked "Draft: not on the live
+  site". Published content may not link to or refer to a draft.
 - **Placeholders** in Markdown text: \`{{company}}\`, \`{{phone}}\`, \`{{phone.e164}}\`, \`{{email}}\`,
   \`{{address}}\`, \`{{hours}}\` are replaced by the values in \`content/site.yaml\`, the only place
   they are written. In a button or link, \`to: phone\` calls the toll-free number and \`to: email\`

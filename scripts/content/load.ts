@@ -9,6 +9,7 @@ import matter from "gray-matter";
 import { parseDocument, type Document } from "yaml";
 import { collectionNames, didYouMean, listOf } from "../../schemas/index.ts";
 import type { Problem } from "./problem.ts";
+import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
 export type FileKind = "site" | "redirects" | "page" | "markdown-page" | "collection" | "form";
 
@@ -36,7 +37,7 @@ export interface Loaded {
   files: SourceFile[];
   /** Image files, relative to the content folder. */
   images: string[];
-  /** Content files that could not be parsed, relative to the content folder. */
+  /** Content files that could not be parsed (or are named .yml), relative to the content folder. */
   unreadable: string[];
   problems: Problem[];
 }
@@ -113,6 +114,8 @@ export function load(contentDir: string): Loaded {
     const type = classify(rel);
     if (typeof type === "string") {
       problems.push({ file: path, line: 1, column: 1, field: "", message: type });
+      // A .yml file is content under the wrong name: what refers to it is not its problem.
+      if (rel.endsWith(".yml")) unreadable.push(rel);
       continue;
     }
     if (type.kind === "ignored") continue;
@@ -146,12 +149,15 @@ export function load(contentDir: string): Loaded {
     const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
     const source: SourceFile = { path, rel, kind: type.kind, name: type.name, text, lineStarts, doc, yamlOffset, data: undefined, body };
     if (doc.errors.length > 0) {
-      for (const error of doc.errors) {
-        // A key spread over lines is noticed where it starts; the mistake is where it ends.
-        const offset = error.code === "MULTILINE_IMPLICIT_KEY" ? error.pos[1] - 1 : error.pos[0];
-        const { line, column } = positionOf(source, yamlOffset + offset);
-        problems.push({ file: path, line, column, field: "", message: `YAML syntax: ${yamlMessage(error.message)}` });
+      for (const { offset, message } of explainSyntax(doc.errors, yamlText)) {
+        problems.push({ file: path, ...positionOf(source, yamlOffset + offset), field: "", message });
       }
+      unreadable.push(rel);
+      continue;
+    }
+    const aliases = unresolvedAliases(doc, yamlText);
+    if (aliases.length > 0) {
+      for (const { offset, message } of aliases) problems.push({ file: path, ...positionOf(source, yamlOffset + offset), field: "", message });
       unreadable.push(rel);
       continue;
     }
@@ -159,18 +165,4 @@ export function load(contentDir: string): Loaded {
     files.push(source);
   }
   return { files, images, unreadable, problems };
-}
-
-/** The YAML library's message without its own position suffix, plus a hint for the common cases. */
-function yamlMessage(message: string): string {
-  const first = message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
-  if (/Map keys must be unique/.test(first)) return `${first}: the same field is written twice; keep one`;
-  if (/Implicit keys need to be on a single line|Nested mappings are not allowed/.test(first)) {
-    return `${first}: check that this line is indented like the lines around it`;
-  }
-  if (/Implicit map keys need to be followed by map values/.test(first)) {
-    return `${first}: a text containing ": " must be put in quotes, e.g. title: "Help: 24/7"`;
-  }
-  if (/tab/i.test(first)) return `${first}: indent with spaces, not tabs`;
-  return first;
 }

@@ -42,18 +42,65 @@ export function locate(file: SourceFile, path: readonly PropertyKey[], atKey = f
   return { ...positionOf(file, file.yamlOffset + offset), exact, node: (node as Node | null) ?? undefined };
 }
 
-/** Position of a line:column inside a Markdown text stored in the YAML scalar at `path`. */
+/** Double-quoted escapes (the character after "\\") that stand for a blank: tabs, line breaks, spaces. */
+const blankEscapes = new Set(["t", "\t", "n", "v", "f", "r", " ", "_", "L", "P"]);
+/** Escapes followed by a character code in hex digits: how many. */
+const hexDigits: Record<string, number> = { x: 2, u: 4, U: 8 };
+const blank = (char: string) => /\s/.test(char);
+
+/**
+ * The offsets in `file.text` of the visible (non-blank) characters of a scalar's value, in order.
+ * Folding and indentation only ever change blanks, so the n-th visible character of the value is the
+ * n-th one listed here, whatever the style: plain or quoted over several lines, literal (|) or
+ * folded (>) blocks. Quotes, escapes and block headers are skipped.
+ */
+function visibleOffsets(file: SourceFile, node: Scalar): number[] {
+  const text = file.text;
+  const [from, to] = [file.yamlOffset + node.range![0], file.yamlOffset + node.range![1]];
+  const offsets: number[] = [];
+  let i = from;
+  let end = to;
+  if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
+    i = text.indexOf("\n", from) + 1 || to; // the text starts on the line after "|" or ">"
+  } else if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) {
+    i = from + 1;
+    end = to - 1;
+  }
+  for (; i < end; i++) {
+    const char = text[i]!;
+    if (node.type === Scalar.QUOTE_SINGLE && char === "'") {
+      offsets.push(i++); // '' is one quote
+    } else if (node.type === Scalar.QUOTE_DOUBLE && char === "\\") {
+      const next = text[i + 1] ?? "";
+      const digits = hexDigits[next];
+      const code = digits ? String.fromCodePoint(parseInt(text.slice(i + 2, i + 2 + digits), 16) || 0) : "";
+      // "\" at the end of a line joins it to the next: it stands for nothing.
+      const visible = digits ? !blank(code) : !blankEscapes.has(next) && next !== "\n" && next !== "\r";
+      // One offset per UTF-16 unit, as Markdown counts columns: \U0001F600 is two.
+      if (visible) for (let unit = 0; unit < Math.max(code.length, 1); unit++) offsets.push(i);
+      i += 1 + (digits ?? 0);
+    } else if (!blank(char)) {
+      offsets.push(i);
+    }
+  }
+  return offsets;
+}
+
+/**
+ * Position of a line:column of the Markdown in the YAML scalar at `path` (its value, trimmed, as the
+ * schemas pass it to Markdown), in the file.
+ */
 export function locateInScalar(file: SourceFile, path: readonly PropertyKey[], line: number, column: number): Located {
   const at = locate(file, path);
   const node = at.node;
-  if (!isScalar(node)) return at;
-  if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
-    const target = at.line + line;
-    const start = file.lineStarts[target - 1];
-    if (start === undefined) return at;
-    const indent = /^ */.exec(file.text.slice(start))![0].length;
-    return { ...at, line: target, column: indent + column };
-  }
-  const quote = node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE ? 1 : 0;
-  return line === 1 ? { ...at, column: at.column + quote + column - 1 } : { ...at, line: at.line + line - 1 };
+  if (!isScalar(node) || typeof node.value !== "string" || !node.range) return at;
+  const markdown = node.value.trim();
+  const lines = markdown.split("\n");
+  let offset = column - 1;
+  for (const text of lines.slice(0, line - 1)) offset += text.length + 1;
+  // Count the visible characters before the position; the position itself is the next one.
+  let visible = 0;
+  for (let i = 0; i < offset; i++) if (!blank(markdown[i] ?? " ")) visible++;
+  const target = visibleOffsets(file, node)[visible];
+  return target === undefined ? at : { ...at, ...positionOf(file, target) };
 }

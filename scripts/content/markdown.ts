@@ -37,8 +37,11 @@ function walk(node: MdNode, visit: (node: MdNode) => void): void {
 const safeUrl = /^(?:https:\/\/|mailto:|tel:|#)/i;
 
 export interface MarkdownOptions {
-  /** Values for {{name}} tokens, e.g. {{phone}}: the one place the phone number is written. */
-  tokens: Readonly<Record<string, string>>;
+  /**
+   * Values for {{name}} tokens, e.g. {{phone}}: the one place the phone number is written. A name
+   * without a value is left as it is, unreported: site.yaml is unreadable or reports it missing.
+   */
+  tokens: Readonly<Record<string, string | undefined>>;
   /** Routes an internal link may go to; unchecked when absent. */
   routes?: readonly string[];
   /** Section anchors by route: "#faq" and "/#faq" must land on one. */
@@ -67,21 +70,40 @@ export function createMarkdown(options: MarkdownOptions) {
   const tokenNames = Object.keys(options.tokens);
   return (source: string, here?: string): { html: string; problems: MarkdownProblem[] } => {
     const problems: MarkdownProblem[] = [];
-    const lines = source.split("\n");
-    const expanded = lines
-      .map((text, index) =>
-        text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
+    // Per line, the {{tokens}} replaced: Markdown positions are in the replaced text, problems are
+    // reported in the text as written.
+    const edits: { from: number; length: number; value: number }[][] = [];
+    const expanded = source
+      .split("\n")
+      .map((text, index) => {
+        const line: (typeof edits)[number] = (edits[index] = []);
+        return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
           const value = options.tokens[name];
-          if (value !== undefined) return value;
-          problems.push({
-            line: index + 1,
-            column: column + 1,
-            message: `unknown placeholder "{{${name}}}".${didYouMean(name, tokenNames)} Known: ${listOf(tokenNames.map((t) => `{{${t}}}`))}`,
-          });
+          if (value !== undefined) {
+            line.push({ from: column, length: whole.length, value: value.length });
+            return value;
+          }
+          if (!(name in options.tokens)) {
+            problems.push({
+              line: index + 1,
+              column: column + 1,
+              message: `unknown placeholder "{{${name}}}".${didYouMean(name, tokenNames)} Known: ${listOf(tokenNames.map((t) => `{{${t}}}`))}`,
+            });
+          }
           return whole;
-        }),
-      )
+        });
+      })
       .join("\n");
+    const written = ({ line, column }: { line: number; column: number }) => {
+      let shift = 0;
+      for (const edit of edits[line - 1] ?? []) {
+        const start = edit.from + shift + 1;
+        if (column < start) break;
+        if (column < start + edit.value) return { line, column: edit.from + 1 };
+        shift += edit.value - edit.length;
+      }
+      return { line, column: column - shift };
+    };
 
     const tree = processor.parse(expanded) as MdNode;
     const lineStarts = [0, ...[...expanded.matchAll(/\n/g)].map((m) => m.index + 1)];
@@ -91,8 +113,10 @@ export function createMarkdown(options: MarkdownOptions) {
     };
     walk(tree, (node) => {
       const where = node.position?.start ?? { line: 1, column: 1 };
-      const report = (message: string, draftReference?: boolean, at: { line: number; column: number } = where) =>
-        problems.push({ line: at.line, column: at.column, message, ...(draftReference ? { draftReference } : {}) });
+      const report = (message: string, draftReference?: boolean, at: { line: number; column: number } = where) => {
+        const { line, column } = written(at);
+        problems.push({ line, column, message, ...(draftReference ? { draftReference } : {}) });
+      };
       if (node.type === "text" && node.position?.start.offset !== undefined) {
         const start = node.position.start.offset;
         const raw = expanded.slice(start, node.position.end.offset);
@@ -130,7 +154,7 @@ export function createMarkdown(options: MarkdownOptions) {
             );
           } else if (path !== undefined && options.drafts?.routes.includes(path)) {
             report(`the link goes to "${path}", a draft page (draft: true): publish it first, or make this a draft too`, true);
-          } else if (anchor !== undefined && options.anchors) {
+          } else if (anchor !== undefined && options.routes && options.anchors) {
             const problem = checkAnchor(anchor, path, options.anchors, options.drafts?.anchors);
             if (problem) report(`the link goes to "${url}": ${problem.message}`, problem.draft);
           }

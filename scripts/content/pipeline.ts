@@ -6,11 +6,12 @@
 import { buildContext } from "./context.ts";
 import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
 import { checkFolding } from "./folding.ts";
-import { load } from "./load.ts";
-import { byPosition, type Problem } from "./problem.ts";
+import { load, positionOf } from "./load.ts";
+import { byPosition, fieldPath, type Problem } from "./problem.ts";
 import { checkRules } from "./rules.ts";
 import { findUnused } from "./unused.ts";
 import { published, validate, type Content } from "./validate.ts";
+import { curlyQuoted } from "./yaml-errors.ts";
 
 export interface RunOptions {
   contentDir: string;
@@ -34,11 +35,17 @@ export interface RunResult {
 export function runContent({ contentDir, outDir, drafts = false }: RunOptions): RunResult {
   const loaded = load(contentDir);
   const { context, assets } = buildContext(contentDir, loaded);
-  const { content: everything, problems } = validate(loaded.files, context);
-  problems.push(...loaded.problems, ...checkRules(everything, loaded.files), ...checkFolding(loaded.files));
+  const { content: everything, problems: found } = validate(loaded.files, context);
+  found.push(...checkRules(everything, loaded.files), ...checkFolding(loaded.files));
+  for (const file of loaded.files) {
+    for (const { path, offset, message } of curlyQuoted(file.doc, file.text, file.yamlOffset)) {
+      found.push({ file: file.path, ...positionOf(file, offset), field: fieldPath(path), message });
+    }
+  }
   const content = drafts ? everything : published(everything);
+  // A file that cannot be read (or used) is the cause of what goes wrong around it: it comes first.
+  const problems = [...loaded.problems.sort(byPosition), ...found.sort(byPosition)];
   const warnings = problems.length ? [] : findUnused(published(everything), loaded.files).sort(byPosition);
-  problems.sort(byPosition);
   const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
   if (problems.length > 0 || !outDir) return { problems, warnings, files, content };
   return { problems, warnings, files, content, written: writeOutput(outDir, renderOutput(content, assets, outDir)) };

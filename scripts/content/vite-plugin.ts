@@ -1,15 +1,16 @@
 /**
  * The content pipeline inside `npm run dev`: builds the content (drafts included) when the server
- * starts and again whenever a file under content/ changes. A valid edit rewrites the generated
- * modules, which Vite hot-updates in the open page; an invalid one shows Vite's error overlay with
- * the file, line, column, field and message, keeps the last good output, and the page recovers by
- * itself once the file is fixed. Nothing here may crash the dev server.
+ * starts and again whenever something under content/ changes. A valid edit rewrites the generated
+ * modules, which Vite hot-updates in the open page; an invalid one keeps the last good output and
+ * shows the problems in the page (problems-panel.ts), which clears by itself once they are fixed.
+ * Nothing here may crash the dev server.
  */
-import { watch, type FSWatcher } from "node:fs";
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { runContent } from "./pipeline.ts";
 import type { Problem } from "./problem.ts";
+import { helloEvent, problemsEvent, type PanelProblem } from "./problems-protocol.ts";
 import { format } from "./report.ts";
 
 export interface ContentPluginOptions {
@@ -19,49 +20,56 @@ export interface ContentPluginOptions {
   outDir?: string;
 }
 
+// Vite serves "/@id/<id>" as the module that resolves from <id>: here, the panel's own file. The
+// plugin loads the panel's files itself, so they are served even when Vite's root (and with it the
+// folders Vite may serve from) lies elsewhere.
+const panelId = "virtual:content-problems";
+const panelFile = resolve(import.meta.dirname, "problems-panel.ts");
+const panelFiles = [panelFile, resolve(import.meta.dirname, "problems-protocol.ts")];
+
+/**
+ * Vite's watcher (chokidar) reports at most one change per file per 50 ms and drops the others, so
+ * the rebuild waits longer than that after the last event: it then reads what every save wrote,
+ * dropped or not. One rebuild per burst of events (an editor's save is often several writes).
+ */
+const settleMs = 60;
+
 export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   const contentDir = resolve(options.contentDir ?? "content");
   const outDir = resolve(options.outDir ?? "src/generated");
-  let failing = false;
+  let problems: PanelProblem[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let watcher: FSWatcher | undefined;
 
-  const showProblems = (server: ViteDevServer, problems: Problem[], text: string) => {
-    const first = problems[0];
-    const file = first ? resolve(first.file) : contentDir;
-    server.ws.send({
-      type: "error",
-      err: {
-        message: `Content problem${problems.length === 1 ? "" : "s"}: fix ${problems.length === 1 ? "it" : "them"} and save; this page updates by itself.\n\n${text}`,
-        stack: "",
-        plugin: "content",
-        id: file,
-        ...(first ? { loc: { file, line: first.line, column: first.column } } : {}),
-      },
+  // Sent as a custom event, never as Vite's "error": Vite keeps the last error sent while no page is
+  // open and replays it to the next page that opens, even after it has been fixed.
+  const publish = (server: ViteDevServer, next: Problem[]) => {
+    if (next.length === 0 && problems.length === 0) return;
+    problems = next.map((p) => {
+      const file = resolve(p.file);
+      return { ...p, open: `${file}:${p.line}:${p.column}` };
     });
+    server.ws.send(problemsEvent, problems);
   };
 
   const rebuild = (server: ViteDevServer) => {
+    const { logger } = server.config;
     const started = performance.now();
     try {
       const result = runContent({ contentDir, outDir, drafts: true });
-      const text = format({ problems: result.problems, files: result.files, ms: Math.round(performance.now() - started) }, "human");
       if (result.problems.length > 0) {
-        failing = true;
-        server.config.logger.error(text, { timestamp: true });
-        showProblems(server, result.problems, text);
-        return;
+        const ms = Math.round(performance.now() - started);
+        logger.error(format({ problems: result.problems, files: result.files, ms }, "human"), { timestamp: true });
+      } else {
+        const { written, removed } = result.written!;
+        logger.info(`content: ${written + removed > 0 ? `${written} file(s) updated` : "unchanged"}`, { timestamp: true });
       }
-      const changed = result.written!.written + result.written!.removed > 0;
-      server.config.logger.info(`content: ${changed ? `${result.written!.written} file(s) updated` : "unchanged"}`, { timestamp: true });
-      // Fixed back to exactly the last good content: nothing changes on disk, so clear the overlay.
-      if (failing && !changed) server.ws.send({ type: "full-reload" });
-      failing = false;
+      publish(server, result.problems);
     } catch (error) {
-      failing = true;
+      // A file that vanished mid-read (an editor's temporary file) and the like: the next event retries.
       const message = error instanceof Error ? error.message : String(error);
-      server.config.logger.error(`content: ${message}`, { timestamp: true });
-      server.ws.send({ type: "error", err: { message: `Content pipeline failed: ${message}`, stack: "", plugin: "content" } });
+      logger.error(`content: ${message}`, { timestamp: true });
+      const file = relative(process.cwd(), contentDir).split(sep).join("/") || ".";
+      publish(server, [{ file, line: 1, column: 1, field: "", message: `the content could not be read (${message}): save again` }]);
     }
   };
 
@@ -70,17 +78,30 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     apply: "serve",
     configureServer(server) {
       rebuild(server);
-      // Node's own recursive watcher on the folder: it reports every write, where a per-file
-      // watcher may merge two quick saves of one file into one event and miss the second.
-      watcher = watch(contentDir, { recursive: true }, () => {
-        // Editors often write a file in several steps: one rebuild per burst of events.
+      server.ws.on(helloEvent, (_data, client) => client.send(problemsEvent, problems));
+      // Vite's own watcher (chokidar) follows files replaced by a rename (atomic saves), new and
+      // deleted files and folders, also when the folder lies outside Vite's root. With
+      // `server.watch: null` (as under Vitest) it watches nothing: the content is built once, here.
+      server.watcher.add(contentDir);
+      const inContent = (path: string) => path === contentDir || path.startsWith(contentDir + sep);
+      const changed = (path: string) => {
+        if (!inContent(resolve(path))) return;
         clearTimeout(timer);
-        timer = setTimeout(() => rebuild(server), 25);
-      });
+        timer = setTimeout(() => rebuild(server), settleMs);
+      };
+      for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) server.watcher.on(event, changed);
+    },
+    resolveId(id) {
+      return id === panelId ? panelFile : undefined;
+    },
+    load(id) {
+      return panelFiles.includes(id) ? readFileSync(id, "utf8") : undefined;
+    },
+    transformIndexHtml() {
+      return [{ tag: "script", attrs: { type: "module", src: `/@id/${panelId}` }, injectTo: "head" }];
     },
     closeBundle() {
       clearTimeout(timer);
-      watcher?.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { IconName, Html } from "../../schemas";
 import { SubHeading } from "../components/Heading";
+import { DraftMark, draftOutline } from "../components/Draft";
 import { Icon } from "../components/Icon";
 import { Markdown } from "../components/Markdown";
 
@@ -9,15 +10,19 @@ export function Card({
   icon,
   title,
   text,
+  draft = false,
   children,
 }: {
   icon: IconName;
   title: string;
   text: Html;
+  /** A draft collection entry (services), marked in the preview. */
+  draft?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <li className="card">
+    <li className="card" style={draftOutline(draft)}>
+      <DraftMark draft={draft} />
       <span className="card__icon">
         <Icon name={icon} />
       </span>

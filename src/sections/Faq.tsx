@@ -1,5 +1,6 @@
 import { useId, type SyntheticEvent } from "react";
 import type { SectionOf } from "../../schemas";
+import { DraftMark, draftOutline } from "../components/Draft";
 import { Markdown } from "../components/Markdown";
 import { useEntries } from "../content/ContentProvider";
 import { SectionFrame } from "./SectionFrame";
@@ -22,7 +23,8 @@ export function Faq(section: SectionOf<"faq">) {
     <SectionFrame section={section} className="faq">
       <ul className="faq__list">
         {questions.map((q) => (
-          <li key={q.id}>
+          <li key={q.id} style={draftOutline(q.draft)}>
+            <DraftMark draft={q.draft} />
             <details name={group} onToggle={onToggle}>
               <summary>{q.question}</summary>
               <Markdown html={q.answer} className="faq__answer" />

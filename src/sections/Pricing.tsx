@@ -1,5 +1,6 @@
 import type { Plan, SectionOf } from "../../schemas";
 import { useFormDialog } from "../components/FormDialog";
+import { DraftMark, draftOutline } from "../components/Draft";
 import { SubHeading } from "../components/Heading";
 import { Icon } from "../components/Icon";
 import { useContent, useEntries, useForm, useSite } from "../content/ContentProvider";
@@ -26,7 +27,8 @@ function PlanCard({
   const price = usePrice(plan);
   const included = useContent().collections.plans.find((p) => p.id === plan.includes);
   return (
-    <li className={`plan${plan.popular ? " plan--popular" : ""}`}>
+    <li className={`plan${plan.popular ? " plan--popular" : ""}`} style={draftOutline(plan.draft)}>
+      <DraftMark draft={plan.draft} />
       {plan.popular && <p className="plan__badge">{section.popularLabel}</p>}
       <SubHeading className="plan__name">{plan.name}</SubHeading>
       <p className="plan__price">

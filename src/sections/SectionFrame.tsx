@@ -1,9 +1,10 @@
 import { useContext, useId, type ReactNode } from "react";
 import type { Section } from "../../schemas";
+import { DraftMark, draftOutline } from "../components/Draft";
 import { Heading, SectionLevel } from "../components/Heading";
 import { Markdown } from "../components/Markdown";
 
-export type SectionBase = Pick<Section, "anchor" | "eyebrow" | "heading" | "intro" | "background">;
+export type SectionBase = Pick<Section, "anchor" | "eyebrow" | "heading" | "intro" | "background" | "draft">;
 
 /**
  * The one wrapper every section renders through (as AstroWind's WidgetWrapper): anchor, background,
@@ -24,6 +25,7 @@ export function SectionFrame({
   const headingId = useId();
   const header = (
     <div className="section__header">
+      <DraftMark draft={section.draft}>Draft section: not on the live site</DraftMark>
       {section.eyebrow && <p className="eyebrow">{section.eyebrow}</p>}
       <Heading level={level} id={headingId}>
         {section.heading}
@@ -36,6 +38,7 @@ export function SectionFrame({
       id={section.anchor}
       aria-labelledby={headingId}
       className={`section section--${section.background}${className ? ` ${className}` : ""}`}
+      style={draftOutline(section.draft)}
     >
       <div className="container">
         {aside ? (

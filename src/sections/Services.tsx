@@ -12,7 +12,7 @@ export function Services(section: SectionOf<"services">) {
     <SectionFrame section={section} className="services">
       <ul className="cards cards--three">
         {services.map((service) => (
-          <Card key={service.id} icon={service.icon} title={service.title} text={service.summary}>
+          <Card key={service.id} icon={service.icon} title={service.title} text={service.summary} draft={service.draft}>
             <button
               type="button"
               className="button button--secondary card__action"

@@ -1,4 +1,5 @@
 import type { SectionOf } from "../../schemas";
+import { DraftMark, draftOutline } from "../components/Draft";
 import { SubHeading } from "../components/Heading";
 import { Img } from "../components/Img";
 import { Markdown } from "../components/Markdown";
@@ -11,7 +12,8 @@ export function Team(section: SectionOf<"team">) {
     <SectionFrame section={section} className="team">
       <ul className="people">
         {members.map((member) => (
-          <li key={member.id} className="person">
+          <li key={member.id} className="person" style={draftOutline(member.draft)}>
+            <DraftMark draft={member.draft} />
             <Img image={member.photo} className="person__photo" />
             <SubHeading className="person__name">{member.name}</SubHeading>
             <p className="person__role">{member.role}</p>

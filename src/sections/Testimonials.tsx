@@ -1,4 +1,5 @@
 import type { SectionOf } from "../../schemas";
+import { DraftMark, draftOutline } from "../components/Draft";
 import { Icon } from "../components/Icon";
 import { Markdown } from "../components/Markdown";
 import { useEntries } from "../content/ContentProvider";
@@ -10,7 +11,8 @@ export function Testimonials(section: SectionOf<"testimonials">) {
     <SectionFrame section={section} className="testimonials">
       <ul className="quotes">
         {testimonials.map((t) => (
-          <li key={t.id}>
+          <li key={t.id} style={draftOutline(t.draft)}>
+            <DraftMark draft={t.draft} />
             <figure className="quote">
               {t.rating !== undefined && (
                 <p

@@ -8,9 +8,12 @@ import type { SiteContent } from "../../src/content/ContentProvider.tsx";
 import { createPageStore } from "../../src/content/pages.ts";
 import { validFixture } from "../content/helpers.ts";
 
-/** The content the app renders, and every page at hand for tests that read their expectations from it. */
-export function loadContent(contentDir = validFixture): SiteContent & { pageList: PageData[] } {
-  const { content, problems } = runContent({ contentDir });
+/** The content as the app receives it (`drafts` as in the preview, npm run dev), and every page at hand. */
+export function loadContent(
+  contentDir = validFixture,
+  { drafts = false } = {},
+): SiteContent & { pageList: PageData[] } {
+  const { content, problems } = runContent({ contentDir, drafts });
   if (problems.length > 0) throw new Error(`fixture content has problems:\n${JSON.stringify(problems, null, 2)}`);
   const collections = {
     services: [],

@@ -10,11 +10,16 @@ interface Case {
   changes: Record<string, Change>;
   file: string;
   line: number;
+  /** Checked when given (the cases below that are about positions give it). */
+  column?: number;
   field: string;
   message: RegExp;
+  /** The only problem reported: nothing that merely follows from it. */
+  alone?: boolean;
 }
 
 const plans = "collections/plans.yaml";
+const faq = "collections/faq.yaml";
 const home = "pages/home.yaml";
 const redirects = "redirects.yaml";
 const cases: Case[] = [
@@ -436,6 +441,254 @@ const cases: Case[] = [
     field: "[0].to",
     message: /missing required field "to"/,
   },
+  // Mistakes named by their cause, with the line as it should be written.
+  {
+    name: 'a text containing ": " without quotes',
+    changes: { [home]: replace("title: Home", "title: Help: 24/7 support") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" contains ": ", so it must be put in quotes\. Write: title: "Help: 24\/7 support"$/,
+    alone: true,
+  },
+  {
+    name: 'a list item\'s text containing ": " without quotes, and a comment after it',
+    changes: { [faq]: replace("  question: Is this a test?", "  question: Test: really? # ask Sam") },
+    file: faq,
+    line: 2,
+    column: 13,
+    field: "",
+    message: /^the text after "question:" contains ": ", so it must be put in quotes\. Write: question: "Test: really\?" # ask Sam$/,
+    alone: true,
+  },
+  {
+    name: 'a list item containing ": " without quotes, which YAML reads as a group of fields',
+    changes: { [plans]: replace("    - Help\n", "    - Help: 24/7\n") },
+    file: plans,
+    line: 6,
+    column: 7,
+    field: "[0].features[0]",
+    message: /^this text contains ": ", so it must be put in quotes\. Write: - "Help: 24\/7"$/,
+    alone: true,
+  },
+  {
+    name: "Word's curly quotes around a text containing \": \"",
+    changes: { [home]: replace("title: Home", "title: ”Help: 24/7”") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" is in curly quotes \(“ ”, as Word types them\), which do not count as quotes here\. Use straight quotes: title: "Help: 24\/7"$/,
+    alone: true,
+  },
+  {
+    name: "Word's curly quotes used as quotes",
+    changes: { [home]: replace("title: Home", "title: “Home”") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "title",
+    message: /^the text is in curly quotes \(“ ”, as Word types them\), which do not count as quotes here: they would show on the page\. Use straight quotes: title: "Home"\. To show the curly quotes, put straight ones around them: title: '“Home”'$/,
+    alone: true,
+  },
+  {
+    name: "Markdown emphasis with * at the start of a text",
+    changes: { [home]: replace("    intro: Call {{phone}} any time.", "    intro: *Fast* help") },
+    file: home,
+    line: 7,
+    column: 12,
+    field: "",
+    message: /^the text after "intro:" starts with "\*", which in YAML refers to another value\. For a text, put it in quotes: intro: "\*Fast\* help"$/,
+    alone: true,
+  },
+  {
+    name: "a whole text in Markdown emphasis with *, which YAML reads without complaint and cannot resolve",
+    changes: { [home]: replace("    intro: Call {{phone}} any time.", "    intro: *Fast*") },
+    file: home,
+    line: 7,
+    column: 12,
+    field: "",
+    message: /^the text after "intro:" starts with "\*", which in YAML refers to another value\. For a text, put it in quotes: intro: "\*Fast\*"$/,
+    alone: true,
+  },
+  {
+    name: "square brackets at the start of a text",
+    changes: { [home]: replace("title: Home", "title: [Draft] Home") },
+    file: home,
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" starts with "\[", which in YAML starts a list\. .* For a text, put it in quotes: title: "\[Draft\] Home"$/,
+    alone: true,
+  },
+  {
+    name: "a field written twice, whose value is a list in brackets (not a text to quote)",
+    changes: { [home]: replace("    plans:\n      - basic\n      - plus\n", "    plans: [basic, plus]\n    plans: [basic]\n") },
+    file: home,
+    line: 14,
+    column: 5,
+    field: "",
+    message: /^YAML syntax: Map keys must be unique: the same field is written twice; keep one$/,
+    alone: true,
+  },
+  {
+    name: "a tab before a field name",
+    changes: { [plans]: replace("  name: Plus", "\tname: Plus") },
+    file: plans,
+    line: 8,
+    column: 1,
+    field: "",
+    message: /^this line is indented with a tab: YAML needs spaces for indenting, not tabs\. Replace the tab with spaces/,
+    alone: true,
+  },
+  {
+    name: "a tab after spaces, before a field of a section",
+    changes: { [home]: replace("    heading: Plans", "  \theading: Plans") },
+    file: home,
+    line: 12,
+    column: 3,
+    field: "",
+    message: /^this line is indented with a tab: YAML needs spaces for indenting, not tabs/,
+    alone: true,
+  },
+  // A file that cannot be read: what depends on it is not reported.
+  {
+    name: "site settings that cannot be read (pages use their {{phone}} and {{email}})",
+    changes: { "site.yaml": replace("  tagline: Help for tests", "  tagline: Help: 24/7") },
+    file: "site.yaml",
+    line: 3,
+    column: 12,
+    field: "",
+    message: /^the text after "tagline:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a form that cannot be read (sections show it)",
+    changes: { "forms/callback.yaml": replace("submitLabel: Send", "submitLabel: Send: now") },
+    file: "forms/callback.yaml",
+    line: 10,
+    column: 14,
+    field: "",
+    message: /^the text after "submitLabel:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a page that cannot be read (the header, the footer and a button link to it)",
+    changes: { "pages/legal.md": replace("title: Legal", "title: Legal: terms") },
+    file: "pages/legal.md",
+    line: 3,
+    column: 8,
+    field: "",
+    message: /^the text after "title:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a page whose route cannot be read (links to pages are then not checked)",
+    changes: { "pages/legal.md": replace("route: /legal", "route: [/legal") },
+    file: "pages/legal.md",
+    line: 2,
+    column: 8,
+    field: "",
+    message: /^the text after "route:" starts with "\[", which in YAML starts a list\. For a list, end it with "\]" on the same line\. For a text, put it in quotes: route: "\[\/legal"$/,
+    alone: true,
+  },
+  {
+    name: "a collection that cannot be read (sections show its entries)",
+    changes: { [plans]: replace("  name: Plus", "  name: Plus: more") },
+    file: plans,
+    line: 8,
+    column: 9,
+    field: "",
+    message: /^the text after "name:" contains ": "/,
+    alone: true,
+  },
+  {
+    name: "a form saved as .yml (sections show it)",
+    changes: { "forms/callback.yaml": null, "forms/callback.yml": (_) => "title: Call me\n" },
+    file: "forms/callback.yml",
+    line: 1,
+    field: "",
+    message: /rename this file to end in "\.yaml"/,
+    alone: true,
+  },
+  // Markdown inside multi-line text: the line and column where the mistake is written.
+  {
+    name: "raw HTML on the third line of a literal block (|)",
+    changes: { [faq]: replace("answer: Yes, it is **only** a test.", "answer: |\n    Yes, it is a test.\n\n    Really <b>bold</b>.") },
+    file: faq,
+    line: 6,
+    column: 12,
+    field: "[0].answer",
+    message: /raw HTML is not allowed/,
+  },
+  {
+    name: "raw HTML on the second line of a folded block (>), one Markdown line",
+    changes: {
+      [faq]: replace("answer: Yes, it is **only** a test.", "answer: >\n    Yes, it is a test that runs over\n    two lines, and then <b>this</b>."),
+    },
+    file: faq,
+    line: 5,
+    column: 25,
+    field: "[0].answer",
+    message: /raw HTML is not allowed/,
+  },
+  {
+    name: "raw HTML after a blank line in a folded block (>-)",
+    changes: {
+      [faq]: replace("answer: Yes, it is **only** a test.", "answer: >-\n    First paragraph\n    goes on.\n\n    Second <b>x</b>."),
+    },
+    file: faq,
+    line: 7,
+    column: 12,
+    field: "[0].answer",
+    message: /raw HTML is not allowed/,
+  },
+  {
+    name: "raw HTML in a literal block indented more (|-)",
+    changes: { [faq]: replace("answer: Yes, it is **only** a test.", "answer: |-\n      Deep\n      down <b>x</b>") },
+    file: faq,
+    line: 5,
+    column: 12,
+    field: "[0].answer",
+    message: /raw HTML is not allowed/,
+  },
+  {
+    name: "raw HTML on the second line of plain text over two lines",
+    changes: { [faq]: replace("answer: Yes, it is **only** a test.", "answer: Yes, it is\n    a test with <b>x</b>.") },
+    file: faq,
+    line: 4,
+    column: 17,
+    field: "[0].answer",
+    message: /raw HTML is not allowed/,
+  },
+  {
+    name: "raw HTML on the second line of double-quoted text with escaped quotes",
+    changes: { [faq]: replace("answer: Yes, it is **only** a test.", 'answer: "Say \\"yes\\" to\n    this <b>x</b>."') },
+    file: faq,
+    line: 4,
+    column: 10,
+    field: "[0].answer",
+    message: /raw HTML is not allowed/,
+  },
+  {
+    name: "raw HTML after an apostrophe written twice in single-quoted text",
+    changes: { [faq]: replace("answer: Yes, it is **only** a test.", "answer: 'It''s <b>x</b>.'") },
+    file: faq,
+    line: 3,
+    column: 18,
+    field: "[0].answer",
+    message: /raw HTML is not allowed/,
+  },
+  {
+    name: "an unsafe link after a placeholder on the same line",
+    changes: { [faq]: replace("answer: Yes, it is **only** a test.", "answer: Call {{phone}} or [write](javascript:x).") },
+    file: faq,
+    line: 3,
+    column: 29,
+    field: "[0].answer",
+    message: /the link address "javascript:x" is not allowed/,
+  },
 ];
 
 describe("broken content is refused with its file, line, field and what to write", () => {
@@ -449,7 +702,9 @@ describe("broken content is refused with its file, line, field and what to write
       const match = problems.find((p) => p.file.endsWith(c.file) && p.field === c.field && p.line === c.line);
       expect(match, `no problem for ${c.file} ${c.field}; got:\n${JSON.stringify(problems, null, 2)}`).toBeDefined();
       expect(match!.message).toMatch(c.message);
+      expect(match!.column).toBe(c.column ?? match!.column);
       expect(match!.column).toBeGreaterThanOrEqual(1);
+      if (c.alone) expect(problems).toEqual([match]);
     });
   }
 });

@@ -1,37 +1,106 @@
-/** The dev server's content watcher, through Vite's server API (no browser). */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+/**
+ * `npm run dev` on a copy of the fixture: a real Vite dev server, the content plugin, and WebSocket
+ * clients standing in for open pages (no browser). Every save is checked in the generated modules.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { basename, dirname, join } from "node:path";
+import { createLogger, createServer, type ViteDevServer } from "vite";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
+import type { PanelProblem } from "../../scripts/content/problems-protocol.ts";
 import { contentPlugin } from "../../scripts/content/vite-plugin.ts";
-import { fixture } from "./helpers.ts";
+import { fixture, replace } from "./helpers.ts";
 
 const content = fixture();
 const out = mkdtempSync(join(tmpdir(), "dev-out-"));
 const home = join(content, "pages", "home.yaml");
 const original = readFileSync(home, "utf8");
-const homeModule = () => readFileSync(join(out, "pages", "index.json"), "utf8");
+const generated = (rel: string) => readFileSync(join(out, rel), "utf8");
+const homeModule = () => generated("pages/index.json");
+const poll = { timeout: 8000, interval: 10 };
 let server: ViteDevServer;
-const sent: { type: string; err?: { message: string; loc?: { file?: string; line: number; column: number } } }[] = [];
+
+/** What the server wrote to its terminal, for the moments no page is open to be told. */
+const logged: string[] = [];
+const logger = createLogger("info", { allowClearScreen: false });
+logger.info = (message) => void logged.push(message);
+logger.warn = (message) => void logged.push(message);
+logger.error = (message) => void logged.push(message);
+
+interface Message {
+  type: string;
+  event?: string;
+  data?: PanelProblem[];
+}
+
+/** An open page: the WebSocket Vite's client opens, and every message it receives. */
+const pages: WebSocket[] = [];
+async function openPage() {
+  const { port } = server.httpServer!.address() as AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/?token=${server.config.webSocketToken}`, "vite-hmr");
+  const messages: Message[] = [];
+  socket.on("message", (raw) => messages.push(JSON.parse(String(raw)) as Message));
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  pages.push(socket);
+  const statuses = () => messages.filter((m) => m.event === "content:problems").map((m) => m.data!);
+  return {
+    messages,
+    statuses,
+    /** What the page's problems panel asks for when it loads: the problems as they are now. */
+    async ask() {
+      const before = statuses().length;
+      socket.send(JSON.stringify({ type: "custom", event: "content:hello" }));
+      await vi.waitFor(() => expect(statuses().length).toBeGreaterThan(before), poll);
+      return statuses().at(-1)!;
+    },
+  };
+}
+
+/** How vim, gedit, JetBrains editors and git save: a new file renamed over the old one. */
+function saveAtomically(path: string, text: string) {
+  const temporary = join(dirname(path), `.${basename(path)}.tmp`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+/** Vite's root, outside which the content lies: a page and nothing else, so the watcher starts at once. */
+const root = mkdtempSync(join(tmpdir(), "dev-root-"));
+writeFileSync(join(root, "index.html"), '<!doctype html>\n<title>Preview</title>\n<div id="root"></div>\n');
 
 beforeAll(async () => {
   server = await createServer({
     configFile: false,
-    logLevel: "silent",
+    root,
+    customLogger: logger,
     plugins: [contentPlugin({ contentDir: content, outDir: out })],
-    server: { middlewareMode: true },
+    server: { port: 0, host: "127.0.0.1" },
+    // Nothing here imports npm packages: skip the scan for dependencies to pre-bundle.
+    optimizeDeps: { noDiscovery: true },
   });
-  const send = server.ws.send.bind(server.ws);
-  server.ws.send = ((payload: (typeof sent)[number]) => {
-    sent.push(payload);
-    return (send as (p: unknown) => void)(payload);
-  }) as typeof server.ws.send;
-  await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Welcome"'), { timeout: 5000 });
+  await server.listen();
+  await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Welcome"'), poll);
+  // The watcher reads the folder in the background; a save before it watches a file goes unseen
+  // (in any watcher). Wait until it reports a save of each file the tests edit.
+  const seen = new Set<string>();
+  server.watcher.on("change", (path) => seen.add(path));
+  for (const file of [home, join(content, "site.yaml")]) {
+    await vi.waitFor(() => {
+      if (!seen.has(file)) writeFileSync(file, readFileSync(file));
+      expect(seen).toContain(file);
+    }, { ...poll, interval: 100 });
+  }
+});
+afterEach(async () => {
+  for (const socket of pages.splice(0)) socket.close();
+  logged.length = 0;
+  writeFileSync(home, original);
+  await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Welcome"'), poll);
 });
 afterAll(() => server.close());
 
-describe("the dev server's content watcher", { timeout: 15_000 }, () => {
+describe("the dev server's content watcher", { timeout: 30_000 }, () => {
   it("builds the content with drafts when it starts", () => {
     expect(JSON.parse(homeModule()).route).toBe("/");
   });
@@ -39,27 +108,118 @@ describe("the dev server's content watcher", { timeout: 15_000 }, () => {
   // How fast, in a browser, is measured by `npm run bench:dev`; here only that it happens.
   it("picks up an edit and rewrites the page's module", async () => {
     writeFileSync(home, original.replace("heading: Welcome", "heading: Welcome back"));
-    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Welcome back"'), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Welcome back"'), poll);
   });
 
-  it("shows an invalid edit in the error overlay with file, line, column, field and message, and keeps the last good output", async () => {
+  it("picks up three atomic saves in a row (a new file renamed over the old one), then an ordinary save", async () => {
+    for (const n of [1, 2, 3]) {
+      saveAtomically(home, original.replace("heading: Welcome", `heading: Atomic save ${n}`));
+      await vi.waitFor(() => expect(homeModule()).toContain(`"heading": "Atomic save ${n}"`), poll);
+    }
+    writeFileSync(home, original.replace("heading: Welcome", "heading: Ordinary save"));
+    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Ordinary save"'), poll);
+  });
+
+  it("picks up a new file, a renamed file and a deleted file", async () => {
+    const form = join(content, "forms", "extra.yaml");
+    writeFileSync(form, readFileSync(join(content, "forms", "callback.yaml"), "utf8").replace("title: Call me", "title: Extra"));
+    await vi.waitFor(() => expect(JSON.parse(generated("forms.json"))).toHaveProperty("extra"), poll);
+
+    renameSync(form, join(content, "forms", "renamed.yaml"));
+    await vi.waitFor(() => expect(Object.keys(JSON.parse(generated("forms.json")))).toEqual(["callback", "renamed"]), poll);
+
+    rmSync(join(content, "forms", "renamed.yaml"));
+    await vi.waitFor(() => expect(Object.keys(JSON.parse(generated("forms.json")))).toEqual(["callback"]), poll);
+  });
+
+  it("picks up a new folder and a deleted folder", async () => {
+    const page = await openPage();
+    writeFileSync(home, original.replace("src: images/photo.svg", "src: images/sub/new.svg"));
+    await vi.waitFor(() => expect(page.statuses().at(-1)?.[0]?.message).toMatch(/"images\/sub\/new\.svg" not found/), poll);
+
+    mkdirSync(join(content, "images", "sub"));
+    writeFileSync(join(content, "images", "sub", "new.svg"), readFileSync(join(content, "images", "photo.svg")));
+    await vi.waitFor(() => expect(homeModule()).toMatch(/"src": "\/media\/new-[0-9a-f]{10}\.svg"/), poll);
+    await vi.waitFor(() => expect(page.statuses().at(-1)).toEqual([]), poll);
+
+    rmSync(join(content, "images", "sub"), { recursive: true });
+    await vi.waitFor(() => expect(page.statuses().at(-1)?.[0]?.message).toMatch(/"images\/sub\/new\.svg" not found/), poll);
+  });
+});
+
+describe("content problems in the open page", { timeout: 30_000 }, () => {
+  it("shows an invalid edit with file, line, column, field and message, and keeps the last good output", async () => {
+    const page = await openPage();
     const before = homeModule();
     writeFileSync(home, original.replace("type: pricing", "type: pricng"));
-    await vi.waitFor(() => expect(sent.some((p) => p.type === "error")).toBe(true), { timeout: 5000, interval: 10 });
-    const error = sent.find((p) => p.type === "error")!.err!;
-    expect(error.message).toMatch(/pages\/home\.yaml:11:11 +sections\[1\]\.type +unknown type "pricng"\. Did you mean "pricing"\?/);
-    expect(error.loc).toEqual({ file: home, line: 11, column: 11 });
+    await vi.waitFor(() => expect(page.statuses().at(-1)).toHaveLength(1), poll);
+    expect(page.statuses().at(-1)![0]).toEqual({
+      file: expect.stringMatching(/pages\/home\.yaml$/),
+      line: 11,
+      column: 11,
+      field: "sections[1].type",
+      message: expect.stringMatching(/^unknown type "pricng"\. Did you mean "pricing"\?/),
+      open: `${home}:11:11`,
+    });
     expect(homeModule()).toBe(before);
+    // Vite's own overlay, which ends with advice about vite.config.ts, is not used for content.
+    expect(page.messages.filter((m) => m.type === "error")).toEqual([]);
   });
 
-  it("recovers by itself when the file is fixed", async () => {
-    sent.length = 0;
-    writeFileSync(home, original.replace("heading: Welcome", "heading: Welcome back"));
-    // The fix restores exactly the last good output, so the server reloads the page to clear the overlay.
-    await vi.waitFor(() => expect(sent).toContainEqual({ type: "full-reload" }), { timeout: 5000, interval: 10 });
-    sent.length = 0;
+  it("clears the problems by itself when the file is fixed, even back to the last good content", async () => {
+    const page = await openPage();
+    writeFileSync(home, original.replace("type: pricing", "type: pricng"));
+    await vi.waitFor(() => expect(page.statuses().at(-1)).toHaveLength(1), poll);
     writeFileSync(home, original);
-    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Welcome"'), { timeout: 5000, interval: 10 });
-    expect(sent.filter((p) => p.type === "error")).toEqual([]);
+    await vi.waitFor(() => expect(page.statuses().at(-1)).toEqual([]), poll);
+  });
+
+  it("shows a page opened while the content is broken what is wrong", async () => {
+    writeFileSync(home, original.replace("type: pricing", "type: pricng"));
+    await vi.waitFor(() => expect(logged.join("\n")).toMatch(/unknown type "pricng"/), poll);
+    const page = await openPage();
+    expect((await page.ask()).map((p) => p.field)).toEqual(["sections[1].type"]);
+  });
+
+  it("never shows a page opened later an error that was made and fixed while no page was open", async () => {
+    writeFileSync(home, original.replace("type: pricing", "type: pricng"));
+    await vi.waitFor(() => expect(logged.join("\n")).toMatch(/unknown type "pricng"/), poll);
+    writeFileSync(home, original.replace("heading: Welcome", "heading: Fixed while no page was open"));
+    await vi.waitFor(() => expect(homeModule()).toContain("Fixed while no page was open"), poll);
+
+    const page = await openPage();
+    expect(await page.ask()).toEqual([]);
+    expect(page.messages.filter((m) => m.type === "error" || m.type === "full-reload")).toEqual([]);
+  });
+
+  it("leads with the file that cannot be read, links to it, and leaves out what merely follows from it", async () => {
+    const page = await openPage();
+    const site = join(content, "site.yaml");
+    const siteText = readFileSync(site, "utf8");
+    try {
+      // A real problem in home.yaml, which sorts first, and site.yaml unreadable: home.yaml's
+      // {{phone}} is not reported, the unreadable file leads.
+      writeFileSync(home, original.replace("type: pricing", "type: pricng"));
+      await vi.waitFor(() => expect(page.statuses().at(-1)).toHaveLength(1), poll);
+      writeFileSync(site, replace("  tagline: Help for tests", "  tagline: Help: 24/7")(siteText));
+      await vi.waitFor(() => expect(page.statuses().at(-1)).toHaveLength(2), poll);
+      expect(page.statuses().at(-1)).toEqual([
+        expect.objectContaining({ line: 3, column: 12, open: `${site}:3:12`, message: expect.stringMatching(/^the text after "tagline:" contains ": "/) }),
+        expect.objectContaining({ line: 11, column: 11, open: `${home}:11:11`, field: "sections[1].type" }),
+      ]);
+    } finally {
+      writeFileSync(site, siteText);
+    }
+  });
+
+  it("adds the problems panel to the preview's page", async () => {
+    const { port } = server.httpServer!.address() as AddressInfo;
+    const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    const src = /<script type="module" src="([^"]*content-problems[^"]*)"/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    const response = await fetch(`http://127.0.0.1:${port}${src}`, { headers: { "sec-fetch-dest": "script" } });
+    expect(response.headers.get("content-type")).toBe("text/javascript");
+    const panel = await response.text();
+    expect(panel).toContain("__open-in-editor");
   });
 });

@@ -102,6 +102,22 @@ describe("the content pipeline", () => {
     ]);
   });
 
+  it("puts a file that cannot be read first, in every format, before problems in files that sort earlier", () => {
+    const dir = fixture({
+      "collections/plans.yaml": replace("price: 10", "price: ten"),
+      "site.yaml": replace("  tagline: Help for tests", "  tagline: Help: 24/7"),
+    });
+    const human = cli("check", `--content=${dir}`).stderr.split("\n");
+    expect(human[0]).toMatch(/site\.yaml:3:12 +the text after "tagline:" contains ": "/);
+    expect(human[1]).toMatch(/collections\/plans\.yaml:3:10 +\[0\]\.price +expected a number/);
+    expect(human[2]).toBe("");
+    const github = cli("check", `--content=${dir}`, "--format=github").stdout.split("\n");
+    expect(github[0]).toMatch(/^::error file=[^,]*site\.yaml,line=3,col=12,/);
+    expect(github[1]).toMatch(/^::error file=[^,]*collections\/plans\.yaml,line=3,col=10,/);
+    const json = JSON.parse(cli("check", `--content=${dir}`, "--format=json").stdout) as { problems: { file: string }[] };
+    expect(json.problems.map((p) => p.file.replace(/^.*content-[^/]+\//, ""))).toEqual(["site.yaml", "collections/plans.yaml"]);
+  });
+
   it("refuses an unknown option with exit code 2", () => {
     expect(cli("check", "--colour=red").status).toBe(2);
   });
