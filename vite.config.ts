@@ -24,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       : { output: { codeSplitting: { groups: [{ name: "content", test: /src[\\/]generated[\\/][\w-]+\.json$/ }] } } },
   },
   test: {
+    // Some tests start the content CLI or a dev server: on a busy two-core CI machine that takes seconds.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -1,13 +1,13 @@
 /**
- * Collections: things that are many or shared. Each is one YAML file in content/collections/ holding
- * a list of entries, each with an `id` that sections use to show it.
+ * Collections: things that are many or shared. Each entry is one YAML file,
+ * content/collections/<collection>/<id>.yaml: the file name is the entry's id, which sections use to
+ * show it. One file per entry is what a Git-backed CMS edits, and gives one-entry diffs.
  */
 import { z } from "zod";
-import { draft, id, icon, markdown, ref, text, type ReferenceKind } from "./primitives.ts";
+import { draft, icon, markdown, ref, text, type ReferenceKind } from "./primitives.ts";
 import { image } from "./image.ts";
 
 export const service = z.strictObject({
-  id,
   title: text.describe('The service\'s name, e.g. "Laptop & Computer".'),
   icon,
   summary: markdown.describe("What we help with, in a sentence or two (Markdown)."),
@@ -15,7 +15,6 @@ export const service = z.strictObject({
 });
 
 export const plan = z.strictObject({
-  id,
   name: text.describe('The plan\'s name as shown, e.g. "Starter".'),
   price: z.number().nonnegative().describe("Price per month, in the currency below, e.g. 49."),
   currency: z
@@ -33,7 +32,6 @@ export const plan = z.strictObject({
 });
 
 export const teamMember = z.strictObject({
-  id,
   name: text.describe("Full name."),
   role: text.describe('Job title, e.g. "Head of Support".'),
   bio: markdown.describe("A short introduction (Markdown)."),
@@ -42,14 +40,12 @@ export const teamMember = z.strictObject({
 });
 
 export const question = z.strictObject({
-  id,
   question: text.describe("The question, as a visitor would ask it."),
   answer: markdown.describe("The answer (Markdown)."),
   draft,
 });
 
 export const testimonial = z.strictObject({
-  id,
   quote: markdown.describe("What the customer said (Markdown)."),
   name: text.describe("Who said it."),
   detail: text.describe('Where they are from or what they do, e.g. "Small business owner, Ohio".'),
@@ -70,14 +66,12 @@ export const collectionSchemas = {
 export type CollectionName = keyof typeof collectionSchemas;
 export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];
 
-/** A collection file: a list of entries. */
-export function collectionFile<C extends CollectionName>(name: C) {
-  return z.array(collectionSchemas[name]).describe(`Entries of the ${name} collection, one list item each.`);
-}
+/** An entry as the app receives it: its fields, and its id (the file name). */
+export type Entry<C extends CollectionName> = z.output<(typeof collectionSchemas)[C]> & { id: string };
 
-export type Collections = { [C in CollectionName]: z.output<(typeof collectionSchemas)[C]>[] };
-export type Service = z.output<typeof service>;
-export type Plan = z.output<typeof plan>;
-export type TeamMember = z.output<typeof teamMember>;
-export type Question = z.output<typeof question>;
-export type Testimonial = z.output<typeof testimonial>;
+export type Collections = { [C in CollectionName]: Entry<C>[] };
+export type Service = Entry<"services">;
+export type Plan = Entry<"plans">;
+export type TeamMember = Entry<"team">;
+export type Question = Entry<"faq">;
+export type Testimonial = Entry<"testimonials">;

@@ -51,9 +51,11 @@ function tokensFrom(siteData: unknown): Record<string, string | undefined> {
 
 /** What an unreadable file would have been: its kind, name and, for a page, its route if legible. */
 function unreadableFile(contentDir: string, rel: string): { kind: string; name: string; route?: string } | undefined {
-  const match = /^(pages|forms|collections)\/([^/]+)\.(?:yaml|yml|md)$/.exec(rel);
+  const match = /^(pages|forms|collections\/[^/]+)\/([^/]+)\.(?:yaml|yml|md)$/.exec(rel);
   if (!match) return undefined;
   const [, kind, name] = match as unknown as [string, string, string];
+  // An entry that cannot be read still has its id: its file name.
+  if (kind.startsWith("collections/")) return { kind: kind.slice("collections/".length), name };
   if (kind !== "pages") return { kind, name };
   let text = "";
   try {
@@ -77,22 +79,17 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
   let routesKnown = true;
   for (const rel of loaded.unreadable) {
     const file = unreadableFile(contentDir, rel);
-    if (file?.kind === "collections") delete ids[file.name];
-    else if (file?.kind === "forms") ids.forms!.push(file.name);
+    if (file?.kind === "forms") ids.forms!.push(file.name);
+    else if (file && file.kind in ids) ids[file.kind]!.push(file.name);
     else if (file?.kind === "pages" && file.route) routes.push(file.route);
     else if (file?.kind === "pages") routesKnown = false;
   }
   let siteData: unknown;
   let redirects: { from: string; to: string }[] | undefined;
   for (const file of loaded.files) {
-    if (file.kind === "collection" && Array.isArray(file.data)) {
-      ids[file.name] = file.data.map((entry) => str(record(entry).id)).filter((id): id is string => Boolean(id));
-      drafts.ids[file.name] = file.data
-        .filter((entry) => record(entry).draft === true)
-        .map((entry) => str(record(entry).id))
-        .filter((id): id is string => Boolean(id));
-    } else if (file.kind === "collection") {
-      delete ids[file.name];
+    if (file.kind === "collection" && file.collection) {
+      ids[file.collection]!.push(file.name);
+      if (record(file.data).draft === true) (drafts.ids[file.collection] ??= []).push(file.name);
     } else if (file.kind === "form") {
       ids.forms!.push(file.name);
     } else if (file.kind === "page" || file.kind === "markdown-page") {

@@ -1,6 +1,6 @@
 /** The kinds of content file: where each lives and the Zod schema that describes it. */
 import type { z } from "zod";
-import { collectionFile, collectionNames, form, markdownPage, page, redirects, site } from "../../schemas/index.ts";
+import { collectionNames, collectionSchemas, form, markdownPage, page, redirects, site } from "../../schemas/index.ts";
 
 export interface Kind {
   name: string;
@@ -32,9 +32,9 @@ export const contentKinds: Kind[] = [
   ...collectionNames.map((name) => ({
     name: `collection-${name}`,
     title: `The ${name} collection`,
-    where: `\`content/collections/${name}.yaml\`: a list, one entry per item`,
-    schema: collectionFile(name),
-    files: `content/collections/${name}.yaml`,
+    where: `\`content/collections/${name}/<id>.yaml\`, one file per entry; the file name is the entry's id, which sections use to show it`,
+    schema: collectionSchemas[name],
+    files: `content/collections/${name}/*.yaml`,
   })),
 ];
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import matter from "gray-matter";
 import { parseDocument, type Document } from "yaml";
-import { collectionNames, didYouMean, listOf } from "../../schemas/index.ts";
+import { collectionNames, didYouMean, listOf, type CollectionName } from "../../schemas/index.ts";
 import type { Problem } from "./problem.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
@@ -19,8 +19,10 @@ export interface SourceFile {
   /** Path relative to the content folder, with "/" separators. */
   rel: string;
   kind: FileKind;
-  /** File name without extension: the collection name, form id or page id. */
+  /** File name without extension: the entry's or form's id, or the page's file name. */
   name: string;
+  /** For a collection entry: the collection it belongs to (the folder's name). */
+  collection?: CollectionName;
   text: string;
   /** Offsets of the start of each line in `text`, for offset → line:column. */
   lineStarts: number[];
@@ -61,9 +63,11 @@ export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number)
   return { line: low + 1, column: offset - starts[low]! + 1 };
 }
 
-const layout = `content files go in: site.yaml, redirects.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>.yaml, forms/*.yaml, images/`;
+const layout = `content files go in: site.yaml, redirects.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>/<id>.yaml, forms/*.yaml, images/`;
 
-function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string } | string {
+const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string; collection?: CollectionName } | string {
   const parts = rel.split("/");
   const fileName = parts[parts.length - 1]!;
   if (fileName.startsWith(".") || rel === "README.md") return { kind: "ignored", name: fileName };
@@ -76,10 +80,21 @@ function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: st
     const [, name, ext] = match as unknown as [string, string, string];
     if (parts[0] === "pages") return { kind: ext === "md" ? "markdown-page" : "page", name };
     if (parts[0] === "forms" && ext === "yaml") return { kind: "form", name };
-    if (parts[0] === "collections" && ext === "yaml") {
-      if ((collectionNames as string[]).includes(name)) return { kind: "collection", name };
-      return `unknown collection "${name}".${didYouMean(name, collectionNames)} Known collections: ${listOf(collectionNames)}`;
+    if (parts[0] === "collections" && (collectionNames as string[]).includes(name)) {
+      return `a collection is a folder with one file per entry: move each entry of this list to its own file, collections/${name}/<id>.yaml (the file name is the id)`;
     }
+  }
+  if (match && parts.length === 3 && parts[0] === "collections") {
+    const folder = parts[1]!;
+    const [, id, ext] = match as unknown as [string, string, string];
+    if (!(collectionNames as string[]).includes(folder)) {
+      return `unknown collection "${folder}".${didYouMean(folder, collectionNames)} Known collections: ${listOf(collectionNames)}`;
+    }
+    if (ext !== "yaml") return `an entry of the ${folder} collection is a ".yaml" file`;
+    if (!idPattern.test(id)) {
+      return `rename this file: its name is the entry's id, which other files use to show it. Use lower-case letters, digits and hyphens, e.g. "${id.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "laptop-repair"}.yaml"`;
+    }
+    return { kind: "collection", name: id, collection: folder as CollectionName };
   }
   return `this file is not used: ${layout}`;
 }
@@ -147,7 +162,7 @@ export function load(contentDir: string): Loaded {
       body = { text: parsed.content, offset: text.length - parsed.content.length };
     }
     const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
-    const source: SourceFile = { path, rel, kind: type.kind, name: type.name, text, lineStarts, doc, yamlOffset, data: undefined, body };
+    const source: SourceFile = { path, rel, kind: type.kind, name: type.name, collection: type.collection, text, lineStarts, doc, yamlOffset, data: undefined, body };
     if (doc.errors.length > 0) {
       for (const { offset, message } of explainSyntax(doc.errors, yamlText)) {
         problems.push({ file: path, ...positionOf(source, yamlOffset + offset), field: "", message });

@@ -1,5 +1,5 @@
 /**
- * Cross-file rules that no single field can check: routes, ids and redirected addresses are unique,
+ * Cross-file rules that no single field can check: routes and redirected addresses are unique,
  * at most one plan is marked popular, a plan does not include itself. In: the validated content.
  * Out: problems.
  */
@@ -36,21 +36,17 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
     });
   }
 
+  // Entries of a collection, each in its own file (ids are file names, so they are unique).
+  const popular: { file: SourceFile; id: string }[] = [];
   for (const file of files) {
-    if (file.kind !== "collection") continue;
-    const entries = (content.collections as Record<string, { id: string; popular?: boolean; includes?: string }[] | undefined>)[file.name];
-    if (!entries) continue;
-    const seen = new Map<string, number>();
-    entries.forEach((entry, index) => {
-      const first = seen.get(entry.id);
-      if (first !== undefined) report(file, [index, "id"], `the id "${entry.id}" is already used by entry ${first + 1}: ids must be unique`);
-      else seen.set(entry.id, index);
-      if (entry.includes === entry.id) report(file, [index, "includes"], "a plan cannot include itself: name another plan or remove this line");
-    });
-    const popular = entries.flatMap((entry, index) => (entry.popular ? [index] : []));
-    for (const index of popular.slice(1)) {
-      report(file, [index, "popular"], `only one plan may be marked popular, and "${entries[popular[0]!]!.id}" already is: remove this line or set it to false`);
-    }
+    if (file.kind !== "collection" || file.collection !== "plans") continue;
+    const entry = content.collections.plans?.find((plan) => plan.id === file.name);
+    if (!entry) continue;
+    if (entry.includes === entry.id) report(file, ["includes"], "a plan cannot include itself: name another plan or remove this line");
+    if (entry.popular) popular.push({ file, id: entry.id });
+  }
+  for (const { file } of popular.slice(1)) {
+    report(file, ["popular"], `only one plan may be marked popular, and "${popular[0]!.id}" already is: remove this line or set it to false`);
   }
   return problems;
 }

@@ -66,14 +66,11 @@ export function findUnused(content: Content, files: readonly SourceFile[]): Prob
     });
   };
   for (const file of files) {
-    if (file.kind === "collection") {
-      const kind = file.name as ReferenceKind;
-      const entries = (content.collections as Record<string, { id: string; draft?: boolean }[] | undefined>)[kind] ?? [];
-      const raw = Array.isArray(file.data) ? (file.data as { id?: unknown; draft?: unknown }[]) : [];
-      raw.forEach((entry, index) => {
-        if (entry?.draft === true || typeof entry?.id !== "string" || !entries.some((e) => e.id === entry.id)) return;
-        if (!shown.get(kind)?.has(entry.id)) warn(file, [index, "id"], kind, entry.id);
-      });
+    if (file.kind === "collection" && file.collection) {
+      const kind = file.collection;
+      const published = (content.collections[kind] ?? []) as { id: string }[];
+      if ((file.data as { draft?: unknown } | null)?.draft === true || !published.some((e) => e.id === file.name)) continue;
+      if (!shown.get(kind)?.has(file.name)) warn(file, [], kind, file.name);
     } else if (file.kind === "form" && content.forms[file.name] && !shown.get("forms")?.has(file.name)) {
       warn(file, [], "forms", file.name);
     }

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import {
-  collectionFile,
+  collectionSchemas,
   form,
   markdownPage,
   page,
@@ -45,7 +45,7 @@ function schemaFor(file: SourceFile): z.ZodType {
     case "markdown-page":
       return markdownPage;
     case "collection":
-      return collectionFile(file.name as CollectionName);
+      return collectionSchemas[file.collection as CollectionName];
     case "form":
       return form;
   }
@@ -113,7 +113,8 @@ export function validate(files: readonly SourceFile[], context: ContentContext):
           break;
         }
         case "collection":
-          (content.collections as Record<string, unknown>)[file.name] = data;
+          // The id is the file name; files arrive sorted, so entries are in id order.
+          ((content.collections as Record<string, unknown[]>)[file.collection!] ??= []).push({ id: file.name, ...(data as object) });
           break;
         case "form":
           content.forms[file.name] = data as Form;

@@ -66,7 +66,7 @@ describe("the FAQ", () => {
   it("keeps one answer open at a time", async () => {
     const user = userEvent.setup();
     const dir = fixture({
-      "collections/faq.yaml": (text) => `${text}- id: second\n  question: Is this the second?\n  answer: It is.\n`,
+      "collections/faq/second.yaml": "question: Is this the second?\nanswer: It is.\n",
       "pages/home.yaml": replace("      - first\n", "      - first\n      - second\n"),
     });
     renderSite("/", loadContent(dir));

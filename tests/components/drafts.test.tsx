@@ -5,25 +5,17 @@ import { fixture, replace } from "../content/helpers.ts";
 import { loadContent, renderSite } from "./render-site.tsx";
 
 const entry = "Draft: not on the live site";
-const append = (text: string) => (old: string) => old + text;
 
 /** A draft page whose sections each show a published and a draft entry of one collection. */
 const preview = () =>
   loadContent(
     fixture({
-      "collections/faq.yaml": append("- id: later\n  question: Later?\n  answer: Soon.\n  draft: true\n"),
-      "collections/services.yaml": append(
-        "- id: phones\n  title: Phones\n  icon: phone\n  summary: Phone help.\n  draft: true\n",
-      ),
-      "collections/plans.yaml": append(
-        "- id: max\n  name: Max\n  price: 30\n  summary: All of it.\n  features:\n    - All\n  draft: true\n",
-      ),
-      "collections/team.yaml": append(
-        "- id: bob\n  name: Bob Draft\n  role: Tester\n  bio: Bob tests.\n  photo:\n    src: images/photo.svg\n    alt: Bob\n  draft: true\n",
-      ),
-      "collections/testimonials.yaml": append(
-        "- id: kim\n  quote: Great.\n  name: Kim Draft\n  detail: Ohio\n  draft: true\n",
-      ),
+      "collections/faq/later.yaml": "question: Later?\nanswer: Soon.\ndraft: true\n",
+      "collections/services/phones.yaml": "title: Phones\nicon: phone\nsummary: Phone help.\ndraft: true\n",
+      "collections/plans/max.yaml": "name: Max\nprice: 30\nsummary: All of it.\nfeatures:\n  - All\ndraft: true\n",
+      "collections/team/bob.yaml":
+        "name: Bob Draft\nrole: Tester\nbio: Bob tests.\nphoto:\n  src: images/photo.svg\n  alt: Bob\ndraft: true\n",
+      "collections/testimonials/kim.yaml": "quote: Great.\nname: Kim Draft\ndetail: Ohio\ndraft: true\n",
       "pages/soon.yaml": [
         "route: /soon\ntitle: Soon\ndescription: Coming soon.\ndraft: true\nsections:",
         "  - type: faq\n    heading: Soon questions\n    questions: [first, later]",

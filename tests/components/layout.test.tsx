@@ -105,13 +105,13 @@ describe("every page of the shipped site", () => {
 
 describe("editing content changes the site with no code change", () => {
   it("a price", () => {
-    renderSite("/", loadContent(fixture({ "collections/plans.yaml": replace("price: 10", "price: 12.5") })));
+    renderSite("/", loadContent(fixture({ "collections/plans/basic.yaml": replace("price: 10", "price: 12.5") })));
     expect(screen.getByText("$12.50")).toBeTruthy();
   });
 
   it("a new FAQ entry", () => {
     const dir = fixture({
-      "collections/faq.yaml": (text) => `${text}- id: hours\n  question: When are you open?\n  answer: Always.\n`,
+      "collections/faq/hours.yaml": "question: When are you open?\nanswer: Always.\n",
       "pages/home.yaml": replace("      - first\n", "      - first\n      - hours\n"),
     });
     renderSite("/", loadContent(dir));
@@ -121,7 +121,7 @@ describe("editing content changes the site with no code change", () => {
   it("a renamed service", () => {
     renderSite(
       "/more",
-      loadContent(fixture({ "collections/services.yaml": replace("title: Laptops", "title: Notebooks") })),
+      loadContent(fixture({ "collections/services/laptops.yaml": replace("title: Laptops", "title: Notebooks") })),
     );
     expect(screen.getByRole("heading", { name: "Notebooks" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Laptops" })).toBeNull();

@@ -27,7 +27,7 @@ describe("drafts", () => {
 
   it("a draft collection entry is left out of the build, and a draft section may show it", () => {
     const dir = fixture({
-      "collections/faq.yaml": (text) => `${text}- id: later\n  question: Not yet?\n  answer: Soon.\n  draft: true\n`,
+      "collections/faq/later.yaml": "question: Not yet?\nanswer: Soon.\ndraft: true\n",
       "pages/home.yaml": (text) => `${text}  - type: faq\n    draft: true\n    heading: Upcoming\n    questions:\n      - later\n`,
     });
     const preview = runContent({ contentDir: dir, drafts: true });
@@ -40,7 +40,7 @@ describe("drafts", () => {
 
   it("refuses a reference from published content to a draft entry", () => {
     const dir = fixture({
-      "collections/faq.yaml": (text) => `${text}- id: later\n  question: Not yet?\n  answer: Soon.\n  draft: true\n`,
+      "collections/faq/later.yaml": "question: Not yet?\nanswer: Soon.\ndraft: true\n",
       "pages/home.yaml": replace("      - first\n", "      - first\n      - later\n"),
     });
     for (const drafts of [false, true]) {

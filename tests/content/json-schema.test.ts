@@ -36,7 +36,7 @@ describe("the JSON Schemas for editors", () => {
   it("map every YAML content kind in VS Code", () => {
     const settings = JSON.parse(files.get(".vscode/settings.json")!) as { "yaml.schemas": Record<string, string> };
     expect(Object.values(settings["yaml.schemas"])).toEqual(
-      expect.arrayContaining(["content/site.yaml", "content/pages/*.yaml", "content/forms/*.yaml", "content/collections/plans.yaml"]),
+      expect.arrayContaining(["content/site.yaml", "content/pages/*.yaml", "content/forms/*.yaml", "content/collections/plans/*.yaml"]),
     );
   });
 });

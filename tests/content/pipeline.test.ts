@@ -41,7 +41,7 @@ describe("the content pipeline", () => {
 
   it("keeps tel:, mailto: and page links in Markdown", () => {
     const dir = fixture({
-      "collections/faq.yaml": replace("Yes, it is **only** a test.", "Call [us](tel:{{phone.e164}}), [write](mailto:{{email}}) or [read](/legal)."),
+      "collections/faq/first.yaml": replace("Yes, it is **only** a test.", "Call [us](tel:{{phone.e164}}), [write](mailto:{{email}}) or [read](/legal)."),
     });
     const { content, problems } = runContent({ contentDir: dir });
     expect(problems).toEqual([]);
@@ -62,33 +62,33 @@ describe("the content pipeline", () => {
 
   it("reports every problem in every file in one run", () => {
     const dir = fixture({
-      "collections/plans.yaml": replace("price: 10", "price: ten"),
+      "collections/plans/basic.yaml": replace("price: 10", "price: ten"),
       "forms/callback.yaml": replace("success: /thanks", "success: /nowhere"),
       "pages/home.yaml": replace("heading: Welcome", "heading: Welcome\n    colour: red"),
     });
     const { problems } = runContent({ contentDir: dir });
     expect(problems.map((p) => p.file.replace(/^.*content-[^/]+\//, "")).sort()).toEqual([
-      "collections/plans.yaml",
+      "collections/plans/basic.yaml",
       "forms/callback.yaml",
       "pages/home.yaml",
     ]);
   });
 
   it("prints FILE:LINE:COL  field  message, exits 1 and writes nothing", () => {
-    const dir = fixture({ "collections/plans.yaml": replace("price: 10", "price: ten") });
+    const dir = fixture({ "collections/plans/basic.yaml": replace("price: 10", "price: ten") });
     const out = outDir();
     const result = cli("build", `--content=${dir}`, `--out=${out}`);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/collections\/plans\.yaml:3:10 +\[0\]\.price +expected a number/);
+    expect(result.stderr).toMatch(/collections\/plans\/basic\.yaml:2:8 +price +expected a number/);
     expect(result.stderr).toMatch(/1 problem in 1 file\. Nothing was written/);
     expect(snapshotDir(out).size).toBe(0);
   });
 
   it("prints GitHub annotations with --format=github", () => {
-    const dir = fixture({ "collections/plans.yaml": replace("price: 10", "price: ten") });
+    const dir = fixture({ "collections/plans/basic.yaml": replace("price: 10", "price: ten") });
     const result = cli("check", `--content=${dir}`, "--format=github");
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^::error file=[^,]*collections\/plans\.yaml,line=3,col=10,title=\[0\]\.price::expected a number/m);
+    expect(result.stdout).toMatch(/^::error file=[^,]*collections\/plans\/basic\.yaml,line=2,col=8,title=price::expected a number/m);
   });
 
   it("prints a machine-readable report with --format=json", () => {
@@ -104,18 +104,18 @@ describe("the content pipeline", () => {
 
   it("puts a file that cannot be read first, in every format, before problems in files that sort earlier", () => {
     const dir = fixture({
-      "collections/plans.yaml": replace("price: 10", "price: ten"),
+      "collections/plans/basic.yaml": replace("price: 10", "price: ten"),
       "site.yaml": replace("  tagline: Help for tests", "  tagline: Help: 24/7"),
     });
     const human = cli("check", `--content=${dir}`).stderr.split("\n");
     expect(human[0]).toMatch(/site\.yaml:3:12 +the text after "tagline:" contains ": "/);
-    expect(human[1]).toMatch(/collections\/plans\.yaml:3:10 +\[0\]\.price +expected a number/);
+    expect(human[1]).toMatch(/collections\/plans\/basic\.yaml:2:8 +price +expected a number/);
     expect(human[2]).toBe("");
     const github = cli("check", `--content=${dir}`, "--format=github").stdout.split("\n");
     expect(github[0]).toMatch(/^::error file=[^,]*site\.yaml,line=3,col=12,/);
-    expect(github[1]).toMatch(/^::error file=[^,]*collections\/plans\.yaml,line=3,col=10,/);
+    expect(github[1]).toMatch(/^::error file=[^,]*collections\/plans\/basic\.yaml,line=2,col=8,/);
     const json = JSON.parse(cli("check", `--content=${dir}`, "--format=json").stdout) as { problems: { file: string }[] };
-    expect(json.problems.map((p) => p.file.replace(/^.*content-[^/]+\//, ""))).toEqual(["site.yaml", "collections/plans.yaml"]);
+    expect(json.problems.map((p) => p.file.replace(/^.*content-[^/]+\//, ""))).toEqual(["site.yaml", "collections/plans/basic.yaml"]);
   });
 
   it("refuses an unknown option with exit code 2", () => {

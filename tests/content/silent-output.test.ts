@@ -136,17 +136,17 @@ describe("anchors are checked like routes", () => {
 });
 
 describe("entries no page shows", () => {
-  const dir = fixture({ "collections/faq.yaml": (t) => `${t}- id: orphan\n  question: Is anyone reading?\n  answer: Not yet.\n` });
+  const dir = fixture({ "collections/faq/orphan.yaml": "question: Is anyone reading?\nanswer: Not yet.\n" });
 
   it("are reported as warnings naming where they could be listed, and do not fail the check", () => {
     const result = runContent({ contentDir: dir });
     expect(result.problems).toEqual([]);
     expect(result.warnings.map((w) => ({ ...w, file: rel(w.file) }))).toEqual([
       {
-        file: "collections/faq.yaml",
-        line: 4,
-        column: 7,
-        field: "[1].id",
+        file: "collections/faq/orphan.yaml",
+        line: 1,
+        column: 1,
+        field: "",
         severity: "warning",
         message: `the question "orphan" is not shown on any page. List it in the "questions" of the faq section at ${relative(process.cwd(), join(dir, home))}:21, or mark it draft: true if it is not ready`,
       },
@@ -161,18 +161,18 @@ describe("entries no page shows", () => {
       });
     const github = cli("github");
     expect(github.status).toBe(0);
-    expect(github.stdout).toMatch(/^::warning file=.*faq\.yaml,line=4,col=7,title=\[1\]\.id::the question "orphan" is not shown on any page/m);
+    expect(github.stdout).toMatch(/^::warning file=.*orphan\.yaml,line=1,col=1,title=content::the question "orphan" is not shown on any page/m);
     const json = JSON.parse(cli("json").stdout) as { ok: boolean; warnings: { severity: string }[] };
     expect(json.ok).toBe(true);
     expect(json.warnings.map((w) => w.severity)).toEqual(["warning"]);
     const human = cli("human");
     expect(human.status).toBe(0);
-    expect(human.stdout).toMatch(/faq\.yaml:4:7 +warning: \[1\]\.id +the question "orphan"/);
+    expect(human.stdout).toMatch(/orphan\.yaml:1:1 +warning: the question "orphan"/);
     expect(human.stdout).toMatch(/✔ Content OK: \d+ files checked in \d+ ms, with 1 warning \(they do not stop the build\)/);
   });
 
   it("are not reported for drafts", () => {
-    const draft = fixture({ "collections/faq.yaml": (t) => `${t}- id: later\n  question: Soon?\n  answer: Soon.\n  draft: true\n` });
+    const draft = fixture({ "collections/faq/later.yaml": "question: Soon?\nanswer: Soon.\ndraft: true\n" });
     expect(runContent({ contentDir: draft }).warnings).toEqual([]);
   });
 });

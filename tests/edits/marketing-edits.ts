@@ -4,9 +4,9 @@
  * proof that valid edits pass CI keeps working as the content moves on.
  * Each edit changes files in a content folder through the YAML document model, keeping comments.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isMap, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from "yaml";
+import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 
 export interface Edit {
   /** What a marketer did, in their words. */
@@ -60,14 +60,17 @@ function findSection(contentDir: string, type: string): { rel: string; doc: Doc;
   return undefined;
 }
 
-function entries(doc: Doc): YAMLSeq<YAMLMap> {
-  if (!isSeq(doc.contents)) throw new Error("a collection file is a list");
-  return doc.contents as YAMLSeq<YAMLMap>;
+/** The entry files of a collection, in id order. */
+function entryFiles(contentDir: string, collection: string): string[] {
+  return yamlFiles(contentDir, `collections/${collection}`);
 }
 
-function question(id: string, n: number): Record<string, string> {
+function write(contentDir: string, rel: string, data: Record<string, unknown>): void {
+  writeFileSync(join(contentDir, rel), new Document(data).toString());
+}
+
+function question(n: number): Record<string, string> {
   return {
-    id,
     question: `Can you help with problem number ${n}?`,
     answer: `Yes. Call us toll free at {{phone}} and a technician will look at problem ${n} with you, **right away**.`,
   };
@@ -76,9 +79,7 @@ function question(id: string, n: number): Record<string, string> {
 /** Adds FAQ entries and lists them in the first FAQ section (a new section on the home page if none). */
 function addQuestions(contentDir: string, prefix: string, count: number): void {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
-  edit(contentDir, "collections/faq.yaml", (doc) => {
-    ids.forEach((id, i) => entries(doc).add(doc.createNode(question(id, i + 1))));
-  });
+  ids.forEach((id, i) => write(contentDir, `collections/faq/${id}.yaml`, question(i + 1)));
   const found = findSection(contentDir, "faq");
   if (found) {
     const list = found.section.get("questions") as YAMLSeq;
@@ -95,10 +96,9 @@ export const marketingEdits: Edit[] = [
   {
     name: "a price and a plan feature",
     apply(dir) {
-      edit(dir, "collections/plans.yaml", (doc) => {
-        const plan = entries(doc).items[0]!;
+      edit(dir, entryFiles(dir, "plans")[0]!, (plan) => {
         plan.set("price", Number(plan.get("price")) + 4);
-        (plan.get("features") as YAMLSeq).add(doc.createNode("Priority callback within 10 minutes"));
+        (plan.get("features") as YAMLSeq).add(plan.createNode("Priority callback within 10 minutes"));
       });
     },
   },
@@ -127,9 +127,7 @@ export const marketingEdits: Edit[] = [
           return changed;
         });
       }
-      edit(dir, "collections/faq.yaml", (doc) => {
-        entries(doc).items = entries(doc).items.filter((entry) => entry.get("id") !== id);
-      });
+      rmSync(join(dir, "collections", "faq", `${id}.yaml`));
     },
   },
   {
@@ -199,8 +197,7 @@ export const marketingEdits: Edit[] = [
   {
     name: "a renamed service",
     apply(dir) {
-      edit(dir, "collections/services.yaml", (doc) => {
-        const service = entries(doc).items[0]!;
+      edit(dir, entryFiles(dir, "services")[0]!, (service) => {
         service.set("title", `${String(service.get("title"))} Rescue`);
       });
     },

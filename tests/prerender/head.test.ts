@@ -8,7 +8,7 @@ import { fixture, replace } from "../content/helpers.ts";
 
 // The fixture's FAQ, with a second question whose answer uses a placeholder and Markdown.
 const dir = fixture({
-  "collections/faq.yaml": (text) => `${text}- id: phone\n  question: How do I call?\n  answer: "Dial **{{phone}}**."\n`,
+  "collections/faq/phone.yaml": 'question: How do I call?\nanswer: "Dial **{{phone}}**."\n',
   "pages/home.yaml": replace("      - first\n", "      - first\n      - phone\n"),
 });
 const { content } = runContent({ contentDir: dir });
