@@ -1,5 +1,5 @@
 /**
- * Redirects: content/redirects.yaml, a list of old addresses and the page each one now leads to, so
+ * Redirects: content/redirects.yaml, `redirects:` and a list of old addresses and the page each one now leads to, so
  * a renamed page's old address keeps working. Checked against the content context: the new address
  * must be a published page, the old one must not be a page, and no redirect may lead to another.
  */
@@ -108,7 +108,12 @@ export const redirect = z.strictObject({
 });
 
 export const redirects = z
-  .array(redirect)
-  .describe("Old addresses that keep working: each sends visitors (and search engines) on to a page.");
+  .strictObject({
+    redirects: z
+      .array(redirect)
+      .default([])
+      .describe("Old addresses that keep working: each sends visitors (and search engines) on to a page."),
+  })
+  .describe("Old addresses that keep working, after a page's route changed.");
 
 export type Redirect = z.output<typeof redirect>;

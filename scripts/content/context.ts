@@ -107,8 +107,8 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
       }
     } else if (file.kind === "site") {
       siteData = file.data;
-    } else if (file.kind === "redirects" && Array.isArray(file.data)) {
-      redirects = file.data
+    } else if (file.kind === "redirects" && Array.isArray(record(file.data).redirects)) {
+      redirects = (record(file.data).redirects as unknown[])
         .map((entry) => ({ from: str(record(entry).from), to: str(record(entry).to) }))
         .filter((entry): entry is { from: string; to: string } => Boolean(entry.from && entry.to));
     }

@@ -22,16 +22,17 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
 
   // Read from the file itself, so a duplicate is reported even when another entry has a problem.
   const redirectsFile = files.find((file) => file.kind === "redirects");
-  if (redirectsFile && Array.isArray(redirectsFile.data)) {
+  const list = (redirectsFile?.data as { redirects?: unknown } | null)?.redirects;
+  if (redirectsFile && Array.isArray(list)) {
     const seen = new Map<string, number>();
-    (redirectsFile.data as unknown[]).forEach((entry, index) => {
+    (list as unknown[]).forEach((entry, index) => {
       const from = (entry as { from?: unknown } | null)?.from;
       if (typeof from !== "string") return;
       const first = seen.get(from);
       if (first === undefined) seen.set(from, index);
       else {
-        const line = locate(redirectsFile, [first, "from"]).line;
-        report(redirectsFile, [index, "from"], `"${from}" is already redirected by entry ${first + 1} (line ${line}): keep one of the two`);
+        const line = locate(redirectsFile, ["redirects", first, "from"]).line;
+        report(redirectsFile, ["redirects", index, "from"], `"${from}" is already redirected by entry ${first + 1} (line ${line}): keep one of the two`);
       }
     });
   }

@@ -90,7 +90,7 @@ export function validate(files: readonly SourceFile[], context: ContentContext):
           content.site = data as Site;
           break;
         case "redirects":
-          content.redirects = data as Redirect[];
+          content.redirects = (data as { redirects: Redirect[] }).redirects;
           break;
         case "page":
           content.pages.push({ file, page: data as PageData });
