@@ -2,54 +2,74 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { contentPlugin } from "./scripts/content/vite-plugin.ts";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // In `npm run dev`, content/ is rebuilt on every save (CONTENT_DIR points elsewhere, for benchmarks).
-  plugins: [react(), contentPlugin({ contentDir: process.env.CONTENT_DIR })],
-  // Images from content/ are published by the content pipeline under hashed names.
-  publicDir: "src/generated/public",
-  server: { host: "127.0.0.1" },
-  preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
-  // The manifest lets the pre-renderer preload each page's own chunk and the size budget find it.
-  build: {
-    target: "es2022",
-    copyPublicDir: !isSsrBuild,
-    manifest: !isSsrBuild,
-    // The icon sprite is referenced as <use href="sprite.svg#name">, which a data: URL cannot serve.
-    assetsInlineLimit: (file: string) => (file.endsWith("icons.svg") ? false : undefined),
-    // The content every page shares (site settings, collections, forms) in a chunk of its own, apart
-    // from the code: the size budget weighs code against the floor and content against its own
-    // ceiling, and a content edit leaves the code's cached chunk untouched. Pages stay one chunk each.
-    rolldownOptions: isSsrBuild
-      ? {}
-      : { output: { codeSplitting: { groups: [{ name: "content", test: /src[\\/]generated[\\/][\w-]+\.json$/ }] } } },
-  },
-  test: {
-    // Some tests start the content CLI or a dev server: on a busy two-core CI machine that takes seconds.
-    testTimeout: 30_000,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: "node",
-          include: ["tests/content/**/*.test.ts", "tests/prerender/**/*.test.ts", "tests/hosting/**/*.test.ts"],
-          environment: "node",
+/**
+ * `vite build` builds the site; `vite build --mode admin` builds /admin/ (the editing UI) into the same
+ * dist/ afterwards, as a build of its own, so nothing of it (not even a shared chunk) reaches the
+ * site's pages. `npm run dev` and `npm run cms` serve both.
+ */
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const admin = mode === "admin";
+  const site = !isSsrBuild && !admin && !process.env.SIZE_FLOOR;
+  return {
+    // In `npm run dev`, content/ is rebuilt on every save (CONTENT_DIR points elsewhere, for benchmarks).
+    plugins: [react(), contentPlugin({ contentDir: process.env.CONTENT_DIR })],
+    // Images from content/ are published by the content pipeline under hashed names.
+    publicDir: "src/generated/public",
+    server: { host: "127.0.0.1" },
+    preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
+    build: {
+      target: "es2022",
+      copyPublicDir: !isSsrBuild && !admin,
+      // The manifest lets the pre-renderer preload each page's own chunk and the size budget find it.
+      manifest: !isSsrBuild && !admin,
+      ...(admin
+        ? { emptyOutDir: false, chunkSizeWarningLimit: 6000, rolldownOptions: { input: { admin: "admin/index.html" } } }
+        : {}),
+      // The icon sprite is referenced as <use href="sprite.svg#name">, which a data: URL cannot serve.
+      assetsInlineLimit: (file: string) => (file.endsWith("icons.svg") ? false : undefined),
+      // The content every page shares (site settings, collections, forms) in a chunk of its own, apart
+      // from the code: the size budget weighs code against the floor and content against its own
+      // ceiling, and a content edit leaves the code's cached chunk untouched. Pages stay one chunk each.
+      ...(site
+        ? {
+            rolldownOptions: {
+              output: {
+                codeSplitting: {
+                  groups: [{ name: "content", test: /src[\\/]generated[\\/](?!cms-config)[\w-]+\.json$/ }],
+                },
+              },
+            },
+          }
+        : {}),
+    },
+    test: {
+      // Some tests start the content CLI or a dev server: on a busy two-core CI machine that takes seconds.
+      testTimeout: 30_000,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "node",
+            include: ["tests/content/**/*.test.ts", "tests/prerender/**/*.test.ts", "tests/hosting/**/*.test.ts"],
+            environment: "node",
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: "components",
-          include: ["tests/components/**/*.test.{ts,tsx}"],
-          environment: "jsdom",
-          setupFiles: ["tests/components/setup.ts"],
+        {
+          extends: true,
+          test: {
+            name: "components",
+            include: ["tests/components/**/*.test.{ts,tsx}"],
+            environment: "jsdom",
+            setupFiles: ["tests/components/setup.ts"],
+          },
         },
-      },
-      {
-        // `npm run check:spec` only: the shipped content against the launch requirements
-        // (docs/requirements.md). Content may move on from them, so `npm test` does not run it.
-        extends: true,
-        test: { name: "spec", include: ["tests/spec/**/*.test.ts"], environment: "node" },
-      },
-    ],
-  },
-}));
+        {
+          // `npm run check:spec` only: the shipped content against the launch requirements
+          // (docs/requirements.md). Content may move on from them, so `npm test` does not run it.
+          extends: true,
+          test: { name: "spec", include: ["tests/spec/**/*.test.ts"], environment: "node" },
+        },
+      ],
+    },
+  };
+});

@@ -46,4 +46,5 @@ export const image = z
     }
     return result;
   })
+  .meta({ image: true })
   .describe("A picture: the file and its alt text.");

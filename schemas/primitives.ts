@@ -61,7 +61,7 @@ export const markdown = nonEmpty.transform((source, ctx): Html => {
     });
   }
   return result.html as Html;
-});
+}).meta({ markdown: true });
 
 /** What is wrong with a link target, if anything. */
 function checkTarget(to: string): { message: string; draft?: boolean } | undefined {
@@ -212,7 +212,7 @@ export function ref<K extends ReferenceKind>(kind: K) {
     .describe(
       kind === "forms"
         ? "The file name of a form in content/forms, without .yaml, e.g. callback."
-        : `The id of a ${noun}, as written in its "id" field.`,
+        : `The id of a ${noun}: its file name in content/collections/${kind}, without .yaml.`,
     );
 }
 

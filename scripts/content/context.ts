@@ -10,6 +10,7 @@ import { imageSize } from "image-size";
 import { collectionNames, didYouMean, type ContentContext, type ImageInput, type ResolvedImage } from "../../schemas/index.ts";
 import type { Loaded } from "./load.ts";
 import { createMarkdown } from "./markdown.ts";
+import { tokensFrom } from "./tokens.ts";
 
 /** An image file to publish: from the content folder to its hashed public path. */
 export interface Asset {
@@ -25,29 +26,6 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/**
- * {{tokens}} that Markdown may use, from the site settings: the one place these are written. Every
- * name is listed; one without a value (site.yaml unreadable, or the field missing) is undefined.
- */
-function tokensFrom(siteData: unknown): Record<string, string | undefined> {
-  const site = record(siteData);
-  const company = record(site.company);
-  const contact = record(site.contact);
-  const phone = record(contact.phone);
-  const address = record(contact.address);
-  const tokens: Record<string, string | undefined> = {
-    company: str(company.name),
-    phone: str(phone.display),
-    "phone.e164": str(phone.e164),
-    email: str(contact.email),
-    hours: str(contact.hours),
-    address:
-      [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
-        .filter((part) => typeof part === "string" && part)
-        .join(", ") || undefined,
-  };
-  return tokens;
-}
 
 /** What an unreadable file would have been: its kind, name and, for a page, its route if legible. */
 function unreadableFile(contentDir: string, rel: string): { kind: string; name: string; route?: string } | undefined {

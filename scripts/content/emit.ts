@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { collectionNames, type Collections } from "../../schemas/index.ts";
+import { cmsConfig, cmsOptions } from "../cms/config.ts";
 import type { Asset } from "./context.ts";
 import type { Content } from "./validate.ts";
 
@@ -29,6 +30,8 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
   files.set("site.json", json(content.site));
   // Read by the pre-renderer only (it writes the hosts' redirect rules); the app never loads it.
   files.set("redirects.json", json(content.redirects));
+  // The editing UI's configuration (/admin/), generated from the schemas.
+  files.set("cms-config.json", json(cmsConfig(cmsOptions(content.site?.seo.siteUrl))));
   files.set("collections.json", json(collections));
   files.set("forms.json", json(forms));
   // One module per page, so a visitor's browser loads only the pages it shows.

@@ -24,7 +24,7 @@ export const contentKinds: Kind[] = [
   {
     name: "redirects",
     title: "Redirects",
-    where: "`content/redirects.yaml`: \`redirects:\` then a list, one entry per old address (optional: leave the file out when there are none)",
+    where: "`content/redirects.yaml`: `redirects:` then a list, one entry per old address (optional: leave the file out when there are none)",
     schema: redirects,
     files: "content/redirects.yaml",
   },

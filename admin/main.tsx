@@ -1,0 +1,90 @@
+/**
+ * /admin/: the editing UI (Decap CMS, from npm, served from our own build). Its configuration is
+ * generated from the schemas (src/generated/cms-config.json, written by `npm run content:build`);
+ * its preview pane renders the entry being edited with the site's own renderers and CSS.
+ * On 127.0.0.1 or localhost (`npm run cms`) it edits the files of this clone through Decap's local
+ * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
+ */
+import cms from "decap-cms-app";
+import { MemoryRouter } from "react-router-dom";
+import config from "../src/generated/cms-config.json";
+import * as generated from "../src/generated/index.js";
+import { App } from "../src/App.tsx";
+import { createPageStore } from "../src/content/pages.ts";
+import type { CollectionName, PageData } from "../schemas/index.ts";
+import tokensCss from "../src/styles/tokens.css?url";
+import siteCss from "../src/styles/site.css?url";
+import { preview, type Built, type Edited } from "./preview.ts";
+
+interface PreviewProps {
+  entry: { get(key: "data" | "slug"): { toJS?: () => unknown } & unknown };
+  getAsset(path: string): { toString(): string };
+}
+
+const built: Built = {
+  site: generated.site,
+  collections: generated.collections,
+  forms: generated.forms,
+  routes: generated.routes,
+  pages: await Promise.all(generated.routes.map((route) => generated.loadPage(route))),
+};
+
+function edited(props: PreviewProps, kind: string): Edited {
+  const data = (props.entry.get("data").toJS?.() ?? {}) as Record<string, unknown>;
+  const id = String(props.entry.get("slug") ?? "");
+  if (kind === "pages" || kind === "legal") return { kind: kind === "pages" ? "page" : "legal", data };
+  if (kind === "site") return { kind: "site", data };
+  if (kind === "forms") return { kind: "form", id, data };
+  return { kind: "entry", collection: kind as CollectionName, id, data };
+}
+
+/** The preview of one kind of entry: the page as the site would show it, or what is missing. */
+function previewOf(kind: string) {
+  return function Preview(props: PreviewProps) {
+    const shown = preview(edited(props, kind), built, (src) => props.getAsset(src).toString());
+    if (!shown.ok) {
+      return (
+        <div className="container" style={{ padding: "2rem 1rem" }}>
+          <h1>Not ready to show yet</h1>
+          <ul>
+            {shown.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      );
+    }
+    const pages = createPageStore(
+      [...new Set([...shown.pages.map((p) => p.route)])],
+      (route) => Promise.resolve(shown.pages.find((p: PageData) => p.route === route)!),
+      shown.pages,
+    );
+    return (
+      <MemoryRouter initialEntries={[shown.route]}>
+        <App content={{ site: shown.site, pages, collections: shown.collections, forms: shown.forms }} />
+      </MemoryRouter>
+    );
+  };
+}
+
+const local = ["127.0.0.1", "localhost"].includes(window.location.hostname);
+const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
+cms.registerPreviewStyle(tokensCss);
+cms.registerPreviewStyle(siteCss);
+for (const kind of ["pages", "legal", "site", "forms", "services", "plans", "team", "faq", "testimonials"]) {
+  cms.registerPreviewTemplate(kind, previewOf(kind));
+}
+cms.init({
+  // Generated, so typed as the JSON it is rather than Decap's own types.
+  config: {
+    ...config,
+    load_config_file: false,
+    // `npm run cms`: no login; each save writes the file in content/ (the proxy knows no pull requests).
+    ...(local
+      ? {
+          local_backend: { url: `http://127.0.0.1:${proxyPort}/api/v1`, allowed_hosts: ["127.0.0.1", "localhost"] },
+          publish_mode: "simple",
+        }
+      : {}),
+  } as unknown as Parameters<typeof cms.init>[0] extends { config?: infer C } | undefined ? C : never,
+});

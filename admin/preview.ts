@@ -1,0 +1,177 @@
+/**
+ * What the CMS preview shows: the entry being edited, checked by the same Zod schemas as the content
+ * check and turned into what the site's renderers take (Markdown compiled, pictures resolved),
+ * alongside the rest of the site as last built. Runs in the browser.
+ */
+import type { z } from "zod";
+import {
+  collectionSchemas,
+  form as formSchema,
+  markdownPage,
+  page as pageSchema,
+  site as siteSchema,
+  withContentContext,
+  type CollectionName,
+  type Collections,
+  type ContentContext,
+  type Form,
+  type PageData,
+  type Section,
+  type Site,
+} from "../schemas/index.ts";
+import { createMarkdown } from "../scripts/content/markdown.ts";
+import { tokensFrom } from "../scripts/content/tokens.ts";
+
+/** The site as last built (src/generated), which the entry being edited is shown within. */
+export interface Built {
+  site: Site;
+  collections: Collections;
+  forms: Record<string, Form>;
+  routes: string[];
+  pages: PageData[];
+}
+
+export type Edited =
+  | { kind: "page" | "legal"; data: Record<string, unknown> }
+  | { kind: "site"; data: Record<string, unknown> }
+  | { kind: "form"; id: string; data: Record<string, unknown> }
+  | { kind: "entry"; collection: CollectionName; id: string; data: Record<string, unknown> };
+
+export type Preview =
+  | { ok: true; site: Site; collections: Collections; forms: Record<string, Form>; pages: PageData[]; route: string }
+  | { ok: false; problems: string[] };
+
+const previewRoute = "/preview-of-an-entry";
+
+/** Parses `data` with `schema` as the content check would, with what the preview knows of the rest. */
+function check<T>(
+  schema: z.ZodType,
+  data: unknown,
+  built: Built,
+  getAsset: (src: string) => string,
+  extra?: Partial<ContentContext>,
+) {
+  const ids: ContentContext["ids"] = {
+    ...Object.fromEntries(Object.entries(built.collections).map(([name, entries]) => [name, entries.map((e) => e.id)])),
+    forms: Object.keys(built.forms),
+    ...extra?.ids,
+  };
+  const context: ContentContext = {
+    ids,
+    routes: built.routes,
+    // A page may link to one not built yet: links are checked by the content check, not here.
+    routesUnknown: true,
+    anchors: {},
+    markdown: createMarkdown({ tokens: tokensFrom(built.site) }),
+    resolveImage: (image) => ({ src: getAsset(image.src), alt: image.alt, width: 1200, height: 800 }),
+    allowDraftReferences: true,
+  };
+  const result = withContentContext(context, () => schema.safeParse(data));
+  if (result.success) return { ok: true as const, value: result.data as T };
+  return {
+    ok: false as const,
+    problems: result.error.issues.map((issue) => `${issue.path.join(".") || "this entry"}: ${issue.message}`),
+  };
+}
+
+/** A section that shows one entry: a copy of the first built section that lists entries of its kind. */
+function sectionShowing(built: Built, collection: CollectionName | "forms", id: string): Section | undefined {
+  const field = {
+    services: "services",
+    plans: "plans",
+    team: "members",
+    faq: "questions",
+    testimonials: "testimonials",
+    forms: "form",
+  }[collection];
+  for (const page of built.pages) {
+    for (const section of page.sections) {
+      if (field in section) return { ...section, draft: false, [field]: collection === "forms" ? id : [id] } as Section;
+    }
+  }
+  return undefined;
+}
+
+export function preview(edited: Edited, built: Built, getAsset: (src: string) => string): Preview {
+  const base = { site: built.site, collections: built.collections, forms: built.forms, pages: built.pages };
+  switch (edited.kind) {
+    case "site": {
+      const site = check<Site>(siteSchema, edited.data, built, getAsset);
+      return site.ok ? { ok: true, ...base, site: site.value, route: "/" } : site;
+    }
+    case "page":
+    case "legal": {
+      if (edited.kind === "page") {
+        const page = check<PageData>(pageSchema, edited.data, built, getAsset);
+        if (!page.ok) return page;
+        return {
+          ok: true,
+          ...base,
+          pages: [page.value, ...built.pages.filter((p) => p.route !== page.value.route)],
+          route: page.value.route,
+        };
+      }
+      const { body, ...front } = edited.data;
+      const legal = check<z.output<typeof markdownPage>>(markdownPage, front, built, getAsset);
+      if (!legal.ok) return legal;
+      if (typeof body !== "string" || !body.trim()) return { ok: false, problems: ["body: the page has no text yet"] };
+      const html = createMarkdown({ tokens: tokensFrom(built.site) })(body).html;
+      const { heading, updated, ...fields } = legal.value;
+      const page: PageData = {
+        ...fields,
+        updated,
+        sections: [
+          {
+            type: "prose",
+            heading: heading ?? fields.title,
+            body: html as never,
+            draft: false,
+            background: "plain",
+            actions: [],
+          },
+        ],
+      };
+      return {
+        ok: true,
+        ...base,
+        pages: [page, ...built.pages.filter((p) => p.route !== page.route)],
+        route: page.route,
+      };
+    }
+    case "form": {
+      const form = check<Form>(formSchema, edited.data, built, getAsset);
+      if (!form.ok) return form;
+      return showAlone(built, "forms", edited.id, { ...base, forms: { ...built.forms, [edited.id]: form.value } });
+    }
+    case "entry": {
+      const schema = collectionSchemas[edited.collection];
+      const entry = check<object>(schema, edited.data, built, getAsset);
+      if (!entry.ok) return entry;
+      const others = (built.collections[edited.collection] as { id: string }[]).filter((e) => e.id !== edited.id);
+      const collections = {
+        ...built.collections,
+        [edited.collection]: [...others, { ...entry.value, id: edited.id }],
+      } as Collections;
+      return showAlone(built, edited.collection, edited.id, { ...base, collections });
+    }
+  }
+}
+
+function showAlone(
+  built: Built,
+  collection: CollectionName | "forms",
+  id: string,
+  content: Omit<Extract<Preview, { ok: true }>, "ok" | "route">,
+): Preview {
+  const section = sectionShowing(built, collection, id);
+  if (!section) return { ok: false, problems: ["no page has a section that shows this kind of entry yet"] };
+  const page: PageData = {
+    route: previewRoute,
+    title: "Preview",
+    description: "Preview",
+    draft: false,
+    index: false,
+    sections: [section],
+  };
+  return { ok: true, ...content, pages: [page, ...content.pages], route: previewRoute };
+}

@@ -1,0 +1,461 @@
+/**
+ * The editing UI's configuration (Decap CMS; Sveltia CMS reads the same format), generated from the
+ * Zod schemas and the table of content kinds: never written by hand, so the CMS, the content check,
+ * the editor's JSON Schemas and the content guide can never disagree.
+ * In: scripts/content/kinds.ts and the schemas. Out: a config object (`cmsConfig()`), emitted by
+ * `npm run content:build` as src/generated/cms-config.json for /admin/.
+ * Steps: each kind becomes a collection (a folder of entries, or a file); each schema field becomes a
+ * widget: text, Markdown, number, toggle, select, image, relation (from the reference metadata), object,
+ * list, and the page's sections a list of typed blocks. Labels are the field names in words, hints the
+ * `.describe()` texts; required, patterns (with the check's own message), bounds and options carry over.
+ */
+import { execFileSync } from "node:child_process";
+import type { z } from "zod";
+import { collectionNames, referenceNouns, referenceOf, type ReferenceKind } from "../../schemas/index.ts";
+import { contentKinds } from "../content/kinds.ts";
+
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  hint?: string;
+  required?: boolean;
+  default?: unknown;
+  pattern?: [string, string];
+  options?: string[];
+  min?: number;
+  max?: number;
+  value_type?: "int" | "float";
+  fields?: CmsField[];
+  field?: CmsField;
+  types?: (CmsField & { summary?: string })[];
+  typeKey?: string;
+  summary?: string;
+  collapsed?: boolean;
+  collection?: string;
+  value_field?: string;
+  search_fields?: string[];
+  display_fields?: string[];
+  options_length?: number;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
+  choose_url?: boolean;
+  [key: string]: unknown;
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  label_singular?: string;
+  description?: string;
+  folder?: string;
+  extension?: string;
+  format?: string;
+  create?: boolean;
+  delete?: boolean;
+  slug?: string;
+  identifier_field?: string;
+  summary?: string;
+  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
+  fields?: CmsField[];
+}
+
+export interface CmsConfig {
+  backend: { name: string; repo: string; branch: string; base_url?: string; auth_endpoint?: string };
+  publish_mode?: string;
+  media_folder: string;
+  public_folder: string;
+  site_url?: string;
+  locale?: string;
+  collections: CmsCollection[];
+}
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string>;
+  values?: unknown[];
+  defaultValue?: unknown;
+  checks?: { _zod: { def: CheckDef } }[];
+  format?: string;
+  check?: string;
+  pattern?: RegExp;
+  error?: (issue: object) => unknown;
+}
+interface CheckDef {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  minimum?: number;
+  maximum?: number;
+  value?: number;
+  inclusive?: boolean;
+  error?: (issue: object) => unknown;
+}
+
+const def = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+
+/** "buttonLabel" → "Button label", "e164" → "E164". */
+export function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The main text field of an entry schema: what a CMS lists it by and names its file after. */
+export function identifierOf(schema: z.ZodType): string {
+  const shape = def(schema).shape ?? {};
+  const found = Object.entries(shape).find(([, field]) => def(field).type === "string");
+  if (!found) throw new Error("an entry schema needs a text field to name its entries by");
+  return found[0];
+}
+
+const referenceTargets: Record<ReferenceKind, { collection: string; display: string }> = Object.fromEntries(
+  (Object.keys(referenceNouns) as ReferenceKind[]).map((kind) => {
+    const schema =
+      kind === "forms" ? contentKinds.find((k) => k.name === "form")!.schema : kindSchema(`collection-${kind}`);
+    return [kind, { collection: kind, display: identifierOf(schema) }];
+  }),
+) as Record<ReferenceKind, { collection: string; display: string }>;
+
+function kindSchema(name: string): z.ZodType {
+  const kind = contentKinds.find((k) => k.name === name);
+  if (!kind) throw new Error(`no content kind "${name}"`);
+  return kind.schema;
+}
+
+function messageOf(check: { error?: (issue: object) => unknown }, fallback: string): string {
+  const text = check.error?.({});
+  return typeof text === "string" ? text : fallback;
+}
+
+/** The meta a field carries, through optional/default wrappers. */
+function metaOf(schema: z.ZodType): Record<string, unknown> {
+  return (schema.meta() as Record<string, unknown> | undefined) ?? {};
+}
+
+/** One schema field as a CMS field. */
+export function fieldOf(name: string, schema: z.ZodType): CmsField {
+  let s = schema;
+  let required = true;
+  let fallback: unknown;
+  let hint = schema.description;
+  const meta: Record<string, unknown> = { ...metaOf(schema) };
+  for (;;) {
+    const d = def(s);
+    if (d.type === "optional") required = false;
+    else if (d.type === "default") {
+      required = false;
+      fallback = typeof d.defaultValue === "function" ? (d.defaultValue as () => unknown)() : d.defaultValue;
+    } else break;
+    s = d.innerType!;
+    hint ??= s.description;
+    Object.assign(meta, metaOf(s), meta);
+  }
+  const base: CmsField = { name, label: labelOf(name), widget: "string", ...(hint ? { hint } : {}), required };
+  if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0)) base.default = fallback;
+
+  const reference = referenceOf(schema) ?? referenceOf(s);
+  if (reference) return { ...base, ...relation(reference) };
+  if (meta.markdown) return { ...base, widget: "markdown", ...markdownOptions };
+  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: objectFields(imageSchema(s)) };
+
+  const d = def(s);
+  switch (d.type) {
+    case "string":
+      return { ...base, widget: "string", ...stringRules(s) };
+    case "pipe":
+      // A transformed field (e.g. Markdown compiled at build time): edited as its input.
+      return { ...base, ...withoutBase(fieldOf(name, d.in!)) };
+    case "number": {
+      const field: CmsField = { ...base, widget: "number", value_type: "float" };
+      for (const check of d.checks ?? []) {
+        const c = check._zod.def;
+        if (c.check === "number_format" && c.format === "safeint") field.value_type = "int";
+        if (c.check === "greater_than") field.min = c.value!;
+        if (c.check === "less_than") field.max = c.value!;
+      }
+      if (d.format === "safeint") field.value_type = "int";
+      return field;
+    }
+    case "int":
+      return { ...base, widget: "number", value_type: "int" };
+    case "boolean":
+      return { ...base, widget: "boolean", default: fallback ?? false };
+    case "enum":
+      return { ...base, widget: "select", options: Object.values(d.entries ?? {}) };
+    case "literal":
+      // A fixed value (a section's `type`): the CMS writes it, nobody types it.
+      return { ...base, widget: "hidden", default: d.values![0] };
+    case "object":
+      return { ...base, widget: "object", collapsed: false, fields: objectFields(s) };
+    case "array":
+      return { ...base, ...listOf(d) };
+    default:
+      throw new Error(`the CMS has no widget for the field "${name}" (${d.type}): add one in scripts/cms/config.ts`);
+  }
+}
+
+/** What a field's widget is (its options), without what belongs to the field around it. */
+function withoutBase(field: CmsField): Partial<CmsField> {
+  const rest: Partial<CmsField> = { ...field };
+  for (const key of ["name", "label", "hint", "required", "default"] as const) delete rest[key];
+  return rest;
+}
+
+const markdownOptions = {
+  buttons: ["bold", "italic", "link", "heading-two", "heading-three", "bulleted-list", "numbered-list"],
+  editor_components: [],
+  modes: ["rich_text", "raw"],
+  sanitize_preview: true,
+};
+
+/** The object an image field edits: its input side (file and alt text). */
+function imageSchema(schema: z.ZodType): z.ZodType {
+  const d = def(schema);
+  return d.type === "pipe" ? d.in! : schema;
+}
+
+function stringRules(schema: z.ZodType): Partial<CmsField> {
+  const d = def(schema);
+  const checks = [...(d.checks ?? []).map((c) => c._zod.def), ...(d.check ? [d as unknown as CheckDef] : [])];
+  const rules: Partial<CmsField> = {};
+  for (const c of checks) {
+    if (c.format === "date") {
+      return {
+        widget: "datetime",
+        format: "YYYY-MM-DD",
+        date_format: "YYYY-MM-DD",
+        time_format: false,
+        picker_utc: true,
+      };
+    }
+    if (c.check === "string_format" && c.pattern) {
+      rules.pattern = [c.pattern.source, messageOf(c, `write it in the form this field needs`)];
+    }
+    if (c.check === "string_format" && c.format === "url") {
+      rules.pattern = ["^https://\\S+$", messageOf(c, 'write a full address starting with "https://"')];
+    }
+    if (c.check === "string_format" && c.format === "includes") {
+      const includes = (c as unknown as { includes: string }).includes;
+      rules.pattern = [escapeRegExp(includes), messageOf(c, `include "${includes}"`)];
+    }
+  }
+  if (d.format === "url")
+    rules.pattern = ["^https://\\S+$", messageOf(d, 'write a full address starting with "https://"')];
+  return rules;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function relation(kind: ReferenceKind): Partial<CmsField> {
+  const target = referenceTargets[kind];
+  return {
+    widget: "relation",
+    collection: target.collection,
+    value_field: "{{slug}}",
+    search_fields: [target.display],
+    display_fields: [target.display],
+    options_length: 200,
+  };
+}
+
+function listOf(d: Def): Partial<CmsField> {
+  const element = d.element!;
+  const e = def(element);
+  const bounds: Partial<CmsField> = {};
+  for (const check of d.checks ?? []) {
+    const c = check._zod.def;
+    if (c.check === "min_length" && c.minimum! > 0) bounds.min = c.minimum!;
+    if (c.check === "max_length") bounds.max = c.maximum!;
+  }
+  if (e.type === "union" && e.options) {
+    // The page's sections: a list of typed blocks, the block's `type` field saying which.
+    return {
+      widget: "list",
+      typeKey: "type",
+      collapsed: true,
+      ...bounds,
+      types: e.options.map((option) => {
+        const type = String(def(def(option).shape!.type!).values![0]);
+        return {
+          name: type,
+          label: labelOf(type),
+          widget: "object",
+          ...(option.description ? { hint: option.description } : {}),
+          summary: "{{fields.heading}}",
+          fields: objectFields(option).filter((f) => f.widget !== "hidden"),
+        };
+      }),
+    };
+  }
+  const item = fieldOf("item", element);
+  if (item.widget === "object")
+    return { widget: "list", collapsed: true, ...bounds, fields: item.fields!, summary: summaryOf(item.fields!) };
+  return { widget: "list", ...bounds, field: { ...item, required: true } };
+}
+
+function summaryOf(fields: CmsField[]): string | undefined {
+  const first = fields.find((f) => f.widget === "string" || f.widget === "relation");
+  return first ? `{{fields.${first.name}}}` : undefined;
+}
+
+function objectFields(schema: z.ZodType): CmsField[] {
+  const shape = def(schema).shape ?? {};
+  return Object.entries(shape).map(([name, field]) => fieldOf(name, field));
+}
+
+export interface CmsOptions {
+  /** The GitHub repository, "owner/name", where the CMS opens pull requests. */
+  repo: string;
+  branch?: string;
+  /** An OAuth proxy for GitHub logins (Netlify's, or a self-hosted one), when not on Netlify. */
+  baseUrl?: string;
+  authEndpoint?: string;
+  siteUrl?: string;
+}
+
+export function cmsConfig(options: CmsOptions): CmsConfig {
+  const kind = (name: string) => contentKinds.find((k) => k.name === name)!;
+  const markdownPage = kind("markdown-page");
+  const collections: CmsCollection[] = [
+    {
+      name: "settings",
+      label: "Site settings",
+      description: "The settings every page uses, and the old addresses that lead to pages.",
+      files: [
+        {
+          name: "site",
+          label: kind("site").title,
+          file: "content/site.yaml",
+          fields: objectFields(kind("site").schema),
+        },
+        {
+          name: "redirects",
+          label: kind("redirects").title,
+          file: "content/redirects.yaml",
+          fields: objectFields(kind("redirects").schema),
+        },
+      ],
+    },
+    {
+      name: "pages",
+      label: "Pages",
+      label_singular: "Page",
+      description: "One entry per page: its address, title and sections, top to bottom.",
+      folder: "content/pages",
+      extension: "yaml",
+      format: "yaml",
+      create: true,
+      delete: true,
+      slug: "{{slug}}",
+      identifier_field: "title",
+      summary: "{{title}} ({{route}})",
+      fields: objectFields(kind("page").schema),
+    },
+    {
+      name: "legal",
+      label: "Legal pages",
+      label_singular: "Legal page",
+      description: "Pages of running text (privacy, terms): a few fields, then the text.",
+      folder: "content/pages",
+      extension: "md",
+      format: "frontmatter",
+      create: true,
+      delete: true,
+      slug: "{{slug}}",
+      identifier_field: "title",
+      summary: "{{title}} ({{route}})",
+      fields: [
+        ...objectFields(markdownPage.schema),
+        {
+          name: "body",
+          label: "Text",
+          widget: "markdown",
+          hint: "The page's text. Headings start at level two.",
+          required: true,
+          ...markdownOptions,
+        },
+      ],
+    },
+    ...collectionNames.map((name): CmsCollection => {
+      const schema = kindSchema(`collection-${name}`);
+      const identifier = identifierOf(schema);
+      return {
+        name,
+        label: name === "faq" ? "FAQ" : labelOf(name),
+        label_singular: labelOf(referenceNouns[name]),
+        description: `One entry per ${referenceNouns[name]}; pages show the ones their sections list.`,
+        folder: `content/collections/${name}`,
+        extension: "yaml",
+        format: "yaml",
+        create: true,
+        delete: true,
+        slug: "{{slug}}",
+        identifier_field: identifier,
+        summary: `{{${identifier}}}`,
+        fields: objectFields(schema),
+      };
+    }),
+    {
+      name: "forms",
+      label: "Forms",
+      label_singular: "Form",
+      description: "The forms sections show (callback, subscribe): their boxes, labels and button.",
+      folder: "content/forms",
+      extension: "yaml",
+      format: "yaml",
+      create: true,
+      delete: false,
+      slug: "{{slug}}",
+      identifier_field: "title",
+      summary: "{{title}}",
+      fields: objectFields(kind("form").schema),
+    },
+  ];
+  return {
+    backend: {
+      name: "github",
+      repo: options.repo,
+      branch: options.branch ?? "main",
+      ...(options.baseUrl ? { base_url: options.baseUrl } : {}),
+      ...(options.authEndpoint ? { auth_endpoint: options.authEndpoint } : {}),
+    },
+    // Every edit becomes a pull request, which CI checks before anyone can merge it.
+    publish_mode: "editorial_workflow",
+    media_folder: "content/images",
+    public_folder: "images",
+    ...(options.siteUrl ? { site_url: options.siteUrl } : {}),
+    collections,
+  };
+}
+
+/** Where the CMS opens pull requests: CMS_REPO, else the GitHub repository this clone came from. */
+export function cmsOptions(siteUrl?: string): CmsOptions {
+  let repo = process.env.CMS_REPO;
+  if (!repo) {
+    try {
+      const origin = execFileSync("git", ["remote", "get-url", "origin"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      repo = /github\.com[:/]([\w.-]+\/[\w.-]+?)(?:\.git)?\s*$/.exec(origin)?.[1];
+    } catch {
+      repo = undefined;
+    }
+  }
+  return {
+    repo: repo ?? "your-organisation/your-site",
+    branch: process.env.CMS_BRANCH ?? "main",
+    ...(process.env.CMS_AUTH_BASE_URL ? { baseUrl: process.env.CMS_AUTH_BASE_URL } : {}),
+    ...(process.env.CMS_AUTH_ENDPOINT ? { authEndpoint: process.env.CMS_AUTH_ENDPOINT } : {}),
+    ...(siteUrl ? { siteUrl } : {}),
+  };
+}
