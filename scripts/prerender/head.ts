@@ -154,5 +154,6 @@ export function sitemap(site: Site, pages: readonly PageData[]): string {
 }
 
 export function robots(site: Site): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site, "/sitemap.xml")}\n`;
+  // /admin/ is the editing UI: not for search engines (its page says noindex too).
+  return `User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: ${absoluteUrl(site, "/sitemap.xml")}\n`;
 }

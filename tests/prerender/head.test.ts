@@ -116,6 +116,8 @@ describe("sitemap.xml and robots.txt", () => {
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(["/", "/legal", "/more"].map((r) => `https://fixture.example${r}`));
     expect(xml).toContain("<lastmod>2026-01-31</lastmod>");
-    expect(robots(site)).toBe("User-agent: *\nAllow: /\n\nSitemap: https://fixture.example/sitemap.xml\n");
+    expect(robots(site)).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: https://fixture.example/sitemap.xml\n",
+    );
   });
 });
