@@ -35,8 +35,13 @@ interface Json {
 const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
+/** Whether a choice is between section types (each option an object with a fixed `type`). */
+const isSectionChoice = (options: Json[]) => options.every((option) => option.properties?.type?.const !== undefined);
+
 function typeOf(node: Json): string {
-  if (node.oneOf || node.anyOf) return "a section (see [Section types](#section-types))";
+  const options = node.oneOf ?? node.anyOf;
+  if (options && isSectionChoice(options)) return "a section (see [Section types](#section-types))";
+  if (options) return options.map(typeOf).join(" or ");
   if (node.const !== undefined) return `\`${String(node.const)}\``;
   if (node.enum) return "one of the allowed values";
   switch (node.type) {
@@ -67,6 +72,8 @@ function plural(type: string): string {
 }
 
 function allowed(node: Json): string {
+  const options = node.oneOf ?? node.anyOf;
+  if (options && !isSectionChoice(options)) return options.map(allowed).filter(Boolean).join("; ");
   if (node.enum) return node.enum.map((v) => `\`${String(v)}\``).join(", ");
   const parts: string[] = [];
   if (node.minimum !== undefined && node.maximum !== undefined) parts.push(`${node.minimum} to ${node.maximum}`);

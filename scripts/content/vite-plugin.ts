@@ -3,12 +3,13 @@
  * starts and again whenever a file under content/ changes. A valid edit rewrites the generated
  * modules, which Vite hot-updates in the open page; an invalid one shows Vite's error overlay with
  * the file, line, column, field and message, keeps the last good output, and the page recovers by
- * itself once the file is fixed. Nothing here may crash the dev server.
+ * itself once the file is fixed. Builds run one at a time (a new photo takes a moment to encode);
+ * edits saved meanwhile are built right after. Nothing here may crash the dev server.
  */
 import { watch, type FSWatcher } from "node:fs";
 import { resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { runContent } from "./pipeline.ts";
+import { buildContent } from "./pipeline.ts";
 import type { Problem } from "./problem.ts";
 import { format } from "./report.ts";
 
@@ -41,10 +42,10 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     });
   };
 
-  const rebuild = (server: ViteDevServer) => {
+  const rebuild = async (server: ViteDevServer) => {
     const started = performance.now();
     try {
-      const result = runContent({ contentDir, outDir, drafts: true });
+      const result = await buildContent({ contentDir, outDir, drafts: true });
       const text = format({ problems: result.problems, files: result.files, ms: Math.round(performance.now() - started) }, "human");
       if (result.problems.length > 0) {
         failing = true;
@@ -65,17 +66,36 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     }
   };
 
+  // One build at a time; edits saved during a build are built once it ends.
+  let running: Promise<void> | undefined;
+  let again = false;
+  const schedule = (server: ViteDevServer): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await rebuild(server);
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
   return {
     name: "content",
     apply: "serve",
-    configureServer(server) {
-      rebuild(server);
+    async configureServer(server) {
+      await schedule(server);
       // Node's own recursive watcher on the folder: it reports every write, where a per-file
       // watcher may merge two quick saves of one file into one event and miss the second.
       watcher = watch(contentDir, { recursive: true }, () => {
         // Editors often write a file in several steps: one rebuild per burst of events.
         clearTimeout(timer);
-        timer = setTimeout(() => rebuild(server), 25);
+        timer = setTimeout(() => void schedule(server), 25);
       });
     },
     closeBundle() {
