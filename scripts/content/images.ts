@@ -105,11 +105,11 @@ function unreadableMessage(src: string, why: Unreadable["reason"]): string {
 function tooSmall(src: string, probed: Probe, placement: Placement): string {
   const need = group(neededWidth(placement));
   const sharpOn = placement.density > 1 ? " on phones and other high-density screens" : "";
-  const shape = placement.aspect ? ` on its shorter side` : " wide";
   return (
-    `"${src}" is ${group(probed.width)} × ${group(probed.height)} px: too small for ${placement.label}, which is shown up to ` +
-    `${group(placement.shownAt)} px wide and needs ${need} px${placement.aspect ? " across the part in view" : ""} to look sharp${sharpOn}; ` +
-    `it would look blurry. Use a picture at least ${need} px${shape} (a photo straight from a phone is fine), or an SVG`
+    `"${src}" is ${group(probed.width)} × ${group(probed.height)} px: too small for ${placement.label}. ` +
+    `It is shown up to ${group(placement.shownAt)} px wide, so it needs ${need} px${placement.aspect ? " across the part in view" : ""} ` +
+    `to look sharp${sharpOn}; this one would look blurry. Use a picture at least ${need} px ` +
+    `${placement.aspect ? "on its shorter side" : "wide"} (a photo straight from a phone is fine), or an SVG`
   );
 }
 

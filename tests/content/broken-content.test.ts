@@ -390,7 +390,7 @@ const cases: Case[] = [
     line: 29,
     field: "sections[3].images[0].image.src",
     message:
-      /is 300 × 200 px: too small for a picture in a gallery, which is shown up to 528 px wide and needs 1,056 px to look sharp on phones.*blurry.*at least 1,056 px wide/,
+      /is 300 × 200 px: too small for a picture in a gallery\. It is shown up to 528 px wide, so it needs 1,056 px to look sharp on phones.*blurry.*at least 1,056 px wide/,
   },
   {
     name: "a team photo too small on its shorter side",
@@ -446,7 +446,7 @@ const cases: Case[] = [
     file: "collections/team.yaml",
     line: 8,
     field: "[0].photo.focus",
-    message: /write one of "center", "top", .*or a point in percent such as \{ x: 50, y: 30 \}/,
+    message: /the text "middle" is not allowed here: write one of "center", "top", .*or a point in percent such as \{ x: 50, y: 30 \}/,
   },
 ];
 
