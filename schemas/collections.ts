@@ -35,7 +35,7 @@ export const teamMember = z.strictObject({
   name: text.describe("Full name."),
   role: text.describe('Job title, e.g. "Head of Support".'),
   bio: markdown.describe("A short introduction (Markdown)."),
-  photo: image,
+  photo: image("portrait"),
   draft,
 });
 

@@ -5,7 +5,7 @@
  * problem is reported at that field's line and column. A field that needs the context and finds none
  * fails (fail closed): content is never published unchecked.
  */
-import type { ResolvedImage, ImageInput } from "./image.ts";
+import type { ImageInput, PlacementName, ResolvedImage } from "./image.ts";
 import type { ReferenceKind } from "./primitives.ts";
 
 /** A problem found inside a Markdown field, with its position relative to the field's text. */
@@ -28,8 +28,11 @@ export interface ContentContext {
   anchors?: Readonly<Record<string, readonly string[]>>;
   /** The route of the page being validated; "#anchor" links point into it. */
   route?: string;
-  /** Checks an image reference and returns its public URL and intrinsic size, or an error text. */
-  resolveImage?: (image: ImageInput) => ResolvedImage | string;
+  /**
+   * Checks a picture for the place it is shown in and returns its public URLs and size (a photo's
+   * smaller versions and formats included), or what is wrong with it.
+   */
+  resolveImage?: (image: ImageInput, where: PlacementName) => ResolvedImage | string;
   /** Compiles Markdown to sanitised HTML and reports what is not allowed in it. */
   markdown?: (source: string, route?: string) => { html: string; problems: MarkdownProblem[] };
   /** Ids (per kind), routes and anchors (by route) of drafts: published content may not refer to them. */

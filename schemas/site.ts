@@ -55,7 +55,7 @@ export const site = z.strictObject({
     .strictObject({
       name: text.describe("The company's name as shown everywhere."),
       tagline: text.describe("A few words under the name."),
-      logo: image,
+      logo: image("logo"),
     })
     .describe("Who we are: the name, tagline and logo in the header."),
   contact: z
@@ -105,8 +105,8 @@ export const site = z.strictObject({
         .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
         .describe('How page titles are shown; "%s" is replaced by the page\'s title, e.g. "%s | Company".'),
       description: text.describe("Used when a page has no description of its own."),
-      socialImage: image.describe("The picture shown when a page is shared."),
-      favicon: image.describe("The small icon in the browser tab: a square SVG."),
+      socialImage: image("social"),
+      favicon: image("favicon"),
       themeColor: z
         .string()
         .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })

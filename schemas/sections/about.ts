@@ -9,7 +9,7 @@ export const aboutSection = z
     type: z.literal("about"),
     ...sectionBase,
     body: markdown.describe("The story, in Markdown."),
-    image: image.optional(),
+    image: image("about").optional(),
     assistHeading: text.describe('Heading above the assist categories, e.g. "We can assist with".'),
     assist: z.array(card).min(1).describe("The kinds of help we give, one card each."),
     form: ref("forms").describe("The form shown beside the text, by its file name, e.g. callback."),

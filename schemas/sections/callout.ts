@@ -9,7 +9,7 @@ export const calloutSection = z
     type: z.literal("callout"),
     ...sectionBase,
     tags: z.array(text).default([]).describe("Short items shown as tags, e.g. industry names."),
-    image: image.optional(),
+    image: image("callout").optional(),
     action: link.optional(),
   })
   .describe("A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button.");

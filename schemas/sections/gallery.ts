@@ -9,7 +9,12 @@ export const gallerySection = z
     type: z.literal("gallery"),
     ...sectionBase,
     images: z
-      .array(z.strictObject({ image, caption: text.optional().describe("A line shown under the picture.") }))
+      .array(
+        z.strictObject({
+          image: image("gallery"),
+          caption: text.optional().describe("A line shown under the picture."),
+        }),
+      )
       .min(1)
       .describe("The pictures, in order."),
   })

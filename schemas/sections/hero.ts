@@ -10,6 +10,6 @@ export const heroSection = z
     ...sectionBase,
     actions: z.array(link).max(2).default([]).describe("Up to two buttons; the first stands out."),
     highlights: z.array(text).default([]).describe('Short selling points shown as ticks, e.g. "Open 24/7".'),
-    image: image.optional(),
+    image: image("hero").optional(),
   })
   .describe("The big banner at the top of a page, with a call to action.");

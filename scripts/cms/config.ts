@@ -189,6 +189,13 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       return { ...base, widget: "boolean", default: fallback ?? false };
     case "enum":
       return { ...base, widget: "select", options: Object.values(d.entries ?? {}) };
+    case "union": {
+      // A choice of forms (e.g. a picture's focus: a named position, or a point): the CMS offers the
+      // named options; the other forms stay for hand editing.
+      const named = d.options!.map((option) => def(option)).find((o) => o.type === "enum");
+      if (named) return { ...base, widget: "select", options: Object.values(named.entries ?? {}) };
+      throw new Error(`the CMS has no widget for the field "${name}" (a union without named options)`);
+    }
     case "literal":
       // A fixed value (a section's `type`): the CMS writes it, nobody types it.
       return { ...base, widget: "hidden", default: d.values![0] };

@@ -1,11 +1,12 @@
 /**
- * `npm run content:check` and `npm run content:build`.
+ * `npm run content:check` and `npm run content:build` (which also makes the photos' versions: the image
+ * stage, cached in node_modules/.cache/images).
  * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts]
  * --drafts keeps drafts in the output (a preview); without it they are left out, as on the live site.
  * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage.
  */
 import { performance } from "node:perf_hooks";
-import { runContent } from "./pipeline.ts";
+import { buildContent, runContent } from "./pipeline.ts";
 import { format, formats, type Format } from "./report.ts";
 
 const started = performance.now();
@@ -29,7 +30,10 @@ if ((command !== "check" && command !== "build") || !formats.includes(options.fo
   process.exit(2);
 }
 
-const result = runContent({ contentDir: options.content!, outDir: command === "build" ? options.out : undefined, drafts });
+const result =
+  command === "build"
+    ? await buildContent({ contentDir: options.content!, outDir: options.out!, drafts })
+    : runContent({ contentDir: options.content!, drafts });
 const ms = Math.round(performance.now() - started);
 const text = format(
   {
@@ -38,6 +42,7 @@ const text = format(
     files: result.files,
     ms,
     written: result.written && { ...result.written, outDir: options.out! },
+    images: result.images,
   },
   options.format as Format,
 );

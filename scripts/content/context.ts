@@ -1,22 +1,15 @@
 /**
  * Builds the content context: what exists (collection ids, form ids, page routes, image files) and
- * the services the schemas call (Markdown compiler, image resolver). Read from the raw data, so a
- * reference is checked even when the file it points into has a problem of its own.
+ * the services the schemas call (Markdown compiler, image resolver in images.ts). Read from the raw
+ * data, so a reference is checked even when the file it points into has a problem of its own.
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { imageSize } from "image-size";
-import { collectionNames, didYouMean, type ContentContext, type ImageInput, type ResolvedImage } from "../../schemas/index.ts";
+import { collectionNames, type ContentContext } from "../../schemas/index.ts";
+import { createImageResolver, type ImageResolver } from "./images.ts";
 import type { Loaded } from "./load.ts";
 import { createMarkdown } from "./markdown.ts";
 import { tokensFrom } from "./tokens.ts";
-
-/** An image file to publish: from the content folder to its hashed public path. */
-export interface Asset {
-  from: string;
-  to: string;
-}
 
 function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -45,7 +38,7 @@ function unreadableFile(contentDir: string, rel: string): { kind: string; name: 
   return { kind, name, route: /^route:[ \t]*["']?(\/[\w/-]*)/m.exec(text)?.[1] };
 }
 
-export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; assets: Map<string, Asset> } {
+export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; images: ImageResolver } {
   const ids: Record<string, string[]> = { forms: [] };
   const drafts = { ids: {} as Record<string, string[]>, routes: [] as string[], anchors: {} as Record<string, string[]> };
   const anchors: Record<string, string[]> = {};
@@ -94,36 +87,21 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
   routes.sort();
   const known = routesKnown ? routes : undefined;
 
-  const assets = new Map<string, Asset>();
-  const resolved = new Map<string, Omit<ResolvedImage, "alt"> | string>();
-  const resolveImage = (image: ImageInput): ResolvedImage | string => {
-    let found = resolved.get(image.src);
-    if (found === undefined) {
-      if (!loaded.images.includes(image.src)) {
-        found = `image file "${image.src}" not found in the content folder.${didYouMean(image.src, loaded.images)}`;
-      } else {
-        const from = join(contentDir, image.src);
-        const bytes = readFileSync(from);
-        try {
-          const { width, height } = imageSize(bytes);
-          if (!width || !height) throw new Error("no size");
-          const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
-          const name = image.src.replace(/^.*\//, "").replace(/\.(\w+)$/, `-${hash}.$1`);
-          assets.set(image.src, { from, to: `media/${name}` });
-          found = { src: `/media/${name}`, width, height };
-        } catch {
-          found = `could not read the size of "${image.src}": is it a valid image? An SVG needs width and height attributes or a viewBox`;
-        }
-      }
-      resolved.set(image.src, found);
-    }
-    return typeof found === "string" ? found : { src: found.src, alt: image.alt, width: found.width, height: found.height };
-  };
-
+  const images = createImageResolver(contentDir, loaded.images);
   const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes: known, anchors, drafts });
   const notFoundRoute = str(record(siteData).notFoundRoute);
   return {
-    context: { ids, routes, routesUnknown: !routesKnown, anchors, resolveImage, markdown, drafts, redirects, notFoundRoute },
-    assets,
+    context: {
+      ids,
+      routes,
+      routesUnknown: !routesKnown,
+      anchors,
+      resolveImage: images.resolveImage,
+      markdown,
+      drafts,
+      redirects,
+      notFoundRoute,
+    },
+    images,
   };
 }

@@ -9,7 +9,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { z } from "zod";
-import { referenceNouns, sectionSchemas, type ReferenceKind } from "../../schemas/index.ts";
+import {
+  focusPoints,
+  neededWidth,
+  placements,
+  referenceNouns,
+  sectionSchemas,
+  type Placement,
+  type ReferenceKind,
+} from "../../schemas/index.ts";
+import { limits } from "./images.ts";
 import { contentKinds } from "./kinds.ts";
 
 interface Json {
@@ -35,8 +44,13 @@ interface Json {
 const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
+/** Whether a choice is between section types (each option an object with a fixed `type`). */
+const isSectionChoice = (options: Json[]) => options.every((option) => option.properties?.type?.const !== undefined);
+
 function typeOf(node: Json): string {
-  if (node.oneOf || node.anyOf) return "a section (see [Section types](#section-types))";
+  const options = node.oneOf ?? node.anyOf;
+  if (options && isSectionChoice(options)) return "a section (see [Section types](#section-types))";
+  if (options) return options.map(typeOf).join(" or ");
   if (node.const !== undefined) return `\`${String(node.const)}\``;
   if (node.enum) return "one of the allowed values";
   switch (node.type) {
@@ -67,6 +81,8 @@ function plural(type: string): string {
 }
 
 function allowed(node: Json): string {
+  const options = node.oneOf ?? node.anyOf;
+  if (options && !isSectionChoice(options)) return options.map(allowed).filter(Boolean).join("; ");
   if (node.enum) return node.enum.map((v) => `\`${String(v)}\``).join(", ");
   const parts: string[] = [];
   if (node.minimum !== undefined && node.maximum !== undefined) parts.push(`${node.minimum} to ${node.maximum}`);
@@ -187,8 +203,8 @@ Good to know:
   \`https://\` address, \`phone\` or \`email\`. Routes and anchors are checked.
 - **The phone number** is written twice in \`content/site.yaml\`: as shown (\`display\`) and as dialled
   (\`e164\`). Change both together; the check refuses two different numbers and says what to write.
-- **Pictures** go in \`content/images/\`. Every picture needs \`alt\` text: what it shows, for people
-  who cannot see it.
+- **Pictures** go in \`content/images/\`; a photo straight from a phone is fine. Every picture needs
+  \`alt\` text. See [Pictures](#pictures).
 - **References**: sections name collection entries by their \`id\` and forms by their file name. A
   misspelt id is reported with the ids that exist. An entry that no page shows is reported as a
   **warning** (it does not stop publishing), with the sections where it could be listed.
@@ -198,8 +214,63 @@ Good to know:
   to a published page.
 `;
 
+/** What to put where: how large a photo each place needs, alt text, the focus of a cut picture. */
+function pictures(): string {
+  const rows = (Object.values(placements) as Placement[]).map(
+    (p) => `| ${p.label} | ${neededWidth(p).toLocaleString("en-US")} px${p.aspect ? " on its shorter side" : ""} |`,
+  );
+  const named = Object.keys(focusPoints)
+    .map((name) => `\`${name}\``)
+    .join(", ");
+  return `## Pictures
+
+Put picture files in \`content/images/\` (folders are fine, e.g. \`images/team/\`) and write their path
+where they are shown, with alt text:
+
+\`\`\`yaml
+image:
+  src: images/office.jpg
+  alt: Two technicians at their desks, helping customers on the phone
+\`\`\`
+
+- **Any photo straight from a phone or a camera is fine** (JPEG, PNG, WebP, AVIF or GIF): the build
+  turns it the right way up, removes what the camera recorded (date, phone model, GPS position) and
+  makes small versions for each screen size, so visitors download only what their screen shows.
+  Keep the original: there is no need to make it smaller first.
+- **Not HEIC** (the iPhone's own format; the check says so): export it as JPEG first. On a Mac, open
+  it in Preview and choose File > Export, Format: JPEG; on Windows, open it in Photos and choose Save
+  as. On the iPhone, Settings > Camera > Formats > Most Compatible takes JPEG photos from then on.
+- **Drawings, icons and logos** are best as SVG: sharp at any size. An SVG must not contain code
+  (scripts, \`on...=\` attributes, \`javascript:\` links); the check refuses one that does.
+- **Large enough**: a photo smaller than its place needs would look blurry on phones and other
+  high-density screens, so the check refuses it and says what size to use. What each place needs:
+
+| where it shows | a photo needs at least |
+|---|---|
+${rows.join("\n")}
+
+- **Not enormous**: at most ${limits.megapixels} megapixels and ${limits.bytes / 1024 / 1024} MB per file (a phone photo is about 12
+  megapixels and 2 to 5 MB).
+- **Alt text** (\`alt\`) says what the picture shows, for people who cannot see it (screen readers read
+  it aloud) and when it does not load: "Maria at the help desk, wearing a headset", not "photo" or
+  the file name. Say what matters for the page in a sentence; no need for "picture of".
+- **Focus**: a team photo is cut to a square and shown in a circle. \`focus\` says which part stays in
+  view, one of
+  ${named},
+  or a point in percent from the top left corner, \`{ x: 50, y: 30 }\` (half-way across, 30% down).
+  Without it the middle stays; if the top of a head is cut off, write \`focus: top\`.
+
+\`\`\`yaml
+photo:
+  src: images/team/maria.jpg
+  alt: Maria Lopez, smiling, in front of a bookshelf
+  focus: top
+\`\`\`
+`;
+}
+
 export function renderGuide(): string {
-  const parts = [intro, "## Kinds of content file\n"];
+  const parts = [intro, pictures(), "## Kinds of content file\n"];
   for (const kind of contentKinds) {
     const json = toJson(kind.schema);
     const entry = json.type === "array" && json.items ? json.items : json;

@@ -1,12 +1,18 @@
 /**
- * The content pipeline: load → context → validate → cross-file rules → emit.
- * In: a content folder. Out: problems, and when there are none and `outDir` is given, the generated
- * modules in `outDir`. A run with problems writes nothing.
+ * The content pipeline: load → context → validate → cross-file rules, then for a build the image
+ * stage → emit.
+ * In: a content folder. Out: problems; `runContent` only checks (synchronous, writes nothing);
+ * `buildContent` also makes the photos' versions (image-stage.ts, cached) and writes the generated
+ * modules and media to `outDir`. A run with problems writes nothing.
  */
+import { join } from "node:path";
 import { buildContext } from "./context.ts";
 import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
 import { checkFolding } from "./folding.ts";
-import { load, positionOf } from "./load.ts";
+import { makeImages, defaultCacheDir } from "./image-stage.ts";
+import type { Asset, ImageResolver } from "./images.ts";
+import { load, positionOf, type SourceFile } from "./load.ts";
+import { locate } from "./locate.ts";
 import { byPosition, fieldPath, type Problem } from "./problem.ts";
 import { checkRules } from "./rules.ts";
 import { findUnused } from "./unused.ts";
@@ -15,10 +21,15 @@ import { curlyQuoted } from "./yaml-errors.ts";
 
 export interface RunOptions {
   contentDir: string;
-  /** Where to write the generated modules; nothing is written when absent. */
-  outDir?: string;
   /** Keep drafts in the output (the development preview); the published site leaves them out. */
   drafts?: boolean;
+}
+
+export interface BuildOptions extends RunOptions {
+  /** Where to write the generated modules and media. */
+  outDir: string;
+  /** Where made photo versions are kept between builds (default: node_modules/.cache/images). */
+  cacheDir?: string;
 }
 
 export interface RunResult {
@@ -30,11 +41,13 @@ export interface RunResult {
   files: number;
   content?: Content;
   written?: WriteStats;
+  /** For a build: photo versions encoded in this run and found in the cache. */
+  images?: { made: number; cached: number; ms: number };
 }
 
-export function runContent({ contentDir, outDir, drafts = false }: RunOptions): RunResult {
+function check({ contentDir, drafts = false }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const loaded = load(contentDir);
-  const { context, assets } = buildContext(contentDir, loaded);
+  const { context, images } = buildContext(contentDir, loaded);
   const { content: everything, problems: found } = validate(loaded.files, context);
   found.push(...checkRules(everything, loaded.files), ...checkFolding(loaded.files));
   for (const file of loaded.files) {
@@ -47,6 +60,47 @@ export function runContent({ contentDir, outDir, drafts = false }: RunOptions): 
   const problems = [...loaded.problems.sort(byPosition), ...found.sort(byPosition)];
   const warnings = problems.length ? [] : findUnused(published(everything), loaded.files).sort(byPosition);
   const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
-  if (problems.length > 0 || !outDir) return { problems, warnings, files, content };
-  return { problems, warnings, files, content, written: writeOutput(outDir, renderOutput(content, assets, outDir)) };
+  return { result: { problems, warnings, files, content }, images, files: loaded.files };
+}
+
+/** Checks the content: every problem, nothing written. */
+export function runContent(options: RunOptions): RunResult {
+  return check(options).result;
+}
+
+/** Where a picture is used: each field `src: <src>` in the content files. */
+function usesOf(src: string, files: readonly SourceFile[]): { file: SourceFile; path: PropertyKey[] }[] {
+  const found: { file: SourceFile; path: PropertyKey[] }[] = [];
+  const walk = (file: SourceFile, node: unknown, path: PropertyKey[]) => {
+    if (node === null || typeof node !== "object") return;
+    if (!Array.isArray(node) && (node as { src?: unknown }).src === src) found.push({ file, path: [...path, "src"] });
+    for (const [key, value] of Object.entries(node)) walk(file, value, [...path, Array.isArray(node) ? Number(key) : key]);
+  };
+  for (const file of files) walk(file, file.data, []);
+  return found;
+}
+
+/** Checks the content, makes the photos' versions, and writes everything to `outDir` when all is well. */
+export async function buildContent({ outDir, cacheDir = defaultCacheDir, ...options }: BuildOptions): Promise<RunResult> {
+  const { result, images, files } = check(options);
+  if (result.problems.length > 0) return result;
+  const stage = await makeImages(images.recipes.values(), cacheDir);
+  result.images = { made: stage.made, cached: stage.cached, ms: stage.ms };
+  if (stage.failed.size > 0) {
+    for (const [src, message] of stage.failed) {
+      for (const use of usesOf(src, files)) {
+        const { line, column } = locate(use.file, use.path);
+        result.problems.push({ file: use.file.path, line, column, field: fieldPath(use.path), message });
+      }
+    }
+    result.problems.sort(byPosition);
+    result.warnings = [];
+    return result;
+  }
+  const assets = new Map<string, Asset>(images.svgs);
+  for (const recipe of images.recipes.values()) {
+    for (const variant of recipe.variants.values()) assets.set(variant.to, { from: join(cacheDir, variant.cached), to: variant.to });
+  }
+  result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir));
+  return result;
 }

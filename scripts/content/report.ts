@@ -12,6 +12,8 @@ export interface Summary {
   ms: number;
   /** Set when the run wrote output. */
   written?: { written: number; unchanged: number; removed: number; outDir: string };
+  /** Set when the run made photo versions: how many were encoded, how many came from the cache. */
+  images?: { made: number; cached: number; ms: number };
 }
 
 function escapeData(s: string): string {
@@ -52,7 +54,12 @@ export function format(summary: Summary, as: Format): string {
     const wrote = summary.written
       ? `; ${summary.written.written} written, ${summary.written.unchanged} unchanged, ${summary.written.removed} removed in ${summary.written.outDir}`
       : "";
-    const ok = `✔ Content OK: ${summary.files} files checked in ${summary.ms} ms${wrote}`;
+    const images = summary.images?.made
+      ? `; photos: ${plural(summary.images.made, "version")} made in ${Math.round(summary.images.ms)} ms, ${summary.images.cached} from the cache`
+      : summary.images?.cached
+        ? `; photos: ${plural(summary.images.cached, "version")}, all from the cache`
+        : "";
+    const ok = `✔ Content OK: ${summary.files} files checked in ${summary.ms} ms${wrote}${images}`;
     if (warnings.length === 0) return ok;
     return [...warnings.map(line), "", `${ok}, with ${plural(warnings.length, "warning")} (they do not stop the build)`].join("\n");
   }

@@ -3,12 +3,13 @@
  * starts and again whenever something under content/ changes. A valid edit rewrites the generated
  * modules, which Vite hot-updates in the open page; an invalid one keeps the last good output and
  * shows the problems in the page (problems-panel.ts), which clears by itself once they are fixed.
- * Nothing here may crash the dev server.
+ * Builds run one at a time (a new photo takes a moment to encode); edits saved meanwhile are built
+ * right after. Nothing here may crash the dev server.
  */
 import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { runContent } from "./pipeline.ts";
+import { buildContent } from "./pipeline.ts";
 import type { Problem } from "./problem.ts";
 import { helloEvent, problemsEvent, type PanelProblem } from "./problems-protocol.ts";
 import { format } from "./report.ts";
@@ -51,11 +52,29 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     server.ws.send(problemsEvent, problems);
   };
 
-  const rebuild = (server: ViteDevServer) => {
+  // One build at a time; a save during a build asks for one more when it ends.
+  let building: Promise<void> | undefined;
+  let again = false;
+  const rebuild = (server: ViteDevServer): Promise<void> => {
+    if (building) {
+      again = true;
+      return building;
+    }
+    building = build(server).finally(() => {
+      building = undefined;
+      if (again) {
+        again = false;
+        void rebuild(server);
+      }
+    });
+    return building;
+  };
+
+  const build = async (server: ViteDevServer) => {
     const { logger } = server.config;
     const started = performance.now();
     try {
-      const result = runContent({ contentDir, outDir, drafts: true });
+      const result = await buildContent({ contentDir, outDir, drafts: true });
       if (result.problems.length > 0) {
         const ms = Math.round(performance.now() - started);
         logger.error(format({ problems: result.problems, files: result.files, ms }, "human"), { timestamp: true });
@@ -76,8 +95,9 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   return {
     name: "content",
     apply: "serve",
-    configureServer(server) {
-      rebuild(server);
+    async configureServer(server) {
+      // The first build before the server answers, so the first page finds the content.
+      await rebuild(server);
       server.ws.on(helloEvent, (_data, client) => client.send(problemsEvent, problems));
       // Vite's own watcher (chokidar) follows files replaced by a rename (atomic saves), new and
       // deleted files and folders, also when the folder lies outside Vite's root. With
@@ -87,7 +107,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       const changed = (path: string) => {
         if (!inContent(resolve(path))) return;
         clearTimeout(timer);
-        timer = setTimeout(() => rebuild(server), settleMs);
+        timer = setTimeout(() => void rebuild(server), settleMs);
       };
       for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) server.watcher.on(event, changed);
     },

@@ -92,8 +92,8 @@ export interface HeadOptions {
   collections: Collections;
   /** Whether this is the not-found page (no canonical address). */
   notFound: boolean;
-  /** Public URLs of the icons: the SVG favicon, a 32 px PNG and the 180 px Apple touch icon. */
-  icons: { svg: string; png: string; apple: string };
+  /** Public URLs of the icons: the SVG favicon (when it is one), a 32 px PNG and the 180 px Apple touch icon. */
+  icons: { svg?: string; png: string; apple: string };
   /** The social card: a PNG made from the site's social image (social networks do not show SVG). */
   socialCard: { src: string; width: number; height: number };
 }
@@ -132,7 +132,7 @@ export function renderHead({ site, page, collections, notFound, icons, socialCar
   for (const [name, content] of twitter) tags.push(`<meta name="${name}" content="${escapeHtml(content)}" />`);
   tags.push(
     `<meta name="theme-color" content="${escapeHtml(seo.themeColor)}" />`,
-    `<link rel="icon" href="${escapeHtml(icons.svg)}" type="image/svg+xml" />`,
+    ...(icons.svg ? [`<link rel="icon" href="${escapeHtml(icons.svg)}" type="image/svg+xml" />`] : []),
     `<link rel="icon" href="${escapeHtml(icons.png)}" type="image/png" sizes="32x32" />`,
     `<link rel="apple-touch-icon" href="${escapeHtml(icons.apple)}" />`,
     jsonLdScript(organizationJsonLd(site)),
@@ -140,6 +140,37 @@ export function renderHead({ site, page, collections, notFound, icons, socialCar
   const faq = faqJsonLd(page, collections);
   if (faq) tags.push(jsonLdScript(faq));
   return tags.join("\n    ");
+}
+
+/** The value of `name` in an HTML start tag, as written (still escaped), or undefined. */
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+}
+
+/**
+ * The preload of a page's priority picture (the <img fetchpriority="high"> the app rendered), so the
+ * browser fetches it while it reads the head: for a photo the same AVIF srcset and sizes as its
+ * <picture> (a browser without AVIF skips the preload rather than fetch twice), for an SVG its file.
+ */
+export function imagePreload(body: string): string | undefined {
+  const img = /<img\s[^>]*\sfetchpriority="high"[^>]*>/i.exec(body);
+  if (!img) return undefined;
+  const before = body.slice(0, img.index);
+  const pictureStart = before.lastIndexOf("<picture");
+  const inPicture = pictureStart >= 0 && !before.slice(pictureStart).includes("</picture>");
+  const avif = inPicture
+    ? [...before.slice(pictureStart).matchAll(/<source\s[^>]*>/g)]
+        .map((m) => m[0])
+        .find((tag) => attribute(tag, "type") === "image/avif")
+    : undefined;
+  const srcset = avif ? attribute(avif, "srcset") : attribute(img[0], "srcset");
+  const sizes = avif ? attribute(avif, "sizes") : attribute(img[0], "sizes");
+  if (srcset) {
+    const type = avif ? ` type="image/avif"` : "";
+    return `<link rel="preload" as="image"${type} imagesrcset="${srcset}" imagesizes="${sizes ?? ""}" fetchpriority="high" />`;
+  }
+  const src = attribute(img[0], "src");
+  return src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high" />` : undefined;
 }
 
 export function sitemap(site: Site, pages: readonly PageData[]): string {

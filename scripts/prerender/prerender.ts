@@ -9,6 +9,8 @@
  * per-build part of deploy/nginx.conf).
  * Steps: render each page into the template; hash each page's inline code into its policy; write the
  * hosts' files from the one policy.
+ * Each page's head preloads its priority picture (the hero's), as the app rendered it; the social
+ * card is a PNG from a drawing, a JPEG from a photo.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,7 +20,7 @@ import sharp from "sharp";
 import { renderHttpInclude, renderServerInclude } from "../hosting/nginx.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../hosting/netlify.ts";
 import { describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";
-import { escapeHtml, renderHead, robots, sitemap } from "./head.ts";
+import { escapeHtml, imagePreload, renderHead, robots, sitemap } from "./head.ts";
 import { chunkFiles, pageSource, readManifest } from "./manifest.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -47,19 +49,34 @@ for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">', 
 }
 const lang = site.seo.locale.split("-")[0]!;
 
+/** The hash in a published file's name ("media/banner-1a2b3c4d5e.svg", "media/x-1a2b3c4d5e-1200.jpg"). */
+const hashOf = (src: string) => /-([0-9a-f]{10})(?:-\d+)?\.\w+$/.exec(src)?.[1] ?? "0";
+
 /** A PNG made from a published image, named after it (so it changes when the source does). */
 async function png(src: string, name: string, width: number, height: number, background = "#ffffff") {
-  const file = `media/${name}-${/-([0-9a-f]+)\.\w+$/.exec(src)?.[1] ?? "0"}.png`;
+  const file = `media/${name}-${hashOf(src)}.png`;
   await sharp(join(dist, src))
     .resize(width, height, { fit: "contain", background })
     .png({ compressionLevel: 9, palette: true })
     .toFile(join(dist, file));
   return `/${file}`;
 }
+
+/** The social card: a drawing fitted whole on white (PNG); a photo filling the card (JPEG). */
+async function card(src: string) {
+  if (src.endsWith(".svg")) return png(src, "social-card", 1200, 630);
+  const file = `media/social-card-${hashOf(src)}.jpg`;
+  await sharp(join(dist, src))
+    .resize(1200, 630, { fit: "cover" })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toFile(join(dist, file));
+  return `/${file}`;
+}
+
 // Social networks do not show SVG images, and Apple devices want a PNG icon.
-const socialCard = { src: await png(site.seo.socialImage.src, "social-card", 1200, 630), width: 1200, height: 630 };
+const socialCard = { src: await card(site.seo.socialImage.src), width: 1200, height: 630 };
 const icons = {
-  svg: site.seo.favicon.src,
+  svg: site.seo.favicon.src.endsWith(".svg") ? site.seo.favicon.src : undefined,
   png: await png(site.seo.favicon.src, "favicon-32", 32, 32, "#00000000"),
   apple: await png(site.seo.favicon.src, "apple-touch-icon", 180, 180),
 };
@@ -71,11 +88,18 @@ for (const page of pages) {
   const preload = chunkFiles(manifest, pageSource(routes.find((r) => r.route === page.route)!.file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
     .join("\n    ");
-  const head = `${renderHead({ site, page, collections, notFound, icons, socialCard })}\n    ${preload}`;
+  const body = server.render(page.route);
+  // The page's largest first-screen picture is fetched while the head is read, not after the layout.
+  const image = imagePreload(body);
+  const head = [
+    renderHead({ site, page, collections, notFound, icons, socialCard }),
+    ...(image ? [image] : []),
+    preload,
+  ].join("\n    ");
   let html = template
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace("<!--app-head-->", head)
-    .replace("<!--app-html-->", server.render(page.route));
+    .replace("<!--app-html-->", body);
   if (notFound) {
     // Hosts serve this page at any unknown address, where no header rule can name it: it carries its
     // policy itself, first in the head so it covers everything after it.

@@ -31,3 +31,8 @@ export function SubHeading(props: { id?: string; className?: string; children: R
 export function useSubLevel(): 2 | 3 {
   return (useContext(SectionLevel) + 1) as 2 | 3;
 }
+
+/** Whether the current section is the page's first: what shows on the first screen. */
+export function useFirstSection(): boolean {
+  return useContext(SectionLevel) === 1;
+}

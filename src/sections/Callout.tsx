@@ -1,11 +1,17 @@
 import type { SectionOf } from "../../schemas";
+import { useFirstSection } from "../components/Heading";
 import { Img } from "../components/Img";
 import { Actions } from "../components/Actions";
 import { SectionFrame } from "./SectionFrame";
 
 export function Callout(section: SectionOf<"callout">) {
+  const first = useFirstSection();
   return (
-    <SectionFrame section={section} className="callout" aside={section.image && <Img image={section.image} />}>
+    <SectionFrame
+      section={section}
+      className="callout"
+      aside={section.image && <Img image={section.image} priority={first} className="callout__image" />}
+    >
       {section.tags.length > 0 && (
         <ul className="tags">
           {section.tags.map((tag) => (

@@ -1,15 +1,17 @@
 import type { SectionOf } from "../../schemas";
+import { useFirstSection } from "../components/Heading";
 import { Img } from "../components/Img";
 import { SectionFrame } from "./SectionFrame";
 
 export function Gallery(section: SectionOf<"gallery">) {
+  const first = useFirstSection();
   return (
     <SectionFrame section={section} className="gallery">
       <ul className="gallery__grid">
-        {section.images.map(({ image, caption }) => (
+        {section.images.map(({ image, caption }, index) => (
           <li key={image.src + (caption ?? "")}>
             <figure>
-              <Img image={image} />
+              <Img image={image} priority={first && index === 0} />
               {caption && <figcaption>{caption}</figcaption>}
             </figure>
           </li>

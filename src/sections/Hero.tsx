@@ -1,15 +1,18 @@
 import type { SectionOf } from "../../schemas";
+import { useFirstSection } from "../components/Heading";
 import { Icon } from "../components/Icon";
 import { Img } from "../components/Img";
 import { Actions } from "../components/Actions";
 import { SectionFrame } from "./SectionFrame";
 
 export function Hero(section: SectionOf<"hero">) {
+  // A hero opening the page holds the largest picture of the first screen.
+  const first = useFirstSection();
   return (
     <SectionFrame
       section={section}
       className="hero"
-      aside={section.image && <Img image={section.image} eager className="hero__image" />}
+      aside={section.image && <Img image={section.image} priority={first} className="hero__image" />}
     >
       {section.highlights.length > 0 && (
         <ul className="ticks">

@@ -1,9 +1,11 @@
 /** Every section renderer, rendered from fixture content through the real pipeline. */
 import { screen, within } from "@testing-library/react";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { sectionTypes } from "../../schemas/index.ts";
 import { sectionRenderers } from "../../src/sections/registry.ts";
-import { renderSite } from "./render-site.tsx";
+import { fixture, replace } from "../content/helpers.ts";
+import { loadContent, renderSite } from "./render-site.tsx";
 
 const section = (name: string) => screen.getByRole("region", { name });
 
@@ -88,6 +90,58 @@ describe("section renderers", () => {
     expect(within(team).getByRole("heading", { name: "Ada Tester" })).toBeTruthy();
     expect(within(team).getByText("Chief Tester")).toBeTruthy();
     expect(within(team).getByText("Ada tests things.")).toBeTruthy();
+  });
+
+  it("team: a photo comes as a sized, lazily loaded picture offering AVIF and WebP in every width made", () => {
+    const content = loadContent();
+    const photo = content.collections.team[0]!.photo;
+    renderSite("/more", content);
+    const image = within(section("Our people")).getByRole("img", { name: photo.alt });
+    const picture = image.closest("picture")!;
+    expect(picture).toBeTruthy();
+    const sources = [...picture.querySelectorAll("source")].map((s) => ({
+      type: s.getAttribute("type"),
+      srcset: s.getAttribute("srcset"),
+      sizes: s.getAttribute("sizes"),
+    }));
+    expect(sources).toEqual(photo.sources!.map((s) => ({ ...s, sizes: photo.sizes })));
+    expect(sources.map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
+    expect(image.getAttribute("srcset")).toBe(photo.srcset);
+    expect(image.getAttribute("sizes")).toBe(photo.sizes);
+    expect(image.getAttribute("src")).toBe(photo.src);
+    expect([image.getAttribute("width"), image.getAttribute("height")]).toEqual([
+      String(photo.width),
+      String(photo.height),
+    ]);
+    expect(image.getAttribute("loading")).toBe("lazy");
+    expect(image.getAttribute("decoding")).toBe("async");
+    expect(image.getAttribute("fetchpriority")).toBeNull();
+  });
+
+  it("hero: a page's opening picture loads first, the logo eagerly, every other picture lazily", async () => {
+    const banner = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
+    const dir = fixture({
+      "images/banner.jpg": banner,
+      "pages/home.yaml": replace(
+        "    intro: Call {{phone}} any time.\n",
+        "    intro: Call {{phone}} any time.\n    image:\n      src: images/banner.jpg\n      alt: Our help desk\n",
+      ),
+    });
+    const { container } = renderSite("/", loadContent(dir));
+    const hero = within(section("Welcome")).getByRole("img", { name: "Our help desk" });
+    expect(hero.closest("picture")).toBeTruthy();
+    expect([hero.getAttribute("loading"), hero.getAttribute("fetchpriority"), hero.getAttribute("decoding")]).toEqual([
+      "eager",
+      "high",
+      null,
+    ]);
+    const logo = within(screen.getByRole("banner")).getByRole("img");
+    expect([logo.getAttribute("loading"), logo.getAttribute("fetchpriority")]).toEqual(["eager", null]);
+    const others = [...container.querySelectorAll("img")].filter((img) => img !== hero && img !== logo);
+    expect(others.length).toBeGreaterThan(0);
+    for (const img of others) expect(img.getAttribute("loading"), img.outerHTML).toBe("lazy");
   });
 
   it("testimonials: quote, who said it and the rating read aloud", () => {

@@ -2,8 +2,36 @@
  * A corpus of broken content: each case breaks the valid fixture in one way and expects the pipeline
  * to refuse it with the file, line, field and a message that says what to write instead.
  */
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { problemsIn, replace, type Change } from "./helpers.ts";
+
+// Pictures made for the image checks: plain JPEGs of a given size, and broken or odd files.
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#6699cc" } })
+    .jpeg()
+    .toBuffer();
+const photo = await jpeg(1600, 1200);
+/** A JPEG whose header says it is `width` × `height` (the check reads headers, not pixels). */
+function claiming(bytes: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(bytes);
+  const frame = copy.indexOf(Buffer.from([0xff, 0xc0]));
+  copy.writeUInt16BE(height, frame + 5);
+  copy.writeUInt16BE(width, frame + 7);
+  return copy;
+}
+/** The start of an iPhone HEIC file: a file-type box naming the HEIC brands. */
+const heic = Buffer.concat([
+  Buffer.from([0, 0, 0, 24]),
+  Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"),
+  Buffer.alloc(64),
+]);
+const galleryPhoto = (bytes: string | Buffer): Record<string, Change> => ({
+  "pages/home.yaml": replace("src: images/photo.svg", "src: images/photo.jpg"),
+  "images/photo.jpg": bytes,
+});
+const svg = (inside: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200">${inside}</svg>\n`;
 
 interface Case {
   name: string;
@@ -697,6 +725,103 @@ const cases: Case[] = [
     column: 27,
     field: "answer",
     message: /the link address "javascript:x" is not allowed/,
+  },
+  {
+    name: "a file that is not a picture",
+    changes: galleryPhoto("Minutes of the marketing meeting, saved with the wrong name.\n"),
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /"images\/photo\.jpg" is not a picture that can be read: it is not a JPEG, PNG, WebP, AVIF, GIF or SVG file inside/,
+  },
+  {
+    name: "a picture cut off while copying",
+    changes: galleryPhoto(photo.subarray(0, photo.length >> 1)),
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /the file is cut off \(it may not have finished copying or downloading\)/,
+  },
+  {
+    name: "an iPhone HEIC photo",
+    changes: { [home]: replace("src: images/photo.svg", "src: images/photo.HEIC"), "images/photo.HEIC": heic },
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /is a HEIC photo \(the iPhone's own format\).*Export it as JPEG.*Preview.*File > Export.*Most Compatible/,
+  },
+  {
+    name: "a HEIC photo renamed .jpg",
+    changes: galleryPhoto(heic),
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /"images\/photo\.jpg" is a HEIC photo.*Export it as JPEG/,
+  },
+  {
+    name: "a photo too small for where it is shown",
+    changes: galleryPhoto(await jpeg(300, 200)),
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message:
+      /is 300 × 200 px: too small for a picture in a gallery\. It is shown up to 528 px wide, so it needs 1,056 px to look sharp on phones.*blurry.*at least 1,056 px wide/,
+  },
+  {
+    name: "a team photo too small on its shorter side",
+    changes: { "images/portrait.jpg": await jpeg(1200, 400) },
+    file: "collections/team/ada.yaml",
+    line: 5,
+    field: "photo.src",
+    message: /is 1,200 × 400 px: too small for a team photo, shown in a circle.*at least 512 px on its shorter side/,
+  },
+  {
+    name: "a picture of over 50 megapixels",
+    changes: galleryPhoto(claiming(photo, 10000, 6000)),
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /is 10,000 × 6,000 px \(60 megapixels\): far more than a web page can use \(at most 50 megapixels\)/,
+  },
+  {
+    name: "a picture file over 25 MB",
+    changes: galleryPhoto(Buffer.concat([photo, Buffer.alloc(26 * 1024 * 1024 - photo.length)])),
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /is 26\.0 MB: far larger than a web page can use \(at most 25 MB\)/,
+  },
+  {
+    name: "an SVG with a script",
+    changes: { "images/photo.svg": svg("<script>alert(1)</script>") },
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /"images\/photo\.svg" contains a <script> element: a picture on the site may not contain code/,
+  },
+  {
+    name: "an SVG that runs code when it loads",
+    changes: { "images/photo.svg": svg('<rect width="10" height="10" onload="alert(1)"/>') },
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /contains an onload= attribute/,
+  },
+  {
+    name: "an SVG with a javascript: link",
+    changes: { "images/photo.svg": svg('<a href="jav&#x61;script:alert(1)"><rect width="10" height="10"/></a>') },
+    file: home,
+    line: 29,
+    field: "sections[3].images[0].image.src",
+    message: /contains a javascript: link/,
+  },
+  {
+    name: "a focus that is not a position",
+    changes: { "collections/team/ada.yaml": replace("  alt: Portrait of Ada Tester", "  alt: Portrait of Ada Tester\n  focus: middle") },
+    file: "collections/team/ada.yaml",
+    line: 7,
+    field: "photo.focus",
+    message: /the text "middle" is not allowed here: write one of "center", "top", .*or a point in percent such as \{ x: 50, y: 30 \}/,
   },
 ];
 

@@ -5,8 +5,8 @@ import { runContent } from "../../scripts/content/pipeline.ts";
 
 export const validFixture = join(import.meta.dirname, "fixtures", "valid");
 
-/** A change to one file of the fixture: new text, a function of the old text, or null to delete it. */
-export type Change = string | ((text: string) => string) | null;
+/** A change to one file of the fixture: new text or bytes, a function of the old text, or null to delete it. */
+export type Change = string | Buffer | ((text: string) => string) | null;
 
 /** A fresh copy of the valid fixture with `changes` applied; returns its folder. */
 export function fixture(changes: Record<string, Change> = {}): string {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runContent } from "../../scripts/content/pipeline.ts";
+import { buildContent, runContent } from "../../scripts/content/pipeline.ts";
 import { fixture, replace, snapshotDir, validFixture } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -27,15 +27,15 @@ describe("the content pipeline", () => {
     expect(legal.sections[0]!.type === "prose" && legal.sections[0]!.body).toContain('href="mailto:help@fixture.example"');
   });
 
-  it("emits the redirects for the hosts, and an empty list when content/redirects.yaml is left out", () => {
+  it("emits the redirects for the hosts, and an empty list when content/redirects.yaml is left out", async () => {
     const out = outDir();
-    expect(runContent({ contentDir: validFixture, outDir: out }).problems).toEqual([]);
+    expect((await buildContent({ contentDir: validFixture, outDir: out })).problems).toEqual([]);
     expect(JSON.parse(readFileSync(join(out, "redirects.json"), "utf8"))).toEqual([
       { from: "/terms", to: "/legal", permanent: true },
       { from: "/old-thanks", to: "/thanks", permanent: false },
     ]);
     const without = outDir();
-    expect(runContent({ contentDir: fixture({ "redirects.yaml": null }), outDir: without }).problems).toEqual([]);
+    expect((await buildContent({ contentDir: fixture({ "redirects.yaml": null }), outDir: without })).problems).toEqual([]);
     expect(JSON.parse(readFileSync(join(without, "redirects.json"), "utf8"))).toEqual([]);
   });
 
@@ -122,9 +122,9 @@ describe("the content pipeline", () => {
     expect(cli("check", "--colour=red").status).toBe(2);
   });
 
-  it("emits typed JSON modules marked as generated", () => {
+  it("emits typed JSON modules marked as generated", async () => {
     const out = outDir();
-    runContent({ contentDir: validFixture, outDir: out });
+    await buildContent({ contentDir: validFixture, outDir: out });
     const files = [...snapshotDir(out).keys()].sort();
     expect(files).toEqual(
       expect.arrayContaining(["collections.json", "forms.json", "index.d.ts", "index.js", "routes.json", "site.json", "pages/index.json"]),
@@ -137,39 +137,39 @@ describe("the content pipeline", () => {
     expect(legal.title).toBe("Legal");
   });
 
-  it("writes byte-identical output on two builds, and rewrites nothing the second time", () => {
+  it("writes byte-identical output on two builds, and rewrites nothing the second time", async () => {
     const first = outDir();
     const second = outDir();
-    runContent({ contentDir: validFixture, outDir: first });
-    runContent({ contentDir: validFixture, outDir: second });
+    await buildContent({ contentDir: validFixture, outDir: first });
+    await buildContent({ contentDir: validFixture, outDir: second });
     const a = snapshotDir(first);
     const b = snapshotDir(second);
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
     for (const [rel, file] of a) expect(b.get(rel)!.bytes, rel).toBe(file.bytes);
 
-    const again = runContent({ contentDir: validFixture, outDir: first });
+    const again = await buildContent({ contentDir: validFixture, outDir: first });
     expect(again.written).toEqual({ written: 0, unchanged: a.size, removed: 0 });
     for (const [rel, file] of snapshotDir(first)) expect(file.mtime, rel).toBe(a.get(rel)!.mtime);
   });
 
-  it("leaves the previous output untouched when a build fails", () => {
+  it("leaves the previous output untouched when a build fails", async () => {
     const out = outDir();
-    runContent({ contentDir: validFixture, outDir: out });
+    await buildContent({ contentDir: validFixture, outDir: out });
     const before = snapshotDir(out);
     const broken = fixture({ "pages/home.yaml": replace("type: pricing", "type: prices"), "images/logo.svg": null });
-    const result = runContent({ contentDir: broken, outDir: out });
+    const result = await buildContent({ contentDir: broken, outDir: out });
     expect(result.problems.length).toBeGreaterThan(0);
     expect(result.written).toBeUndefined();
     expect(snapshotDir(out)).toEqual(before);
   });
 
-  it("removes output files that a later build no longer produces", () => {
+  it("removes output files that a later build no longer produces", async () => {
     const out = outDir();
-    runContent({ contentDir: validFixture, outDir: out });
+    await buildContent({ contentDir: validFixture, outDir: out });
     const renamed = fixture({
       "images/photo.svg": replace('fill="#abcdef"', 'fill="#fedcba"'),
     });
-    const result = runContent({ contentDir: renamed, outDir: out });
+    const result = await buildContent({ contentDir: renamed, outDir: out });
     expect(result.written!.removed).toBe(1);
     const media = [...snapshotDir(out).keys()].filter((f) => f.includes("photo-"));
     expect(media).toHaveLength(1);

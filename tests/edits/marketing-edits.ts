@@ -7,11 +7,12 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
+import { replaceWithPhotos } from "../../scripts/photo-fixture.ts";
 
 export interface Edit {
   /** What a marketer did, in their words. */
   name: string;
-  apply(contentDir: string): void;
+  apply(contentDir: string): void | Promise<void>;
 }
 
 type Doc = Document.Parsed;
@@ -230,6 +231,24 @@ export const marketingEdits: Edit[] = [
       }
       const path = join(dir, "pages", rel);
       writeFileSync(path, `${readFileSync(path, "utf8").trimEnd()}\n\n${parts.join("\n")}`);
+    },
+  },
+  {
+    name: "the banner, a team portrait and a gallery picture replaced by photos straight from a phone",
+    async apply(dir) {
+      // What a marketer would pick: the landing page's banner, the first person, the first gallery picture.
+      const srcOf = (node: unknown) => (isMap(node) ? node.get("src") : undefined);
+      const hero = sections(open(dir, homeFile(dir))).items.find((s) => s.get("type") === "hero" && s.has("image"));
+      const first = entryFiles(dir, "team")[0];
+      const person = first ? (open(dir, first).contents as YAMLMap) : undefined;
+      const gallery = findSection(dir, "gallery")?.section.get("images");
+      const chosen = [
+        srcOf(hero?.get("image")),
+        srcOf(person?.get("photo")),
+        srcOf(isSeq(gallery) && isMap(gallery.items[0]) ? gallery.items[0].get("image") : undefined),
+      ].filter((src): src is string => typeof src === "string");
+      if (chosen.length === 0) throw new Error("no banner, team photo or gallery picture to replace");
+      await replaceWithPhotos(dir, { only: chosen });
     },
   },
 ];

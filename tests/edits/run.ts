@@ -36,7 +36,7 @@ symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "junction");
 
 console.log(`marketing edits, applied to a copy of content/ in ${copy}:`);
 for (const edit of marketingEdits) {
-  edit.apply(join(copy, "content"));
+  await edit.apply(join(copy, "content"));
   console.log(`  ✎ ${edit.name}`);
 }
 

@@ -1,8 +1,19 @@
 /** The head, structured data, sitemap and robots.txt each page gets from content (the fixture site). */
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { runContent } from "../../scripts/content/pipeline.ts";
-import { faqJsonLd, organizationJsonLd, renderHead, robots, sitemap } from "../../scripts/prerender/head.ts";
-import type { Collections, PageData } from "../../schemas/index.ts";
+import {
+  escapeHtml,
+  faqJsonLd,
+  imagePreload,
+  organizationJsonLd,
+  renderHead,
+  robots,
+  sitemap,
+} from "../../scripts/prerender/head.ts";
+import type { Collections, PageData, ResolvedImage } from "../../schemas/index.ts";
+import { Img } from "../../src/components/Img.tsx";
 
 import { fixture, replace } from "../content/helpers.ts";
 
@@ -58,6 +69,46 @@ describe("the head of each page", () => {
     const html = renderHead({ site, page: tricky, collections, notFound: false, icons, socialCard });
     expect(html).toContain("<title>Fish &amp; &quot;Chips&quot; &lt;b&gt; | Fixture</title>");
     expect(html).toContain('content="a &lt; b"');
+  });
+});
+
+describe("the preload of a page's priority picture", () => {
+  // The fixture's team photo is a photo (AVIF, WebP, JPEG in several widths); its logo a drawing.
+  const photo = collections.team[0]!.photo;
+  const drawing = site.company.logo;
+  const body = (...images: [ResolvedImage, boolean][]) =>
+    renderToString(
+      createElement("main", null, ...images.map(([image, priority]) => createElement(Img, { image, priority }))),
+    );
+
+  it("asks for the photo's AVIF in the same widths and sizes as its <picture>, so the browser picks the same file", () => {
+    expect(photo.sources?.[0]?.type).toBe("image/avif");
+    expect(imagePreload(body([drawing, false], [photo, true]))).toBe(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(photo.sources![0]!.srcset)}" imagesizes="${escapeHtml(photo.sizes!)}" fetchpriority="high" />`,
+    );
+  });
+
+  it("asks for a drawing by its file", () => {
+    expect(imagePreload(body([photo, false], [drawing, true]))).toBe(
+      `<link rel="preload" as="image" href="${drawing.src}" fetchpriority="high" />`,
+    );
+  });
+
+  it("is left out when no picture has priority", () => {
+    expect(imagePreload(body([photo, false], [drawing, false]))).toBeUndefined();
+  });
+
+  it("goes with an SVG favicon link only when the favicon is an SVG", () => {
+    const html = renderHead({
+      site,
+      page: page("/"),
+      collections,
+      notFound: false,
+      icons: { ...icons, svg: undefined },
+      socialCard,
+    });
+    expect(html).not.toContain("image/svg+xml");
+    expect(html).toContain(`<link rel="icon" href="${icons.png}" type="image/png" sizes="32x32" />`);
   });
 });
 
