@@ -20,7 +20,7 @@ const withPhotos = (teamFocus = "top") =>
   fixture({
     "images/team/ada.jpg": portrait,
     "images/gallery/desk.jpg": landscape,
-    "collections/team.yaml": replace("    src: images/portrait.jpg", `    src: images/team/ada.jpg\n    focus: ${teamFocus}`),
+    "collections/team/ada.yaml": replace("  src: images/portrait.jpg", `  src: images/team/ada.jpg\n  focus: ${teamFocus}`),
     "pages/home.yaml": replace("src: images/photo.svg", "src: images/gallery/desk.jpg"),
   });
 const outDir = () => mkdtempSync(join(tmpdir(), "images-out-"));
