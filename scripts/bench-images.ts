@@ -9,41 +9,17 @@
  * `npm run serve -- .bench/photos/dist`. Its image cache is .bench/photos-cache, emptied each run.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
+import { copyProject, root } from "./copy-project.ts";
 import { replaceWithPhotos } from "./photo-fixture.ts";
 
-const root = join(import.meta.dirname, "..");
 const copy = join(root, ".bench", "photos");
 const cache = join(root, ".bench", "photos-cache");
-const skip = [
-  "node_modules",
-  ".git",
-  "dist",
-  ".ssr",
-  ".bench",
-  ".size-floor",
-  "test-results",
-  "playwright-report",
-  "src/generated",
-];
-
 rmSync(copy, { recursive: true, force: true });
 rmSync(cache, { recursive: true, force: true });
-mkdirSync(copy, { recursive: true });
-// Entry by entry: the copy lives inside the repository (.bench/), which a single copy cannot do.
-for (const entry of readdirSync(root)) {
-  if (skip.includes(entry)) continue;
-  cpSync(join(root, entry), join(copy, entry), {
-    recursive: true,
-    filter: (src) => {
-      const rel = relative(root, src).split("\\").join("/");
-      return !skip.some((s) => rel === s || rel.startsWith(`${s}/`));
-    },
-  });
-}
-symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "junction");
+copyProject(copy);
 const photos = await replaceWithPhotos(join(copy, "content"));
 console.log(
   `${photos.length} phone photos in place of every picture but the logo, in ${relative(root, copy)}/content\n`,

@@ -5,7 +5,6 @@
  * In: schemas/ (through scripts/content/kinds.ts). Out: docs/content-guide.md (committed; a test
  * fails when it is out of date). Usage: node --import tsx scripts/content/guide.ts [--check]
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { z } from "zod";
@@ -19,6 +18,7 @@ import {
   type ReferenceKind,
 } from "../../schemas/index.ts";
 import { limits } from "./images.ts";
+import { writeGenerated } from "../generated-file.ts";
 import { contentKinds } from "./kinds.ts";
 
 interface Json {
@@ -292,21 +292,4 @@ export function renderGuide(): string {
 }
 
 const target = join(import.meta.dirname, "..", "..", "docs", "content-guide.md");
-if (process.argv[1] === import.meta.filename) {
-  const text = renderGuide();
-  let current = "";
-  try {
-    current = readFileSync(target, "utf8");
-  } catch {
-    current = "";
-  }
-  if (process.argv.includes("--check")) {
-    if (current !== text) {
-      console.error("docs/content-guide.md is out of date: run npm run content:guide");
-      process.exitCode = 1;
-    } else console.log("docs/content-guide.md is up to date");
-  } else if (current !== text) {
-    writeFileSync(target, text);
-    console.log("wrote docs/content-guide.md");
-  } else console.log("docs/content-guide.md is up to date");
-}
+if (process.argv[1] === import.meta.filename) writeGenerated(target, renderGuide(), "npm run content:guide");

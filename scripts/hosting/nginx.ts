@@ -8,8 +8,8 @@
  * In: header and redirect rules (policy.ts). Out: the files' text.
  * Usage: node --import tsx scripts/hosting/nginx.ts [--check] writes (or checks) deploy/nginx.conf.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeGenerated } from "../generated-file.ts";
 import { describeSite, type HeaderRule, type RedirectRule } from "./policy.ts";
 
 /** Where deploy/nginx.conf expects dist/ to be copied; the one path to change for another folder. */
@@ -152,21 +152,4 @@ ${headers.join("\n")}
 }
 
 const target = join(import.meta.dirname, "..", "..", "deploy", "nginx.conf");
-if (process.argv[1] === import.meta.filename) {
-  const text = renderServerBlock();
-  let current = "";
-  try {
-    current = readFileSync(target, "utf8");
-  } catch {
-    current = "";
-  }
-  if (process.argv.includes("--check")) {
-    if (current !== text) {
-      console.error("deploy/nginx.conf is out of date: run npm run deploy:nginx");
-      process.exitCode = 1;
-    } else console.log("deploy/nginx.conf is up to date");
-  } else if (current !== text) {
-    writeFileSync(target, text);
-    console.log("wrote deploy/nginx.conf");
-  } else console.log("deploy/nginx.conf is up to date");
-}
+if (process.argv[1] === import.meta.filename) writeGenerated(target, renderServerBlock(), "npm run deploy:nginx");

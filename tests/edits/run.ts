@@ -6,33 +6,14 @@
  * In: the repository. Out: a temporary copy (removed afterwards unless KEEP_EDITS=1), a summary.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { copyProject } from "../../scripts/copy-project.ts";
 import { marketingEdits } from "./marketing-edits.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const skip = new Set([
-  "node_modules",
-  ".git",
-  "dist",
-  ".ssr",
-  ".bench",
-  ".size-floor",
-  "test-results",
-  "playwright-report",
-  "src/generated",
-]);
-const copy = mkdtempSync(join(tmpdir(), "marketing-edits-"));
-cpSync(root, copy, {
-  recursive: true,
-  filter: (src) => {
-    const rel = relative(root, src).split("\\").join("/");
-    return ![...skip].some((s) => rel === s || rel.startsWith(`${s}/`));
-  },
-});
-symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "junction");
+const copy = copyProject(mkdtempSync(join(tmpdir(), "marketing-edits-")));
 
 console.log(`marketing edits, applied to a copy of content/ in ${copy}:`);
 for (const edit of marketingEdits) {
