@@ -3,7 +3,7 @@
  * photo benchmark, the CMS tests): every source file, no build output or caches, and node_modules
  * linked rather than copied. In: the destination folder (it may lie inside the repository).
  */
-import { cpSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 
 export const root = join(import.meta.dirname, "..");
@@ -22,6 +22,8 @@ const skip = [
 
 export function copyProject(destination: string): string {
   mkdirSync(destination, { recursive: true });
+  // A temporary folder is private (0700); a web server's workers (nginx runs as www-data) must read it.
+  chmodSync(destination, 0o755);
   // Entry by entry: the copy may live inside the repository (.bench/), which one recursive copy cannot do.
   for (const entry of readdirSync(root)) {
     if (skip.includes(entry)) continue;
