@@ -163,7 +163,7 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
   const reference = referenceOf(schema) ?? referenceOf(s);
   if (reference) return { ...base, ...relation(reference) };
   if (meta.markdown) return { ...base, widget: "markdown", ...markdownOptions };
-  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: objectFields(imageSchema(s)) };
+  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: imageFields(s) };
 
   const d = def(s);
   switch (d.type) {
@@ -219,6 +219,28 @@ const markdownOptions = {
 function imageSchema(schema: z.ZodType): z.ZodType {
   const d = def(schema);
   return d.type === "pipe" ? d.in! : schema;
+}
+
+/**
+ * A picture's fields: the file as an image widget (choose one in content/images or upload one there;
+ * it writes "images/<file>", the path the schema asks for) and its alt text. Decap checks an image
+ * widget's pattern against the file's name alone, without its folder: the schema's rule on the path
+ * becomes its rule on the file type (the ending).
+ */
+function imageFields(schema: z.ZodType): CmsField[] {
+  return objectFields(imageSchema(schema)).map((field) => {
+    if (field.name === "alt") return { ...field, label: "Alt text" };
+    if (field.name !== "src") return field;
+    const { pattern, ...rest } = field;
+    const ending = pattern && /\\\.\(\?:[^)]+\)\$$/.exec(pattern[0])?.[0];
+    return {
+      ...rest,
+      label: "Picture",
+      widget: "image",
+      choose_url: false,
+      ...(pattern && ending ? { pattern: [ending, pattern[1]] as [string, string] } : {}),
+    };
+  });
 }
 
 function stringRules(schema: z.ZodType): Partial<CmsField> {
