@@ -64,6 +64,7 @@ export interface CmsCollection {
 export interface CmsConfig {
   backend: { name: string; repo: string; branch: string; base_url?: string; auth_endpoint?: string };
   publish_mode?: string;
+  slug?: { encoding: "unicode" | "ascii"; clean_accents: boolean; sanitize_replacement: string };
   media_folder: string;
   public_folder: string;
   site_url?: string;
@@ -452,6 +453,11 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
     },
     // Every edit becomes a pull request, which CI checks before anyone can merge it.
     publish_mode: "editorial_workflow",
+    // A new entry's file name is its id, made from its title, and ids are lower-case ASCII letters,
+    // digits and hyphens ("Café Wi-Fi, TVs & more?" → "cafe-wi-fi-tvs-more"). Decap's default keeps
+    // accented letters, which the content check refuses in a file name. (It keeps "_" either way:
+    // the content check names such a file and says what to rename it to.)
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     media_folder: "content/images",
     public_folder: "images",
     ...(options.siteUrl ? { site_url: options.siteUrl } : {}),
