@@ -32,6 +32,7 @@ export interface CmsField {
   typeKey?: string;
   summary?: string;
   collapsed?: boolean;
+  label_singular?: string;
   collection?: string;
   value_field?: string;
   search_fields?: string[];
@@ -322,7 +323,15 @@ function listOf(d: Def): Partial<CmsField> {
   const item = fieldOf("item", element);
   if (item.widget === "object")
     return { widget: "list", collapsed: true, ...bounds, fields: item.fields!, summary: summaryOf(item.fields!) };
-  return { widget: "list", ...bounds, field: { ...item, required: true } };
+  // A list of references reads "Add question", each item a "Question" to pick.
+  const reference = referenceOf(element);
+  const noun = reference ? labelOf(referenceNouns[reference]) : undefined;
+  return {
+    widget: "list",
+    ...(noun ? { label_singular: noun } : {}),
+    ...bounds,
+    field: { ...item, ...(noun ? { label: noun } : {}), required: true },
+  };
 }
 
 function summaryOf(fields: CmsField[]): string | undefined {
