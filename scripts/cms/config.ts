@@ -165,7 +165,7 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
   const reference = referenceOf(schema) ?? referenceOf(s);
   if (reference) return { ...base, ...relation(reference) };
   if (meta.markdown) return { ...base, widget: "markdown", ...markdownOptions };
-  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: imageFields(s) };
+  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: partsOf(imageFields(s), required) };
 
   const d = def(s);
   switch (d.type) {
@@ -195,12 +195,27 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       // A fixed value (a section's `type`): the CMS writes it, nobody types it.
       return { ...base, widget: "hidden", default: d.values![0] };
     case "object":
-      return { ...base, widget: "object", collapsed: false, fields: objectFields(s) };
+      return { ...base, widget: "object", collapsed: false, fields: partsOf(objectFields(s), required) };
     case "array":
       return { ...base, ...listOf(d) };
     default:
       throw new Error(`the CMS has no widget for the field "${name}" (${d.type}): add one in scripts/cms/config.ts`);
   }
+}
+
+/**
+ * The fields of an object. Decap checks the fields of an optional object even when it is left out,
+ * so a section without its optional picture could not be saved ("Picture is required"): inside an
+ * optional object (and the objects in it) nothing is required in the CMS. The content check still
+ * requires them when the object is there.
+ */
+function partsOf(fields: CmsField[], required: boolean): CmsField[] {
+  if (required) return fields;
+  return fields.map((field) => ({
+    ...field,
+    required: false,
+    ...(field.widget === "object" && field.fields ? { fields: partsOf(field.fields, false) } : {}),
+  }));
 }
 
 /** What a field's widget is (its options), without what belongs to the field around it. */

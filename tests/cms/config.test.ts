@@ -111,8 +111,12 @@ class Walk {
   problems: string[] = [];
   fields = 0;
 
-  /** Each field of an object schema is a CMS field of that name, and the CMS has no field the schema lacks. */
-  object(shape: Record<string, z.ZodType>, fields: CmsField[], path: string, skip: string[] = []) {
+  /**
+   * Each field of an object schema is a CMS field of that name, and the CMS has no field the schema
+   * lacks. Inside an optional object nothing is required in the CMS: Decap checks the fields of an
+   * optional object even when it is left out.
+   */
+  object(shape: Record<string, z.ZodType>, fields: CmsField[], path: string, skip: string[] = [], optional = false) {
     const names = Object.keys(shape).filter((name) => !skip.includes(name));
     for (const field of fields) {
       if (!names.includes(field.name))
@@ -121,14 +125,15 @@ class Walk {
     for (const name of names) {
       const field = fields.find((f) => f.name === name);
       if (!field) this.problems.push(`${path}.${name}: no CMS field edits it`);
-      else this.field(shape[name]!, field, `${path}.${name}`);
+      else this.field(shape[name]!, field, `${path}.${name}`, optional);
     }
   }
 
-  field(schema: z.ZodType, field: CmsField, path: string) {
+  field(schema: z.ZodType, field: CmsField, path: string, inOptional = false) {
     this.fields++;
     const problem = (ok: boolean, what: string) => ok || this.problems.push(`${path}: ${what} (${field.widget})`);
-    const { inner, optional, meta } = unwrap(schema);
+    const { inner, optional: leftOut, meta } = unwrap(schema);
+    const optional = leftOut || inOptional;
     problem(
       (field.required !== false) === !optional,
       optional ? "optional, but required in the CMS" : "required, but optional in the CMS",
@@ -151,10 +156,10 @@ class Walk {
       problem(field.widget === "object", "a picture: expected an object (the file and its alt text)");
       const [src, alt] = ["src", "alt"].map((name) => field.fields?.find((f) => f.name === name));
       problem(
-        src?.widget === "image" && src.required !== false,
-        "a picture: expected its file as a required image widget",
+        src?.widget === "image" && (src.required !== false) === !optional,
+        "a picture: its file, an image widget",
       );
-      problem(alt?.widget === "string" && alt.required !== false, "a picture: expected its alt text, required");
+      problem(alt?.widget === "string" && (alt.required !== false) === !optional, "a picture: its alt text");
       const fileName = src?.pattern && new RegExp(src.pattern[0]);
       problem(
         !!fileName && fileName.test("photo.png") && !fileName.test("photo.exe"),
@@ -192,7 +197,8 @@ class Walk {
       if (field.pattern) problem(field.pattern[1].length > 0, "a pattern needs a message");
     } else if (json.type === "object") {
       problem(field.widget === "object", "expected an object widget");
-      this.object((input(inner) as z.ZodObject).shape as Record<string, z.ZodType>, field.fields ?? [], path);
+      const shape = (input(inner) as z.ZodObject).shape as Record<string, z.ZodType>;
+      this.object(shape, field.fields ?? [], path, [], optional);
     } else if (json.type === "array") {
       problem(field.widget === "list", "expected a list widget");
       const min = json.minItems && json.minItems > 0 ? json.minItems : undefined;
