@@ -44,24 +44,26 @@ export const text = nonEmpty.superRefine((value, ctx) => {
 });
 
 /** Text written in Markdown, compiled to sanitised HTML at build time. */
-export const markdown = nonEmpty.transform((source, ctx): Html => {
-  const compile = contentContext().markdown;
-  if (!compile) {
-    ctx.issues.push({ code: "custom", message: noContext("Markdown"), input: source });
-    return source as Html;
-  }
-  const result = compile(source, contentContext().route);
-  for (const problem of result.problems) {
-    if (problem.draftReference && contentContext().allowDraftReferences) continue;
-    ctx.issues.push({
-      code: "custom",
-      message: problem.message,
-      input: source,
-      params: { line: problem.line, column: problem.column, ...(problem.draftReference ? draftReference : {}) },
-    });
-  }
-  return result.html as Html;
-}).meta({ markdown: true });
+export const markdown = nonEmpty
+  .transform((source, ctx): Html => {
+    const compile = contentContext().markdown;
+    if (!compile) {
+      ctx.issues.push({ code: "custom", message: noContext("Markdown"), input: source });
+      return source as Html;
+    }
+    const result = compile(source, contentContext().route);
+    for (const problem of result.problems) {
+      if (problem.draftReference && contentContext().allowDraftReferences) continue;
+      ctx.issues.push({
+        code: "custom",
+        message: problem.message,
+        input: source,
+        params: { line: problem.line, column: problem.column, ...(problem.draftReference ? draftReference : {}) },
+      });
+    }
+    return result.html as Html;
+  })
+  .meta({ markdown: true });
 
 /** What is wrong with a link target, if anything. */
 function checkTarget(to: string): { message: string; draft?: boolean } | undefined {
