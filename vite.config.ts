@@ -50,8 +50,16 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           extends: true,
           test: {
             name: "node",
-            include: ["tests/content/**/*.test.ts", "tests/prerender/**/*.test.ts", "tests/hosting/**/*.test.ts"],
+            include: [
+              "tests/content/**/*.test.ts",
+              "tests/prerender/**/*.test.ts",
+              "tests/hosting/**/*.test.ts",
+              "tests/cms/**/*.test.ts",
+            ],
             environment: "node",
+            // tests/cms runs Decap's own configuration check and slug code, published as ES modules
+            // that only a bundler can load: Vitest transforms them as it does the project's files.
+            server: { deps: { inline: [/[\\/]decap-cms-/] } },
           },
         },
         {

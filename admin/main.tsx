@@ -5,7 +5,9 @@
  * On 127.0.0.1 or localhost (`npm run cms`) it edits the files of this clone through Decap's local
  * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
  */
+import type { ComponentType } from "react";
 import cms from "decap-cms-app";
+import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
 import { MemoryRouter } from "react-router-dom";
 import config from "../src/generated/cms-config.json";
 import * as generated from "../src/generated/index.js";
@@ -67,8 +69,33 @@ function previewOf(kind: string) {
   };
 }
 
+/**
+ * A toggle shows what the site does when the file leaves the field out: its default. Decap shows a
+ * missing value as off, so a page that search engines may list (`index` left out, true by default)
+ * would read "off". Nothing is written until someone flips it.
+ */
+function showDefaultWhenMissing(widget: string) {
+  // Decap's own types name the registered control's props as its type; it is a component.
+  const registered = cms.getWidget(widget) as unknown as
+    | {
+        control: ComponentType<CmsWidgetControlProps<boolean | undefined>>;
+        preview?: ComponentType<CmsWidgetPreviewProps>;
+      }
+    | undefined;
+  if (!registered) return;
+  const Control = registered.control;
+  cms.registerWidget(
+    widget,
+    (props: CmsWidgetControlProps<boolean | undefined>) => (
+      <Control {...props} value={props.value ?? (props.field.get("default") as boolean | undefined)} />
+    ),
+    registered.preview,
+  );
+}
+
 const local = ["127.0.0.1", "localhost"].includes(window.location.hostname);
 const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
+showDefaultWhenMissing("boolean");
 cms.registerPreviewStyle(tokensCss);
 cms.registerPreviewStyle(siteCss);
 for (const kind of ["pages", "legal", "site", "forms", "services", "plans", "team", "faq", "testimonials"]) {

@@ -32,6 +32,7 @@ export interface CmsField {
   typeKey?: string;
   summary?: string;
   collapsed?: boolean;
+  label_singular?: string;
   collection?: string;
   value_field?: string;
   search_fields?: string[];
@@ -64,6 +65,7 @@ export interface CmsCollection {
 export interface CmsConfig {
   backend: { name: string; repo: string; branch: string; base_url?: string; auth_endpoint?: string };
   publish_mode?: string;
+  slug?: { encoding: "unicode" | "ascii"; clean_accents: boolean; sanitize_replacement: string };
   media_folder: string;
   public_folder: string;
   site_url?: string;
@@ -163,7 +165,7 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
   const reference = referenceOf(schema) ?? referenceOf(s);
   if (reference) return { ...base, ...relation(reference) };
   if (meta.markdown) return { ...base, widget: "markdown", ...markdownOptions };
-  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: objectFields(imageSchema(s)) };
+  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: partsOf(imageFields(s), required) };
 
   const d = def(s);
   switch (d.type) {
@@ -200,12 +202,27 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       // A fixed value (a section's `type`): the CMS writes it, nobody types it.
       return { ...base, widget: "hidden", default: d.values![0] };
     case "object":
-      return { ...base, widget: "object", collapsed: false, fields: objectFields(s) };
+      return { ...base, widget: "object", collapsed: false, fields: partsOf(objectFields(s), required) };
     case "array":
       return { ...base, ...listOf(d) };
     default:
       throw new Error(`the CMS has no widget for the field "${name}" (${d.type}): add one in scripts/cms/config.ts`);
   }
+}
+
+/**
+ * The fields of an object. Decap checks the fields of an optional object even when it is left out,
+ * so a section without its optional picture could not be saved ("Picture is required"): inside an
+ * optional object (and the objects in it) nothing is required in the CMS. The content check still
+ * requires them when the object is there.
+ */
+function partsOf(fields: CmsField[], required: boolean): CmsField[] {
+  if (required) return fields;
+  return fields.map((field) => ({
+    ...field,
+    required: false,
+    ...(field.widget === "object" && field.fields ? { fields: partsOf(field.fields, false) } : {}),
+  }));
 }
 
 /** What a field's widget is (its options), without what belongs to the field around it. */
@@ -226,6 +243,28 @@ const markdownOptions = {
 function imageSchema(schema: z.ZodType): z.ZodType {
   const d = def(schema);
   return d.type === "pipe" ? d.in! : schema;
+}
+
+/**
+ * A picture's fields: the file as an image widget (choose one in content/images or upload one there;
+ * it writes "images/<file>", the path the schema asks for) and its alt text. Decap checks an image
+ * widget's pattern against the file's name alone, without its folder: the schema's rule on the path
+ * becomes its rule on the file type (the ending).
+ */
+function imageFields(schema: z.ZodType): CmsField[] {
+  return objectFields(imageSchema(schema)).map((field) => {
+    if (field.name === "alt") return { ...field, label: "Alt text" };
+    if (field.name !== "src") return field;
+    const { pattern, ...rest } = field;
+    const ending = pattern && /\\\.\(\?:[^)]+\)\$$/.exec(pattern[0])?.[0];
+    return {
+      ...rest,
+      label: "Picture",
+      widget: "image",
+      choose_url: false,
+      ...(pattern && ending ? { pattern: [ending, pattern[1]] as [string, string] } : {}),
+    };
+  });
 }
 
 function stringRules(schema: z.ZodType): Partial<CmsField> {
@@ -306,7 +345,15 @@ function listOf(d: Def): Partial<CmsField> {
   const item = fieldOf("item", element);
   if (item.widget === "object")
     return { widget: "list", collapsed: true, ...bounds, fields: item.fields!, summary: summaryOf(item.fields!) };
-  return { widget: "list", ...bounds, field: { ...item, required: true } };
+  // A list of references reads "Add question", each item a "Question" to pick.
+  const reference = referenceOf(element);
+  const noun = reference ? labelOf(referenceNouns[reference]) : undefined;
+  return {
+    widget: "list",
+    ...(noun ? { label_singular: noun } : {}),
+    ...bounds,
+    field: { ...item, ...(noun ? { label: noun } : {}), required: true },
+  };
 }
 
 function summaryOf(fields: CmsField[]): string | undefined {
@@ -437,6 +484,11 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
     },
     // Every edit becomes a pull request, which CI checks before anyone can merge it.
     publish_mode: "editorial_workflow",
+    // A new entry's file name is its id, made from its title, and ids are lower-case ASCII letters,
+    // digits and hyphens ("Café Wi-Fi, TVs & more?" → "cafe-wi-fi-tvs-more"). Decap's default keeps
+    // accented letters, which the content check refuses in a file name. (It keeps "_" either way:
+    // the content check names such a file and says what to rename it to.)
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     media_folder: "content/images",
     public_folder: "images",
     ...(options.siteUrl ? { site_url: options.siteUrl } : {}),

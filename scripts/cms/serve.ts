@@ -8,11 +8,22 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { buildContent } from "../content/pipeline.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const require = createRequire(import.meta.url);
 const sitePort = process.env.CMS_PORT ?? "5173";
 const proxyPort = process.env.CMS_PROXY_PORT ?? "8081";
+
+// The content is built once before Vite starts: Vite lists the files it serves as they are (the
+// pictures in src/generated/public) when it starts, and a first build that runs inside the dev
+// server, as it does in a fresh clone, writes them too late to be listed. Problems are left to the
+// dev server, which shows them in the page.
+try {
+  await buildContent({ contentDir: join(root, "content"), outDir: join(root, "src", "generated"), drafts: true });
+} catch {
+  // The dev server's own first build reports it.
+}
 
 const children: ChildProcess[] = [
   spawn(process.execPath, [require.resolve("decap-server")], {

@@ -1,6 +1,6 @@
 /**
  * `npm run new:section` on a copy of the project: its output type-checks, passes lint and
- * formatting, its test passes, and the content guide and editor schemas pick the new type up.
+ * formatting, its test passes, and the content guide, editor schemas and CMS pick the new type up.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
@@ -51,6 +51,17 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     expect(plain).toContain("demo-widget.test.tsx");
     expect(readFileSync(join(copy, "docs/content-guide.md"), "utf8")).toContain("### `demo-widget`");
     expect(readFileSync(join(copy, "schemas/json/page.schema.json"), "utf8")).toContain('"const": "demo-widget"');
+  });
+
+  it("puts the new type in the CMS, with no other change", () => {
+    const script = `import("./scripts/cms/config.ts").then(({ cmsConfig }) => {
+      const pages = cmsConfig({ repo: "example/site" }).collections.find((c) => c.name === "pages");
+      const sections = pages.fields.find((f) => f.name === "sections");
+      process.stdout.write(JSON.stringify(sections.types));
+    })`;
+    const types = JSON.parse(run(["--import", "tsx", "-e", script])) as { name: string; fields: { name: string }[] }[];
+    const added = types.find((type) => type.name === "demo-widget");
+    expect(added?.fields.map((f) => f.name)).toContain("heading");
   });
 
   it("refuses a name that is not lower-case words joined by hyphens, or that exists", () => {

@@ -1,0 +1,50 @@
+/**
+ * The editing UI's browser tests (tests/cms/*.spec.ts): `npm run cms` started in a copy of the
+ * project (CMS_COPY, made by tests/cms/run.ts, which also picks the ports) on 127.0.0.1 only, and
+ * stopped at the end. The tests edit the copy's content through /admin/ and change it as they go, so
+ * they run one at a time, in order. The browser is the one the other browser tests use.
+ */
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./scripts/chromium.ts";
+
+const copy = process.env.CMS_COPY;
+const sitePort = process.env.CMS_PORT;
+const proxyPort = process.env.CMS_PROXY_PORT;
+if (!copy || !sitePort || !proxyPort) {
+  throw new Error("run the editing UI tests with `npm run test:cms`: it makes the copy of the project they edit");
+}
+
+export default defineConfig({
+  testDir: "tests/cms",
+  testMatch: "*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  // Decap is a large app and the machine may be busy: its screens take seconds, not milliseconds.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  outputDir: join(copy, "test-results"),
+  use: {
+    ...devices["Desktop Chrome"],
+    channel: undefined,
+    viewport: { width: 1400, height: 1100 },
+    baseURL: `http://127.0.0.1:${sitePort}`,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  },
+  webServer: {
+    command: "npm run --silent cms",
+    cwd: copy,
+    env: { CMS_PORT: sitePort, CMS_PROXY_PORT: proxyPort },
+    url: `http://127.0.0.1:${sitePort}/admin/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // serve.ts stops decap-server and Vite on SIGTERM.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,167 @@
+/**
+ * What the editing UI tests share: the copy of the project they edit (CMS_COPY, made by
+ * tests/cms/run.ts), its content as files and as data, the content check run on it, and the few
+ * steps of Decap's UI a person takes (log in, open an entry, publish, find a list and its items).
+ * Expectations come from the copy's content files, never from literals.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { parse } from "yaml";
+import { cmsConfig, type CmsCollection } from "../../scripts/cms/config.ts";
+
+export const copy = process.env.CMS_COPY!;
+export const contentDir = join(copy, "content");
+
+/** The CMS configuration /admin/ runs with (labels of collections and buttons come from it). */
+export const config = cmsConfig({ repo: "example/site" });
+export function collection(name: string): CmsCollection {
+  const found = config.collections.find((c) => c.name === name);
+  if (!found) throw new Error(`no CMS collection "${name}"`);
+  return found;
+}
+
+/** A content file's data (YAML), by its path inside content/. */
+export function read<T = Record<string, unknown>>(file: string): T {
+  return parse(readFileSync(join(contentDir, file), "utf8")) as T;
+}
+
+/** The files of a folder of content/ with an extension, sorted: their names without it are ids. */
+export function idsIn(folder: string, extension = "yaml"): string[] {
+  return readdirSync(join(contentDir, folder))
+    .filter((name) => name.endsWith(`.${extension}`))
+    .map((name) => name.slice(0, -extension.length - 1))
+    .sort();
+}
+
+export interface PageFile {
+  file: string;
+  route: string;
+  title: string;
+  sections: ({ type: string; heading: string } & Record<string, unknown>)[];
+}
+
+/** Every YAML page of the copy, read from its file. */
+export function pages(): PageFile[] {
+  return idsIn("pages").map((name) => ({
+    ...read<Omit<PageFile, "file">>(`pages/${name}.yaml`),
+    file: `pages/${name}.yaml`,
+  }));
+}
+
+/** The first page with a section of `type` listing `id` in `field` (e.g. a "faq" section's "questions"). */
+export function pageShowing(type: string, field: string, id: string): PageFile | undefined {
+  return pages().find((page) =>
+    page.sections.some((s) => s.type === type && (s[field] as string[] | undefined)?.includes(id)),
+  );
+}
+
+/** Every file under content/ with a digest of its bytes. */
+export function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(contentDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(
+      relative(contentDir, path).split("\\").join("/"),
+      createHash("sha256").update(readFileSync(path)).digest("hex"),
+    );
+  }
+  return files;
+}
+
+/** What changed in content/ between two snapshots. */
+export function changes(before: Map<string, string>, after = snapshot()) {
+  return {
+    added: [...after.keys()].filter((file) => !before.has(file)).sort(),
+    removed: [...before.keys()].filter((file) => !after.has(file)).sort(),
+    changed: [...after.keys()].filter((file) => before.has(file) && before.get(file) !== after.get(file)).sort(),
+  };
+}
+
+/** `npm run content:check` on the copy: passes, or fails the test with its report. */
+export function expectContentCheckPasses() {
+  const check = spawnSync("npm", ["run", "--silent", "content:check"], {
+    cwd: copy,
+    encoding: "utf8",
+    shell: process.platform === "win32",
+  });
+  expect(check.status, `npm run content:check on the edited copy:\n${check.stdout}${check.stderr}`).toBe(0);
+}
+
+/**
+ * Opens /admin/ (at an entry or collection, when given) and logs in as `npm run cms` allows, with no
+ * password; a tab opened after logging in is logged in already.
+ */
+export async function openAdmin(page: Page, at = "") {
+  await page.goto(`/admin/${at ? `#/${at}` : ""}`);
+  const login = page.getByRole("button", { name: "Login" });
+  await expect(login.or(page.getByRole("link", { name: "Contents" }))).toBeVisible();
+  if (await login.isVisible()) await login.click();
+}
+
+/** Opens an entry as a person does: the collection in the sidebar, then the entry by its summary. */
+export async function openEntry(page: Page, collectionName: string, summary: string) {
+  await openAdmin(page);
+  await page.getByRole("link", { name: collection(collectionName).label, exact: true }).click();
+  await page.getByRole("link", { name: summary, exact: true }).click();
+}
+
+/** Decap's "Publish" menu, then "Publish now" (with npm run cms, publishing writes the file). */
+export async function publish(page: Page) {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+}
+
+/** Publishes, and waits until Decap says the changes are saved (it has written and moved on). */
+export async function publishAndWait(page: Page) {
+  await publish(page);
+  // A large page takes Decap a while to write and read back on a busy machine.
+  await expect(page.getByText("Changes saved", { exact: true })).toBeVisible({ timeout: 60_000 });
+}
+
+/** The development site (the same server as /admin/) in a tab of its own, at `route`. */
+export async function openSite(page: Page, route: string): Promise<Page> {
+  const site = await page.context().newPage();
+  await site.goto(route);
+  return site;
+}
+
+// Decap names its fields' boxes "<widget> field" and puts each field's <label> first; a list's items
+// follow its header, each with a drag handle. Its markup gives lists and their items no other name.
+
+/** A field of a widget (e.g. "list", "markdown") by its label, directly under `scope`'s fields. */
+export function field(scope: Page | Locator, widget: string, label: string): Locator {
+  return scope
+    .locator(`[aria-label="${widget} field"]`)
+    .filter({ has: pageOf(scope).locator(":scope > div > label", { hasText: new RegExp(`^${label}\\b`) }) })
+    .first();
+}
+
+const pageOf = (scope: Page | Locator): Page => ("page" in scope ? scope.page() : scope);
+
+/** The items of a list field, in order. */
+export function itemsOf(list: Locator): Locator {
+  return list
+    .locator(":scope > div[id] > div:nth-child(2) > div")
+    .filter({ has: list.page().locator(':scope > div > [aria-roledescription="sortable"]') });
+}
+
+/** An item's drag handle, and the button that opens or closes it. */
+export const handleOf = (item: Locator) => item.locator(':scope > div > [aria-roledescription="sortable"]');
+export const toggleOf = (item: Locator) => item.locator(":scope > div").first().getByRole("button").first();
+
+/** Drags an item's handle onto another item's place, as a person does with the mouse. */
+export async function drag(page: Page, from: Locator, to: Locator) {
+  // In the middle of the editor, so that the drag does not scroll it.
+  await from.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 2 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}

@@ -1,0 +1,75 @@
+/**
+ * `npm run test:cms` (a step of `npm test`): the editing UI in a real browser against `npm run cms`,
+ * on a copy of the project, so that no test ever writes into this clone's content/.
+ * Steps: copy the repository to a temporary folder (node_modules linked, nothing generated copied);
+ * pick two free ports on 127.0.0.1; run the Playwright tests in tests/cms (playwright.cms.config.ts
+ * starts `npm run cms` in the copy on those ports and stops it); check that nothing listens on them
+ * any more; remove the copy (kept, with the test results in it, when a test failed or KEEP_CMS=1).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { copyProject } from "../../scripts/copy-project.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+
+/** A port free on 127.0.0.1 right now (0 asks the system for one). */
+function listen(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : undefined));
+    });
+  });
+}
+
+async function freePort(taken: number[]): Promise<number> {
+  for (;;) {
+    const port = await listen(0);
+    if (port && !taken.includes(port)) return port;
+  }
+}
+
+/** Waits (up to 15 s) until nothing listens on `port`; false when something still does. */
+async function released(port: number): Promise<boolean> {
+  for (let tries = 0; tries < 60; tries++) {
+    if ((await listen(port)) === port) return true;
+    await sleep(250);
+  }
+  return false;
+}
+
+const copy = copyProject(mkdtempSync(join(tmpdir(), "cms-editing-")));
+
+const sitePort = await freePort([]);
+const proxyPort = await freePort([sitePort]);
+console.log(
+  `The editing UI on a copy of the project in ${copy}: npm run cms on 127.0.0.1:${sitePort} (proxy ${proxyPort})`,
+);
+
+const run = spawnSync(
+  process.execPath,
+  [join(root, "node_modules", "@playwright", "test", "cli.js"), "test", "--config", "playwright.cms.config.ts"],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CMS_COPY: copy, CMS_PORT: String(sitePort), CMS_PROXY_PORT: String(proxyPort) },
+  },
+);
+
+let failed = run.status !== 0;
+for (const port of [sitePort, proxyPort]) {
+  if (!(await released(port))) {
+    console.error(`✖ something still listens on 127.0.0.1:${port} after the tests: npm run cms was not stopped`);
+    failed = true;
+  }
+}
+
+if (failed) console.error(`\n✖ the editing UI tests failed. The copy, with the test results, is kept in ${copy}`);
+else if (!process.env.KEEP_CMS) rmSync(copy, { recursive: true, force: true });
+process.exitCode = failed ? 1 : 0;
