@@ -147,12 +147,15 @@ export interface ResolvedImage {
 
 const formats = "jpg, png, webp, avif, gif or svg";
 
+/** The path of a picture in content/images; the CMS checks uploads against it too. */
+export const imagePath = /^images\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|gif|SVG|PNG|JPE?G|WEBP|AVIF|GIF)$/;
+
 const src = z
   .string()
   .superRefine((value, ctx) => {
     if (/\.(?:heic|heif)$/i.test(value)) {
       ctx.addIssue({ code: "custom", input: value, message: heicMessage(value) });
-    } else if (!/^images\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|gif)$/i.test(value)) {
+    } else if (!imagePath.test(value)) {
       ctx.addIssue({
         code: "custom",
         input: value,

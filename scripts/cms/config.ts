@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import type { z } from "zod";
-import { collectionNames, referenceNouns, referenceOf, type ReferenceKind } from "../../schemas/index.ts";
+import { collectionNames, imagePath, referenceNouns, referenceOf, type ReferenceKind } from "../../schemas/index.ts";
 import { contentKinds } from "../content/kinds.ts";
 
 export interface CmsField {
@@ -255,14 +255,16 @@ function imageFields(schema: z.ZodType): CmsField[] {
   return objectFields(imageSchema(schema)).map((field) => {
     if (field.name === "alt") return { ...field, label: "Alt text" };
     if (field.name !== "src") return field;
-    const { pattern, ...rest } = field;
-    const ending = pattern && /\\\.\(\?:[^)]+\)\$$/.exec(pattern[0])?.[0];
+    // The file's type, as the content check's path rule has it (the folder is the CMS's own).
+    const ending = /\\\.\(\?:[^)]+\)\$$/.exec(imagePath.source)?.[0];
     return {
-      ...rest,
+      ...field,
       label: "Picture",
       widget: "image",
       choose_url: false,
-      ...(pattern && ending ? { pattern: [ending, pattern[1]] as [string, string] } : {}),
+      ...(ending
+        ? { pattern: [ending, "choose a picture file: jpg, png, webp, avif, gif or svg"] as [string, string] }
+        : {}),
     };
   });
 }
