@@ -89,7 +89,7 @@ function time(args: string[]): number {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli.ts", ...args], {
+    const result = spawnSync(process.execPath, ["scripts/content/run.mjs", ...args], {
       cwd: root,
       encoding: "utf8",
     });
