@@ -8,6 +8,7 @@ import { join, relative, sep } from "node:path";
 import matter from "gray-matter";
 import { parseDocument, type Document } from "yaml";
 import { collectionNames, didYouMean, listOf, type CollectionName } from "../../schemas/index.ts";
+import { hashOf, jsonSafe, type CachedFile, type ContentCache } from "./cache.ts";
 import type { Problem } from "./problem.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
@@ -33,6 +34,8 @@ export interface SourceFile {
   data: unknown;
   /** A Markdown page's body and where it starts in the file. */
   body?: { text: string; offset: number };
+  /** What the per-file cache holds for these bytes (see cache.ts); absent when there is no cache. */
+  cached?: CachedFile;
 }
 
 export interface Loaded {
@@ -106,7 +109,24 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
-export function load(contentDir: string): Loaded {
+const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+
+/**
+ * A file the cache knows: its data without parsing it; the YAML document (positions, for a message
+ * or a check that needs them) is parsed the first time something asks for it.
+ */
+function fromCache(base: Omit<SourceFile, "doc" | "data" | "yamlOffset" | "body">, entry: CachedFile): SourceFile {
+  let doc: Document.Parsed | undefined;
+  const file = { ...base, data: entry.data, yamlOffset: entry.yamlOffset, body: entry.body, cached: entry } as SourceFile;
+  Object.defineProperty(file, "doc", {
+    enumerable: true,
+    get: () => (doc ??= parse(file.text.slice(entry.yamlOffset, entry.yamlEnd))),
+  });
+  return file;
+}
+
+/** `cache`: what earlier runs learned, file by file (cache.ts); files it knows are not parsed. */
+export function load(contentDir: string, cache?: ContentCache): Loaded {
   const files: SourceFile[] = [];
   const images: string[] = [];
   const unreadable: string[] = [];
@@ -140,6 +160,12 @@ export function load(contentDir: string): Loaded {
     }
     const text = readFileSync(join(contentDir, rel), "utf8");
     const lineStarts = lineStartsOf(text);
+    const hash = cache && hashOf(text);
+    const entry = hash ? cache!.get(rel, hash) : undefined;
+    if (entry) {
+      files.push(fromCache({ path, rel, kind: type.kind, name: type.name, collection: type.collection, text, lineStarts }, entry));
+      continue;
+    }
     let yamlText = text;
     let yamlOffset = 0;
     let body: SourceFile["body"];
@@ -161,7 +187,7 @@ export function load(contentDir: string): Loaded {
       yamlOffset = text.indexOf(parsed.matter);
       body = { text: parsed.content, offset: text.length - parsed.content.length };
     }
-    const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+    const doc = parse(yamlText);
     const source: SourceFile = { path, rel, kind: type.kind, name: type.name, collection: type.collection, text, lineStarts, doc, yamlOffset, data: undefined, body };
     if (doc.errors.length > 0) {
       for (const { offset, message } of explainSyntax(doc.errors, yamlText)) {
@@ -177,6 +203,10 @@ export function load(contentDir: string): Loaded {
       continue;
     }
     source.data = doc.toJS({ maxAliasCount: 100 });
+    if (cache && hash && jsonSafe(source.data)) {
+      source.cached = { hash, data: source.data, yamlOffset, yamlEnd: yamlOffset + yamlText.length, body };
+      cache.set(rel, source.cached);
+    }
     files.push(source);
   }
   return { files, images, unreadable, problems };

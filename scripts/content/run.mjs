@@ -7,31 +7,17 @@
  * then import the bundle. Only the rebuild loads esbuild; a current bundle starts in tens of milliseconds.
  * CONTENT_CLI_DIR moves the bundle's folder (the tests use it); it stays inside node_modules, where sharp is found.
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { sourceHash } from "./source-hash.mjs";
+
+export { sourceHash };
 
 const root = join(import.meta.dirname, "..", "..");
-const sourceDirs = ["scripts/content", "scripts/cms", "schemas"];
 const outDir = process.env.CONTENT_CLI_DIR ?? join(root, "node_modules", ".cache", "content-cli");
 const bundle = join(outDir, "cli.mjs");
 const stampFile = join(outDir, "cli.hash");
-
-/** A hash of every source file's path and bytes (and of where the repository is: the bundle names it). */
-export function sourceHash(from = root) {
-  const hash = createHash("sha256").update(from);
-  const files = ["tsconfig.json", "scripts/content/run.mjs"];
-  for (const dir of sourceDirs) {
-    for (const entry of readdirSync(join(from, dir), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && /\.(ts|mts|js|mjs|json)$/.test(entry.name)) {
-        files.push(relative(from, join(entry.parentPath, entry.name)).split("\\").join("/"));
-      }
-    }
-  }
-  for (const file of [...new Set(files)].sort()) hash.update(`\0${file}\0`).update(readFileSync(join(from, file)));
-  return hash.digest("hex");
-}
 
 function stored() {
   try {
@@ -44,6 +30,8 @@ function stored() {
 /** Bundles the CLI when its sources changed since the bundle was made; returns the bundle's path. */
 export async function ensureBundle() {
   const hash = sourceHash();
+  // The per-file cache's version (cache.ts): the same sources, hashed once.
+  process.env.CONTENT_CODE_VERSION = hash;
   if (stored() === hash) return bundle;
   const { build } = await import("esbuild");
   mkdirSync(outDir, { recursive: true });
