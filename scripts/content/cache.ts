@@ -69,8 +69,17 @@ export class ContentCache {
   private dirty = false;
   readonly file?: string;
 
-  /** `dir` absent: in memory only. `contentDir` names the folder whose files are kept. */
-  constructor(contentDir: string, dir?: string) {
+  private timer: NodeJS.Timeout | undefined;
+
+  /**
+   * `dir` absent: in memory only. `contentDir` names the folder whose files are kept. `later`: the
+   * file is written a second after the last save() (the dev server: a save's rebuild does not wait).
+   */
+  constructor(
+    contentDir: string,
+    dir?: string,
+    private readonly later = false,
+  ) {
     if (dir) this.file = join(dir, `${hashOf(resolve(contentDir))}.json`);
     this.read();
   }
@@ -118,6 +127,17 @@ export class ContentCache {
     }
     this.seen.clear();
     if (!this.file || !this.dirty) return;
+    if (this.later) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.write(), 1000);
+      this.timer.unref();
+      return;
+    }
+    this.write();
+  }
+
+  private write(): void {
+    if (!this.file) return;
     this.dirty = false;
     try {
       mkdirSync(join(this.file, ".."), { recursive: true });
