@@ -103,9 +103,11 @@ function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: st
 }
 
 function listFiles(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true }) as string[])
-    .map((p) => p.split(sep).join("/"))
-    .filter((p) => statSync(join(dir, p)).isFile())
+  if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
+  // File types come with the listing: no stat per file (a link is followed, as before).
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && statSync(join(entry.parentPath, entry.name)).isFile()))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .sort();
 }
 
@@ -115,14 +117,31 @@ const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: fals
  * A file the cache knows: its data without parsing it; the YAML document (positions, for a message
  * or a check that needs them) is parsed the first time something asks for it.
  */
-function fromCache(base: Omit<SourceFile, "doc" | "data" | "yamlOffset" | "body">, entry: CachedFile): SourceFile {
-  let doc: Document.Parsed | undefined;
-  const file = { ...base, data: entry.data, yamlOffset: entry.yamlOffset, body: entry.body, cached: entry } as SourceFile;
-  Object.defineProperty(file, "doc", {
-    enumerable: true,
-    get: () => (doc ??= parse(file.text.slice(entry.yamlOffset, entry.yamlEnd))),
-  });
-  return file;
+class CachedSource implements SourceFile {
+  data: unknown;
+  yamlOffset: number;
+  body?: { text: string; offset: number };
+  #doc?: Document.Parsed;
+  #lineStarts?: number[];
+  constructor(
+    public path: string,
+    public rel: string,
+    public kind: FileKind,
+    public name: string,
+    public collection: CollectionName | undefined,
+    public text: string,
+    public cached: CachedFile,
+  ) {
+    this.data = cached.data;
+    this.yamlOffset = cached.yamlOffset;
+    this.body = cached.body;
+  }
+  get doc(): Document.Parsed {
+    return (this.#doc ??= parse(this.text.slice(this.cached.yamlOffset, this.cached.yamlEnd)));
+  }
+  get lineStarts(): number[] {
+    return (this.#lineStarts ??= lineStartsOf(this.text));
+  }
 }
 
 /** `cache`: what earlier runs learned, file by file (cache.ts); files it knows are not parsed. */
@@ -159,13 +178,13 @@ export function load(contentDir: string, cache?: ContentCache): Loaded {
       continue;
     }
     const text = readFileSync(join(contentDir, rel), "utf8");
-    const lineStarts = lineStartsOf(text);
     const hash = cache && hashOf(text);
     const entry = hash ? cache!.get(rel, hash) : undefined;
     if (entry) {
-      files.push(fromCache({ path, rel, kind: type.kind, name: type.name, collection: type.collection, text, lineStarts }, entry));
+      files.push(new CachedSource(path, rel, type.kind, type.name, type.collection, text, entry));
       continue;
     }
+    const lineStarts = lineStartsOf(text);
     let yamlText = text;
     let yamlOffset = 0;
     let body: SourceFile["body"];

@@ -38,6 +38,8 @@ export interface BuildOptions extends RunOptions {
   outDir: string;
   /** Where made photo versions are kept between builds (default: node_modules/.cache/images). */
   cacheDir?: string;
+  /** What the last build of this process wrote (emit.ts `writeOutput`): the dev server keeps it. */
+  written?: Map<string, Buffer>;
 }
 
 export interface RunResult {
@@ -122,7 +124,7 @@ function usesOf(src: string, files: readonly SourceFile[]): { file: SourceFile; 
 }
 
 /** Checks the content, makes the photos' versions, and writes everything to `outDir` when all is well. */
-export async function buildContent({ outDir, cacheDir = defaultCacheDir, ...options }: BuildOptions): Promise<RunResult> {
+export async function buildContent({ outDir, cacheDir = defaultCacheDir, written, ...options }: BuildOptions): Promise<RunResult> {
   const { result, images, files } = check(options);
   if (result.problems.length > 0) return result;
   const stage = await makeImages(images.recipes.values(), cacheDir);
@@ -142,6 +144,6 @@ export async function buildContent({ outDir, cacheDir = defaultCacheDir, ...opti
   for (const recipe of images.recipes.values()) {
     for (const variant of recipe.variants.values()) assets.set(variant.to, { from: join(cacheDir, variant.cached), to: variant.to });
   }
-  result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir));
+  result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir), written);
   return result;
 }
