@@ -150,7 +150,9 @@ export function load(contentDir: string, cache?: ContentCache): Loaded {
   const images: string[] = [];
   const unreadable: string[] = [];
   const problems: Problem[] = [];
-  const display = (rel: string) => relative(process.cwd(), join(contentDir, rel)).split(sep).join("/");
+  // The folder's path for messages, worked out once: each file's is that and its own path.
+  const base = relative(process.cwd(), contentDir).split(sep).join("/");
+  const display = (rel: string) => (rel === "." ? base : base ? `${base}/${rel}` : rel);
 
   let found: string[];
   try {
