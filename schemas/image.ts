@@ -183,7 +183,8 @@ const alt = z
   .describe("What the picture shows, read aloud to people who cannot see it.");
 
 function describePlacement(placement: Placement): string {
-  const need = neededWidth(placement).toLocaleString("en-US");
+  // Thousands separated by hand: toLocaleString would load the locale data on every start-up.
+  const need = String(neededWidth(placement)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const shorter = placement.aspect ? " on its shorter side (it is cut to a square)" : "";
   return `A picture: the file and its alt text. Where it shows: ${placement.label}. A photo needs at least ${need} px across${shorter}; any SVG fits.`;
 }

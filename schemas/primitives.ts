@@ -3,6 +3,15 @@ import { z } from "zod";
 import { contentContext, draftReference, noContext } from "./context.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 
+const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
+/** Whether a list of the context holds `value`: a Set made once per list, not a scan per reference. */
+export function listHas(list: readonly string[] | undefined, value: string): boolean {
+  if (!list) return false;
+  let set = sets.get(list);
+  if (!set) sets.set(list, (set = new Set(list)));
+  return set.has(value);
+}
+
 /** Html produced at build time from Markdown, sanitised; the only text the app may render as HTML. */
 export type Html = string & z.$brand<"Html">;
 
@@ -79,12 +88,12 @@ function checkTarget(to: string): { message: string; draft?: boolean } | undefin
       };
     }
     const path = to.startsWith("#") ? here : to.replace(/[?#].*$/, "");
-    if (path !== undefined && !routes.includes(path)) {
+    if (path !== undefined && !listHas(routes, path)) {
       return {
         message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`,
       };
     }
-    if (path !== undefined && drafts?.routes.includes(path) && !allowDraftReferences) {
+    if (path !== undefined && listHas(drafts?.routes, path) && !allowDraftReferences) {
       return {
         message: `the page "${path}" is a draft (draft: true): publish it first, or make this a draft too`,
         draft: true,
@@ -195,13 +204,13 @@ export function ref<K extends ReferenceKind>(kind: K) {
       }
       // Unknown when the file holding them could not be read: that file's own problem is reported.
       const known = ids[kind];
-      if (known && !known.includes(value)) {
+      if (known && !listHas(known, value)) {
         ctx.addIssue({
           code: "custom",
           input: value,
           message: `unknown ${noun} "${value}".${didYouMean(value, known)} Known: ${listOf(known) || "none yet"}`,
         });
-      } else if (drafts?.ids[kind]?.includes(value) && !allowDraftReferences) {
+      } else if (listHas(drafts?.ids[kind], value) && !allowDraftReferences) {
         ctx.addIssue({
           code: "custom",
           input: value,

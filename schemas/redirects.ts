@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { contentContext } from "./context.ts";
+import { listHas } from "./primitives.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 
 /** Addresses the built site itself uses for files: a redirect there would hide them. */
@@ -37,10 +38,10 @@ function fromProblem(from: string): string | undefined {
     return `"${from}" is used by the site itself (its files, or /admin/ for the editor): write the old page's address instead`;
   }
   const { routes, drafts } = contentContext();
-  if (drafts?.routes.includes(from)) {
+  if (listHas(drafts?.routes, from)) {
     return `"${from}" is the route of a draft page: once published, this redirect would hide it. Remove the redirect, or give the draft another route`;
   }
-  if (routes?.includes(from)) {
+  if (listHas(routes, from)) {
     return `"${from}" is the address of a page on this site: a redirect from it would hide the page. Remove this redirect, or give the page another route first`;
   }
   return undefined;
@@ -59,7 +60,7 @@ function toProblem(to: string): string | undefined {
   if (redirects) {
     // Follow the redirects from this address: visitors must arrive in one step, and never go round.
     // A redirect from a page's own address is refused on its own line; it leads nowhere.
-    const hop = (from: string) => (routes?.includes(from) ? undefined : redirects.find((r) => r.from === from));
+    const hop = (from: string) => (listHas(routes, from) ? undefined : redirects.find((r) => r.from === from));
     const first = hop(path);
     const seen = [path];
     for (let current = first; current;) {
@@ -77,10 +78,10 @@ function toProblem(to: string): string | undefined {
     }
   }
   if (path === notFoundRoute) return `"${path}" is the not-found page: point this at the page visitors should land on`;
-  if (routes && !routesUnknown && !routes.includes(path)) {
+  if (routes && !routesUnknown && !listHas(routes, path)) {
     return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`;
   }
-  if (drafts?.routes.includes(path))
+  if (listHas(drafts?.routes, path))
     return `the page "${path}" is a draft (draft: true): publish it first, or point this redirect at another page`;
   return undefined;
 }

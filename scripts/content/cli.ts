@@ -3,9 +3,11 @@
  * stage, cached in node_modules/.cache/images).
  * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts]
  * --drafts keeps drafts in the output (a preview); without it they are left out, as on the live site.
+ * Files unchanged since an earlier run come from the per-file cache (cache.ts) in node_modules/.cache/content.
  * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage.
  */
 import { performance } from "node:perf_hooks";
+import { defaultContentCacheDir } from "./cache.ts";
 import { buildContent, runContent } from "./pipeline.ts";
 import { format, formats, type Format } from "./report.ts";
 
@@ -13,6 +15,8 @@ const started = performance.now();
 const [command, ...flags] = process.argv.slice(2);
 const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
 let drafts = false;
+// The per-file cache across runs (cache.ts); CONTENT_CACHE moves it, "off" goes without.
+const cache = process.env.CONTENT_CACHE === "off" ? undefined : (process.env.CONTENT_CACHE ?? defaultContentCacheDir);
 for (const flag of flags) {
   if (flag === "--drafts") {
     drafts = true;
@@ -32,8 +36,8 @@ if ((command !== "check" && command !== "build") || !formats.includes(options.fo
 
 const result =
   command === "build"
-    ? await buildContent({ contentDir: options.content!, outDir: options.out!, drafts })
-    : runContent({ contentDir: options.content!, drafts });
+    ? await buildContent({ contentDir: options.content!, outDir: options.out!, drafts, cache })
+    : runContent({ contentDir: options.content!, drafts, cache });
 const ms = Math.round(performance.now() - started);
 const text = format(
   {

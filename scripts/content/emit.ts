@@ -87,15 +87,25 @@ export interface WriteStats {
   removed: number;
 }
 
-export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>): WriteStats {
+/**
+ * `memo`: what this process wrote to `outDir` last time (the dev server keeps it between saves): a
+ * file whose bytes are the same is taken as unchanged without reading it back, and the files to
+ * remove are found without listing the folder. Empty on the first run, which reads and lists.
+ */
+export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>, memo?: Map<string, Buffer>): WriteStats {
   const stats: WriteStats = { written: 0, unchanged: 0, removed: 0 };
+  // Emptied until this write has finished: after a failure half-way, the next run reads the folder.
+  const known = memo !== undefined && memo.size > 0 ? new Map(memo) : undefined;
+  memo?.clear();
   for (const [rel, bytes] of files) {
     const target = join(outDir, rel);
-    let current: Buffer | undefined;
-    try {
-      current = readFileSync(target);
-    } catch {
-      current = undefined;
+    let current: Buffer | undefined = known?.get(rel);
+    if (!known) {
+      try {
+        current = readFileSync(target);
+      } catch {
+        current = undefined;
+      }
     }
     if (current?.equals(bytes)) {
       stats.unchanged++;
@@ -107,11 +117,14 @@ export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>):
     renameSync(temporary, target);
     stats.written++;
   }
-  for (const rel of existing(outDir)) {
+  for (const rel of known ? [...known.keys()] : existing(outDir)) {
     if (!files.has(rel)) {
-      rmSync(join(outDir, rel));
+      rmSync(join(outDir, rel), { force: true });
       stats.removed++;
     }
+  }
+  if (memo) {
+    for (const [rel, bytes] of files) memo.set(rel, bytes);
   }
   return stats;
 }

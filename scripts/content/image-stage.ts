@@ -13,8 +13,15 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo, default as Sharp } from "sharp";
 import { encoders, type Recipe, type Variant } from "./images.ts";
+
+// Loaded on first use: a check, and a build whose photos are all cached, never pay for it.
+let sharpModule: typeof Sharp | undefined;
+async function sharp(...args: Parameters<typeof Sharp>): Promise<ReturnType<typeof Sharp>> {
+  sharpModule ??= (await import("sharp")).default;
+  return sharpModule(...args);
+}
 
 export const defaultCacheDir = process.env.IMAGE_CACHE ?? join(import.meta.dirname, "..", "..", "node_modules", ".cache", "images");
 
@@ -29,7 +36,7 @@ export interface StageResult {
 
 async function encode(raw: { data: Buffer; info: OutputInfo }, variant: Variant): Promise<Buffer> {
   const { width, height, channels } = raw.info;
-  let image = sharp(raw.data, { raw: { width, height, channels } });
+  let image = await sharp(raw.data, { raw: { width, height, channels } });
   if (variant.width !== width || variant.height !== height) {
     image = image.resize(variant.width, variant.height, { fit: "fill", kernel: "lanczos3" });
   }
@@ -46,7 +53,7 @@ async function encode(raw: { data: Buffer; info: OutputInfo }, variant: Variant)
 }
 
 async function make(recipe: Recipe, missing: Variant[], cacheDir: string): Promise<void> {
-  const header = await sharp(recipe.from, { failOn: "error" }).metadata();
+  const header = await (await sharp(recipe.from, { failOn: "error" })).metadata();
   const turned = (header.orientation ?? 1) >= 5;
   const width = turned ? header.height : header.width;
   const height = turned ? header.width : header.height;
@@ -54,7 +61,7 @@ async function make(recipe: Recipe, missing: Variant[], cacheDir: string): Promi
     throw new Error(`its size reads as ${width} × ${height} px, but its header says ${recipe.width} × ${recipe.height} px`);
   }
   const largest = missing.reduce((a, b) => (b.width > a.width ? b : a));
-  let image = sharp(recipe.from, { failOn: "error" }).autoOrient();
+  let image = (await sharp(recipe.from, { failOn: "error" })).autoOrient();
   if (recipe.crop) image = image.extract(recipe.crop);
   const raw = await image
     .resize(largest.width, largest.height, { fit: "fill", kernel: "lanczos3" })

@@ -8,6 +8,7 @@ import { join, relative, sep } from "node:path";
 import matter from "gray-matter";
 import { parseDocument, type Document } from "yaml";
 import { collectionNames, didYouMean, listOf, type CollectionName } from "../../schemas/index.ts";
+import { hashOf, jsonSafe, type CachedFile, type ContentCache } from "./cache.ts";
 import type { Problem } from "./problem.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
@@ -33,6 +34,8 @@ export interface SourceFile {
   data: unknown;
   /** A Markdown page's body and where it starts in the file. */
   body?: { text: string; offset: number };
+  /** What the per-file cache holds for these bytes (see cache.ts); absent when there is no cache. */
+  cached?: CachedFile;
 }
 
 export interface Loaded {
@@ -100,18 +103,56 @@ function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: st
 }
 
 function listFiles(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true }) as string[])
-    .map((p) => p.split(sep).join("/"))
-    .filter((p) => statSync(join(dir, p)).isFile())
+  if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
+  // File types come with the listing: no stat per file (a link is followed, as before).
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && statSync(join(entry.parentPath, entry.name)).isFile()))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .sort();
 }
 
-export function load(contentDir: string): Loaded {
+const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+
+/**
+ * A file the cache knows: its data without parsing it; the YAML document (positions, for a message
+ * or a check that needs them) is parsed the first time something asks for it.
+ */
+class CachedSource implements SourceFile {
+  data: unknown;
+  yamlOffset: number;
+  body?: { text: string; offset: number };
+  #doc?: Document.Parsed;
+  #lineStarts?: number[];
+  constructor(
+    public path: string,
+    public rel: string,
+    public kind: FileKind,
+    public name: string,
+    public collection: CollectionName | undefined,
+    public text: string,
+    public cached: CachedFile,
+  ) {
+    this.data = cached.data;
+    this.yamlOffset = cached.yamlOffset;
+    this.body = cached.body;
+  }
+  get doc(): Document.Parsed {
+    return (this.#doc ??= parse(this.text.slice(this.cached.yamlOffset, this.cached.yamlEnd)));
+  }
+  get lineStarts(): number[] {
+    return (this.#lineStarts ??= lineStartsOf(this.text));
+  }
+}
+
+/** `cache`: what earlier runs learned, file by file (cache.ts); files it knows are not parsed. */
+export function load(contentDir: string, cache?: ContentCache): Loaded {
   const files: SourceFile[] = [];
   const images: string[] = [];
   const unreadable: string[] = [];
   const problems: Problem[] = [];
-  const display = (rel: string) => relative(process.cwd(), join(contentDir, rel)).split(sep).join("/");
+  // The folder's path for messages, worked out once: each file's is that and its own path.
+  const base = relative(process.cwd(), contentDir).split(sep).join("/");
+  const display = (rel: string) => (rel === "." ? base : base ? `${base}/${rel}` : rel);
 
   let found: string[];
   try {
@@ -139,6 +180,12 @@ export function load(contentDir: string): Loaded {
       continue;
     }
     const text = readFileSync(join(contentDir, rel), "utf8");
+    const hash = cache && hashOf(text);
+    const entry = hash ? cache!.get(rel, hash) : undefined;
+    if (entry) {
+      files.push(new CachedSource(path, rel, type.kind, type.name, type.collection, text, entry));
+      continue;
+    }
     const lineStarts = lineStartsOf(text);
     let yamlText = text;
     let yamlOffset = 0;
@@ -161,7 +208,7 @@ export function load(contentDir: string): Loaded {
       yamlOffset = text.indexOf(parsed.matter);
       body = { text: parsed.content, offset: text.length - parsed.content.length };
     }
-    const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+    const doc = parse(yamlText);
     const source: SourceFile = { path, rel, kind: type.kind, name: type.name, collection: type.collection, text, lineStarts, doc, yamlOffset, data: undefined, body };
     if (doc.errors.length > 0) {
       for (const { offset, message } of explainSyntax(doc.errors, yamlText)) {
@@ -177,6 +224,10 @@ export function load(contentDir: string): Loaded {
       continue;
     }
     source.data = doc.toJS({ maxAliasCount: 100 });
+    if (cache && hash && jsonSafe(source.data)) {
+      source.cached = { hash, data: source.data, yamlOffset, yamlEnd: yamlOffset + yamlText.length, body };
+      cache.set(rel, source.cached);
+    }
     files.push(source);
   }
   return { files, images, unreadable, problems };

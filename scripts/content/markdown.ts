@@ -68,6 +68,9 @@ function unclosedEmphasis(raw: string): { index: number; mark: string } | undefi
 
 export function createMarkdown(options: MarkdownOptions) {
   const tokenNames = Object.keys(options.tokens);
+  // Looked up once per link: Sets, not a scan of every route for each of them.
+  const routeSet = options.routes && new Set(options.routes);
+  const draftRoutes = new Set(options.drafts?.routes ?? []);
   return (source: string, here?: string): { html: string; problems: MarkdownProblem[] } => {
     const problems: MarkdownProblem[] = [];
     // Per line, the {{tokens}} replaced: Markdown positions are in the replaced text, problems are
@@ -148,11 +151,11 @@ export function createMarkdown(options: MarkdownOptions) {
         if (url.startsWith("/") || url.startsWith("#")) {
           const path = url.startsWith("#") ? here : url.replace(/[?#].*$/, "");
           const anchor = /#(.+)$/.exec(url)?.[1];
-          if (path !== undefined && options.routes && !options.routes.includes(path)) {
+          if (path !== undefined && options.routes && !routeSet!.has(path)) {
             report(
               `the link goes to "${path}", but no page has that route.${didYouMean(path, options.routes)} Known routes: ${listOf(options.routes, 20)}`,
             );
-          } else if (path !== undefined && options.drafts?.routes.includes(path)) {
+          } else if (path !== undefined && draftRoutes.has(path)) {
             report(`the link goes to "${path}", a draft page (draft: true): publish it first, or make this a draft too`, true);
           } else if (anchor !== undefined && options.routes && options.anchors) {
             const problem = checkAnchor(anchor, path, options.anchors, options.drafts?.anchors);

@@ -5,13 +5,16 @@
  * `buildContent` also makes the photos' versions (image-stage.ts, cached) and writes the generated
  * modules and media to `outDir`. A run with problems writes nothing.
  */
+import { statSync } from "node:fs";
 import { join } from "node:path";
+import type { ContentContext } from "../../schemas/index.ts";
+import { ContentCache, hashOf } from "./cache.ts";
 import { buildContext } from "./context.ts";
 import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
 import { checkFolding } from "./folding.ts";
 import { makeImages, defaultCacheDir } from "./image-stage.ts";
 import type { Asset, ImageResolver } from "./images.ts";
-import { load, positionOf, type SourceFile } from "./load.ts";
+import { load, positionOf, type Loaded, type SourceFile } from "./load.ts";
 import { locate } from "./locate.ts";
 import { byPosition, fieldPath, type Problem } from "./problem.ts";
 import { checkRules } from "./rules.ts";
@@ -23,6 +26,11 @@ export interface RunOptions {
   contentDir: string;
   /** Keep drafts in the output (the development preview); the published site leaves them out. */
   drafts?: boolean;
+  /**
+   * The per-file cache (cache.ts): a folder to keep it in across runs (the CLI: node_modules/.cache/content),
+   * or a ContentCache kept by the caller (the dev server, between saves). None: everything afresh.
+   */
+  cache?: string | ContentCache;
 }
 
 export interface BuildOptions extends RunOptions {
@@ -30,6 +38,8 @@ export interface BuildOptions extends RunOptions {
   outDir: string;
   /** Where made photo versions are kept between builds (default: node_modules/.cache/images). */
   cacheDir?: string;
+  /** What the last build of this process wrote (emit.ts `writeOutput`): the dev server keeps it. */
+  written?: Map<string, Buffer>;
 }
 
 export interface RunResult {
@@ -45,21 +55,54 @@ export interface RunResult {
   images?: { made: number; cached: number; ms: number };
 }
 
-function check({ contentDir, drafts = false }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
-  const loaded = load(contentDir);
+/**
+ * Everything validation reads besides the file itself: ids, routes, anchors, drafts, redirects, the
+ * site settings (its tokens), the unreadable files and the pictures (name, size and time).
+ */
+function fingerprint(contentDir: string, loaded: Loaded, context: ContentContext): string {
+  const site = loaded.files.find((file) => file.kind === "site");
+  const pictures = loaded.images.map((rel) => {
+    try {
+      const { size, mtimeMs } = statSync(join(contentDir, rel));
+      return [rel, size, mtimeMs];
+    } catch {
+      return [rel];
+    }
+  });
+  const { ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute } = context;
+  return hashOf(
+    JSON.stringify([ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute, site?.text, loaded.unreadable, pictures]),
+  );
+}
+
+function check({ contentDir, drafts = false, cache: option }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
+  const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
+  const loaded = load(contentDir, cache);
   const { context, images } = buildContext(contentDir, loaded);
-  const { content: everything, problems: found } = validate(loaded.files, context);
-  found.push(...checkRules(everything, loaded.files), ...checkFolding(loaded.files));
-  for (const file of loaded.files) {
+  const validateCache = cache && { context: fingerprint(contentDir, loaded, context), touch: () => cache.touch() };
+  const { content: everything, problems: found } = validate(loaded.files, context, validateCache);
+  // Folded blocks and curly quotes depend on the file alone: a file that passed them is not checked again.
+  const unchecked = loaded.files.filter((file) => !file.cached?.clean);
+  found.push(...checkRules(everything, loaded.files));
+  const contextFree = checkFolding(unchecked);
+  for (const file of unchecked) {
     for (const { path, offset, message } of curlyQuoted(file.doc, file.text, file.yamlOffset)) {
-      found.push({ file: file.path, ...positionOf(file, offset), field: fieldPath(path), message });
+      contextFree.push({ file: file.path, ...positionOf(file, offset), field: fieldPath(path), message });
     }
   }
+  if (cache) {
+    const flagged = new Set(contextFree.map((problem) => problem.file));
+    const passed = unchecked.filter((file) => file.cached && !flagged.has(file.path));
+    for (const file of passed) file.cached!.clean = true;
+    if (passed.length > 0) cache.touch();
+  }
+  found.push(...contextFree);
   const content = drafts ? everything : published(everything);
   // A file that cannot be read (or used) is the cause of what goes wrong around it: it comes first.
   const problems = [...loaded.problems.sort(byPosition), ...found.sort(byPosition)];
   const warnings = problems.length ? [] : findUnused(published(everything), loaded.files).sort(byPosition);
   const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
+  cache?.save();
   return { result: { problems, warnings, files, content }, images, files: loaded.files };
 }
 
@@ -81,7 +124,7 @@ function usesOf(src: string, files: readonly SourceFile[]): { file: SourceFile; 
 }
 
 /** Checks the content, makes the photos' versions, and writes everything to `outDir` when all is well. */
-export async function buildContent({ outDir, cacheDir = defaultCacheDir, ...options }: BuildOptions): Promise<RunResult> {
+export async function buildContent({ outDir, cacheDir = defaultCacheDir, written, ...options }: BuildOptions): Promise<RunResult> {
   const { result, images, files } = check(options);
   if (result.problems.length > 0) return result;
   const stage = await makeImages(images.recipes.values(), cacheDir);
@@ -101,6 +144,6 @@ export async function buildContent({ outDir, cacheDir = defaultCacheDir, ...opti
   for (const recipe of images.recipes.values()) {
     for (const variant of recipe.variants.values()) assets.set(variant.to, { from: join(cacheDir, variant.cached), to: variant.to });
   }
-  result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir));
+  result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir), written);
   return result;
 }

@@ -34,24 +34,37 @@ const referenceFields = new Map(
 
 export function findUnused(content: Content, files: readonly SourceFile[]): Problem[] {
   const shown = new Map<ReferenceKind, Set<string>>();
-  const places = new Map<ReferenceKind, string[]>();
-  for (const { file, page } of content.pages) {
-    page.sections.forEach((section, index) => {
+  for (const { page } of content.pages) {
+    for (const section of page.sections) {
       for (const { field, kind } of referenceFields.get(section.type) ?? []) {
         const value = (section as unknown as Record<string, string | string[] | undefined>)[field];
         for (const id of [value ?? []].flat()) (shown.get(kind) ?? shown.set(kind, new Set()).get(kind)!).add(id);
-        if (file.kind !== "page") continue;
-        const { line } = locate(file, ["sections", index]);
-        (places.get(kind) ?? places.set(kind, []).get(kind)!).push(`the "${field}" of the ${section.type} section at ${file.path}:${line}`);
       }
-    });
+    }
   }
+  // Where an entry could be listed, for the messages: only when there is one (it needs positions).
+  let placesFound: Map<ReferenceKind, string[]> | undefined;
+  const placesOf = (kind: ReferenceKind) => {
+    if (!placesFound) {
+      const places = (placesFound = new Map<ReferenceKind, string[]>());
+      for (const { file, page } of content.pages) {
+        if (file.kind !== "page") continue;
+        page.sections.forEach((section, index) => {
+          for (const { field, kind } of referenceFields.get(section.type) ?? []) {
+            const { line } = locate(file, ["sections", index]);
+            (places.get(kind) ?? places.set(kind, []).get(kind)!).push(`the "${field}" of the ${section.type} section at ${file.path}:${line}`);
+          }
+        });
+      }
+    }
+    return placesFound.get(kind) ?? [];
+  };
 
   const warnings: Problem[] = [];
   const warn = (file: SourceFile, path: PropertyKey[], kind: ReferenceKind, id: string) => {
     const noun = referenceNouns[kind];
     const { line, column } = locate(file, path);
-    const where = [...new Set(places.get(kind) ?? [])];
+    const where = [...new Set(placesOf(kind))];
     warnings.push({
       file: file.path,
       line,

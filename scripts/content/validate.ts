@@ -17,10 +17,13 @@ import {
   type ContentContext,
   type Form,
   type Html,
+  type ImageInput,
+  type PlacementName,
   type PageData,
   type Redirect,
   type Site,
 } from "../../schemas/index.ts";
+import { jsonSafe } from "./cache.ts";
 import { describeIssue } from "./describe-issue.ts";
 import { positionOf, type SourceFile } from "./load.ts";
 import type { Problem } from "./problem.ts";
@@ -64,65 +67,102 @@ export function inDraft(data: unknown, path: readonly PropertyKey[]): boolean {
 const isDraftReference = (issue: z.core.$ZodIssue) =>
   issue.code === "custom" && (issue.params as { draftReference?: boolean } | undefined)?.draftReference === true;
 
-export function validate(files: readonly SourceFile[], context: ContentContext): { content: Content; problems: Problem[] } {
+/** Validated files from the per-file cache count only for the context they were validated in. */
+export interface ValidateCache {
+  /** A fingerprint of everything the context holds (cache.ts). */
+  context: string;
+  /** Called when a file's cached entry gained its validated value. */
+  touch: () => void;
+}
+
+export function validate(
+  files: readonly SourceFile[],
+  context: ContentContext,
+  cache?: ValidateCache,
+): { content: Content; problems: Problem[] } {
   const problems: Problem[] = [];
   const content: Content = { redirects: [], pages: [], collections: {}, forms: {} };
 
   withContentContext(context, () => {
     for (const file of files) {
-      const schema = schemaFor(file);
-      // "#anchor" links in a page point into that page.
-      const route = file.kind === "page" || file.kind === "markdown-page" ? (file.data as { route?: unknown } | null)?.route : undefined;
-      const here = { ...context, route: typeof route === "string" ? route : undefined };
-      let result = withContentContext(here, () => schema.safeParse(file.data));
-      if (!result.success) {
-        // A draft may refer to other drafts; only published content may not.
-        const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
-        if (issues.length === 0) result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
-        if (!result.success) {
-          for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
-          continue;
-        }
+      const known = cache && file.cached?.valid?.context === cache.context ? file.cached.valid : undefined;
+      if (known) {
+        // The pictures it shows, so the image stage makes them: the resolver is this run's.
+        for (const [input, where] of known.images) context.resolveImage?.(input, where);
+        add(content, file, known.value);
+        continue;
       }
-      const data: unknown = result.data;
-      switch (file.kind) {
-        case "site":
-          content.site = data as Site;
-          break;
-        case "redirects":
-          content.redirects = (data as { redirects: Redirect[] }).redirects;
-          break;
-        case "page":
-          content.pages.push({ file, page: data as PageData });
-          break;
-        case "markdown-page": {
-          const front = data as z.output<typeof markdownPage>;
-          const body = compileBody(file, here, problems);
-          if (body === undefined) break;
-          const { heading, updated, ...fields } = front;
-          content.pages.push({
-            file,
-            page: {
-              ...fields,
-              updated,
-              sections: [
-                { type: "prose", heading: heading ?? front.title, body, draft: false, background: "plain", actions: [] },
-              ],
-            },
-          });
-          break;
-        }
-        case "collection":
-          // The id is the file name; files arrive sorted, so entries are in id order.
-          ((content.collections as Record<string, unknown[]>)[file.collection!] ??= []).push({ id: file.name, ...(data as object) });
-          break;
-        case "form":
-          content.forms[file.name] = data as Form;
-          break;
+      const before = problems.length;
+      const images: [ImageInput, PlacementName][] = [];
+      const resolveImage = context.resolveImage && cache && file.cached ? context.resolveImage : undefined;
+      const recorded: ContentContext = resolveImage
+        ? { ...context, resolveImage: (input, where) => (images.push([input, where]), resolveImage(input, where)) }
+        : context;
+      const value = validateFile(file, recorded, problems);
+      if (value === undefined) continue;
+      add(content, file, value);
+      if (cache && file.cached && problems.length === before && jsonSafe(value)) {
+        file.cached.valid = { context: cache.context, value, images };
+        cache.touch();
       }
     }
   });
   return { content, problems };
+}
+
+/** A file's validated value: for a Markdown page, the page with its body compiled. */
+function validateFile(file: SourceFile, context: ContentContext, problems: Problem[]): unknown {
+  const schema = schemaFor(file);
+  // "#anchor" links in a page point into that page.
+  const route = file.kind === "page" || file.kind === "markdown-page" ? (file.data as { route?: unknown } | null)?.route : undefined;
+  const here = { ...context, route: typeof route === "string" ? route : undefined };
+  return withContentContext(here, () => {
+    let result = schema.safeParse(file.data);
+    if (!result.success) {
+      // A draft may refer to other drafts; only published content may not.
+      const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
+      if (issues.length === 0) result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
+      if (!result.success) {
+        for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
+        return undefined;
+      }
+    }
+    const data: unknown = result.data;
+    if (file.kind !== "markdown-page") return data;
+    const front = data as z.output<typeof markdownPage>;
+    const body = compileBody(file, here, problems);
+    if (body === undefined) return undefined;
+    const { heading, updated, ...fields } = front;
+    const page: PageData = {
+      ...fields,
+      updated,
+      sections: [{ type: "prose", heading: heading ?? front.title, body, draft: false, background: "plain", actions: [] }],
+    };
+    return page;
+  });
+}
+
+/** Puts a file's validated value where it belongs in the content. */
+function add(content: Content, file: SourceFile, data: unknown): void {
+  switch (file.kind) {
+    case "site":
+      content.site = data as Site;
+      break;
+    case "redirects":
+      content.redirects = (data as { redirects: Redirect[] }).redirects;
+      break;
+    case "page":
+    case "markdown-page":
+      content.pages.push({ file, page: data as PageData });
+      break;
+    case "collection":
+      // The id is the file name; files arrive sorted, so entries are in id order.
+      ((content.collections as Record<string, unknown[]>)[file.collection!] ??= []).push({ id: file.name, ...(data as object) });
+      break;
+    case "form":
+      content.forms[file.name] = data as Form;
+      break;
+  }
 }
 
 function compileBody(file: SourceFile, context: ContentContext, problems: Problem[]) {

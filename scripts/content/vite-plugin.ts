@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
+import { ContentCache, defaultContentCacheDir } from "./cache.ts";
 import { buildContent } from "./pipeline.ts";
 import type { Problem } from "./problem.ts";
 import { helloEvent, problemsEvent, type PanelProblem } from "./problems-protocol.ts";
@@ -40,6 +41,12 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   const outDir = resolve(options.outDir ?? "src/generated");
   let problems: PanelProblem[] = [];
   let timer: NodeJS.Timeout | undefined;
+  // Kept between saves: a save parses and validates the files it changed (and, when it changes what
+  // other files may refer to, validates the others again from their cached data).
+  const cache = new ContentCache(contentDir, defaultContentCacheDir, true);
+  // What the last build wrote: a save rewrites only the modules whose bytes changed, without reading
+  // the others back.
+  const written = new Map<string, Buffer>();
 
   // Sent as a custom event, never as Vite's "error": Vite keeps the last error sent while no page is
   // open and replays it to the next page that opens, even after it has been fixed.
@@ -74,7 +81,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     const { logger } = server.config;
     const started = performance.now();
     try {
-      const result = await buildContent({ contentDir, outDir, drafts: true });
+      const result = await buildContent({ contentDir, outDir, drafts: true, cache, written });
       if (result.problems.length > 0) {
         const ms = Math.round(performance.now() - started);
         logger.error(format({ problems: result.problems, files: result.files, ms }, "human"), { timestamp: true });

@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { runContent } from "../../scripts/content/pipeline.ts";
 
 export const validFixture = join(import.meta.dirname, "fixtures", "valid");
@@ -12,6 +12,11 @@ export type Change = string | Buffer | ((text: string) => string) | null;
 export function fixture(changes: Record<string, Change> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "content-"));
   cpSync(validFixture, dir, { recursive: true });
+  return change(dir, changes);
+}
+
+/** Applies `changes` to the content folder `dir`; returns it. */
+export function change(dir: string, changes: Record<string, Change>): string {
   for (const [rel, change] of Object.entries(changes)) {
     const path = join(dir, rel);
     if (change === null) {
@@ -41,8 +46,24 @@ export function replace(from: string, to: string) {
   };
 }
 
+/**
+ * The problems of the valid fixture with `changes` applied. Checked twice: afresh, and through the
+ * per-file cache primed on the valid fixture in the same folder (so the changed files, and whatever
+ * refers to them, come from a cache that knew them valid); both must report the same problems.
+ */
 export function problemsIn(changes: Record<string, Change>) {
-  return runContent({ contentDir: fixture(changes) }).problems;
+  const fresh = fixture(changes);
+  const problems = runContent({ contentDir: fresh }).problems;
+  const dir = fixture();
+  const cache = mkdtempSync(join(tmpdir(), "content-cache-"));
+  runContent({ contentDir: dir, cache });
+  const cached = runContent({ contentDir: change(dir, changes), cache }).problems;
+  rmSync(cache, { recursive: true, force: true });
+  const same = (list: typeof problems, folder: string) => JSON.stringify(list).replaceAll(basename(folder), "<dir>");
+  if (same(cached, dir) !== same(problems, fresh)) {
+    throw new Error(`through the cache, the problems differ:\n${same(cached, dir)}\nafresh:\n${same(problems, fresh)}`);
+  }
+  return problems;
 }
 
 /** Every file under `dir` with its bytes and modification time. */

@@ -1,0 +1,70 @@
+import { spawnSync } from "node:child_process";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs launcher, without type declarations
+import { sourceHash } from "../../scripts/content/run.mjs";
+
+const root = join(import.meta.dirname, "..", "..");
+// Inside node_modules, as the real bundle is, so the packages it leaves out (sharp) are found.
+const made: string[] = [];
+const bundleDir = () => {
+  mkdirSync(join(root, "node_modules", ".cache"), { recursive: true });
+  made.push(mkdtempSync(join(root, "node_modules", ".cache", "content-cli-test-")));
+  return made.at(-1)!;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+const launch = (bundleDir: string, ...args: string[]) =>
+  spawnSync(process.execPath, ["scripts/content/run.mjs", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CONTENT_CLI_DIR: bundleDir },
+  });
+
+describe("the content CLI launcher", () => {
+  it("bundles the CLI on first run, reuses it, and rebuilds it when the sources no longer match", () => {
+    const dir = bundleDir();
+    const first = launch(dir, "check");
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/content is valid|✔|files/);
+    const bundle = join(dir, "cli.mjs");
+    const made = statSync(bundle).mtimeMs;
+    expect(readFileSync(join(dir, "cli.hash"), "utf8")).toBe(sourceHash());
+
+    expect(launch(dir, "check").status).toBe(0);
+    expect(statSync(bundle).mtimeMs).toBe(made);
+
+    // What a changed source looks like to the launcher: the stored hash no longer matches.
+    writeFileSync(join(dir, "cli.hash"), "stale");
+    writeFileSync(bundle, "throw new Error('an old bundle ran');\n");
+    const again = launch(dir, "check");
+    expect(again.stderr).toBe("");
+    expect(again.status).toBe(0);
+    expect(readFileSync(join(dir, "cli.hash"), "utf8")).toBe(sourceHash());
+    expect(readFileSync(bundle, "utf8")).not.toContain("an old bundle ran");
+  });
+
+  it("passes on the CLI's exit code and usage errors", () => {
+    const dir = bundleDir();
+    const wrong = launch(dir, "nonsense");
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain("usage: content <check|build>");
+  });
+
+  it("hashes every source of the CLI: a change in the schemas or the pipeline changes the hash", () => {
+    const copy = mkdtempSync(join(tmpdir(), "content-sources-"));
+    for (const dir of ["scripts/content", "scripts/cms", "schemas"]) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    cpSync(join(root, "tsconfig.json"), join(copy, "tsconfig.json"));
+    const before = sourceHash(copy);
+    expect(sourceHash(copy)).toBe(before);
+    appendFileSync(join(copy, "schemas", "page.ts"), "\n// changed\n");
+    const afterSchema = sourceHash(copy);
+    expect(afterSchema).not.toBe(before);
+    appendFileSync(join(copy, "scripts", "content", "validate.ts"), "\n// changed\n");
+    expect(sourceHash(copy)).not.toBe(afterSchema);
+  });
+});
