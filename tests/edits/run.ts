@@ -35,7 +35,9 @@ for (const [label, script] of steps) {
   const run = spawnSync("npm", ["run", "--silent", script], {
     cwd: copy,
     stdio: "inherit",
-    env: { ...process.env, E2E_PORT: "4189" },
+    // The copy's browser tests pick free ports of their own (playwright.config.ts): a fixed port
+    // collides with another run of this test on the same machine.
+    env: { ...process.env, E2E_PORT: "", E2E_NGINX_PORT: "" },
     shell: process.platform === "win32",
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
