@@ -27,27 +27,29 @@ export const page = (route: string) => content.pages.find((p) => p.route === rou
 /** The floating call button's accessible name starts with its label. */
 export const callButtonName = new RegExp(`^${escapeRegExp(site.callButton.label)}`);
 
+/** A card's button that opens a section's form in a popup, titled with the card's name. */
+function opener(route: string, section: { buttonLabel: string; form: string }, title: string) {
+  return {
+    route,
+    name: `${section.buttonLabel}: ${title}`,
+    text: section.buttonLabel,
+    context: title,
+    form: content.forms[section.form]!,
+  };
+}
+
 /** Every popup opener on the site: each service card and plan card, with its form and what titles it. */
 export const openers = [
   ...sectionsOf(content.pages, "services").flatMap(({ page, section }) =>
-    entries(content.collections, "services", section.services).map((service) => ({
-      route: page.route,
-      name: `${section.buttonLabel}: ${service.title}`,
-      text: section.buttonLabel,
-      context: service.title,
-      form: content.forms[section.form]!,
-    })),
+    entries(content.collections, "services", section.services).map((service) =>
+      opener(page.route, section, service.title),
+    ),
   ),
   ...sectionsOf(content.pages, "pricing").flatMap(({ page, section }) =>
-    entries(content.collections, "plans", section.plans).map((plan) => ({
-      route: page.route,
-      name: `${section.buttonLabel}: ${plan.name}`,
-      text: section.buttonLabel,
-      context: plan.name,
-      form: content.forms[section.form]!,
-    })),
+    entries(content.collections, "plans", section.plans).map((plan) => opener(page.route, section, plan.name)),
   ),
 ];
+
 /** The not-found page's title, as the browser shows it. */
 export const notFoundTitle = site.seo.titleTemplate.replace("%s", notFoundPage.title);
 /** The redirects in content/redirects.yaml. */
