@@ -83,7 +83,7 @@ export function createStaticServer(dir: string): Server {
     return entry;
   };
 
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
@@ -126,6 +126,10 @@ export function createStaticServer(dir: string): Server {
     });
     response.end(request.method === "HEAD" ? undefined : body);
   });
+  // Idle connections stay open longer than any client keeps them (nginx's default, 75 s), so a
+  // client never reuses a socket the server is closing at that moment (ECONNRESET).
+  server.keepAliveTimeout = 75_000;
+  return server;
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -31,7 +31,7 @@ interface Raw {
 /** A GET as a client sends it: nothing decompressed, no redirect followed. */
 function get(baseURL: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(new URL(path, baseURL), { headers }, (response) => {
+    const request = httpRequest(new URL(path, baseURL), { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
