@@ -12,84 +12,12 @@
  * a save reaching its module under 150 ms at 4,000 files.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { bench, countFiles, makeFolder, root } from "./bench-corpus.ts";
 
-const root = join(import.meta.dirname, "..");
-const bench = join(root, ".bench");
 const runs = 5;
-
-function countFiles(dir: string): number {
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as { isFile(): boolean }[]).filter((d) =>
-    d.isFile(),
-  ).length;
-}
-
-function yamlPage(i: number): string {
-  return `route: /generated/page-${i}
-title: Generated page ${i}
-description: A synthetic page for the content benchmark, number ${i}.
-sections:
-  - type: hero
-    heading: Synthetic page ${i}
-    intro: Call {{phone}} for **help** with [your devices](/contact).
-    actions:
-      - label: Call now
-        to: phone
-    highlights: [Open 24/7, Toll free]
-    image:
-      src: images/banner.svg
-      alt: A banner picture
-  - type: services
-    heading: Services
-    services: [laptop-computer, pc-mac, tablet, ios-android, network-setup, printer]
-    buttonLabel: Submit The Form For Assistance
-    form: callback
-  - type: pricing
-    heading: Plans
-    plans: [starter, professional, enterprice]
-    form: subscribe
-    buttonLabel: Subscribe
-    popularLabel: Most Popular
-    periodLabel: /month
-    includesLabel: "Everything in {plan}, plus:"
-  - type: faq
-    heading: Questions
-    questions: [how-remote-support-works, is-it-safe, what-we-fix]
-`;
-}
-
-function markdownPage(i: number): string {
-  return `---
-route: /generated/legal-${i}
-title: Generated legal page ${i}
-description: A synthetic Markdown page for the content benchmark.
-updated: 2026-01-31
----
-
-## Section ${i}
-
-Our service is for **adults** aged 18 or older. Contact [{{email}}](mailto:{{email}}) or read the
-[terms](/terms).
-
-- one point
-- another point with _emphasis_
-`;
-}
-
-function makeFolder(total: number): string {
-  const dir = join(bench, `content-${total}`);
-  rmSync(dir, { recursive: true, force: true });
-  cpSync(join(root, "content"), dir, { recursive: true });
-  mkdirSync(join(dir, "pages"), { recursive: true });
-  const extra = total - countFiles(dir);
-  for (let i = 0; i < extra; i++) {
-    if (i % 2 === 0) writeFileSync(join(dir, "pages", `generated-${i}.yaml`), yamlPage(i));
-    else writeFileSync(join(dir, "pages", `generated-${i}.md`), markdownPage(i));
-  }
-  return dir;
-}
 
 const cacheDir = join(bench, "cache");
 const median = (samples: number[]) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
