@@ -9,10 +9,10 @@
  * list, and the page's sections a list of typed blocks. Labels are the field names in words, hints the
  * `.describe()` texts; required, patterns (with the check's own message), bounds and options carry over.
  */
-import { execFileSync } from "node:child_process";
 import type { z } from "zod";
 import { collectionNames, imagePath, referenceNouns, referenceOf, type ReferenceKind } from "../../schemas/index.ts";
 import { contentKinds } from "../content/kinds.ts";
+import { cmsRepository } from "./repository.ts";
 
 export interface CmsField {
   name: string;
@@ -498,25 +498,7 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
   };
 }
 
-/** Where the CMS opens pull requests: CMS_REPO, else the GitHub repository this clone came from. */
+/** The CMS's options: where it opens pull requests (repository.ts) and the site's address. */
 export function cmsOptions(siteUrl?: string): CmsOptions {
-  let repo = process.env.CMS_REPO;
-  if (!repo) {
-    try {
-      const origin = execFileSync("git", ["remote", "get-url", "origin"], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "ignore"],
-      });
-      repo = /github\.com[:/]([\w.-]+\/[\w.-]+?)(?:\.git)?\s*$/.exec(origin)?.[1];
-    } catch {
-      repo = undefined;
-    }
-  }
-  return {
-    repo: repo ?? "your-organisation/your-site",
-    branch: process.env.CMS_BRANCH ?? "main",
-    ...(process.env.CMS_AUTH_BASE_URL ? { baseUrl: process.env.CMS_AUTH_BASE_URL } : {}),
-    ...(process.env.CMS_AUTH_ENDPOINT ? { authEndpoint: process.env.CMS_AUTH_ENDPOINT } : {}),
-    ...(siteUrl ? { siteUrl } : {}),
-  };
+  return { ...cmsRepository(), ...(siteUrl ? { siteUrl } : {}) };
 }

@@ -3,53 +3,85 @@
  * stage, cached in node_modules/.cache/images).
  * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts]
  * --drafts keeps drafts in the output (a preview); without it they are left out, as on the live site.
- * Files unchanged since an earlier run come from the per-file cache (cache.ts) in node_modules/.cache/content.
+ * Files unchanged since an earlier run come from the per-file cache (cache.ts) in node_modules/.cache/content;
+ * a run whose files, settings and code are all unchanged gives the last run's result (run-memo.ts).
  * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage.
  */
 import { performance } from "node:perf_hooks";
+import { cmsRepository } from "../cms/repository.ts";
 import { defaultContentCacheDir } from "./cache.ts";
-import { buildContent, runContent } from "./pipeline.ts";
-import { format, formats, type Format } from "./report.ts";
+import { format, formats, type Format, type Summary } from "./report.ts";
+import { RunMemo, type MemoResult } from "./run-memo.ts";
 
-const started = performance.now();
-const [command, ...flags] = process.argv.slice(2);
-const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
-let drafts = false;
-// The per-file cache across runs (cache.ts); CONTENT_CACHE moves it, "off" goes without.
-const cache = process.env.CONTENT_CACHE === "off" ? undefined : (process.env.CONTENT_CACHE ?? defaultContentCacheDir);
-for (const flag of flags) {
-  if (flag === "--drafts") {
-    drafts = true;
-    continue;
+/** Runs the command; resolves to the exit code. */
+export async function main(args: readonly string[]): Promise<number> {
+  const started = performance.now();
+  const [command, ...flags] = args;
+  const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
+  let drafts = false;
+  // The per-file cache across runs (cache.ts); CONTENT_CACHE moves it, "off" goes without.
+  const cache = process.env.CONTENT_CACHE === "off" ? undefined : (process.env.CONTENT_CACHE ?? defaultContentCacheDir);
+  for (const flag of flags) {
+    if (flag === "--drafts") {
+      drafts = true;
+      continue;
+    }
+    const match = /^--(format|content|out)=(.+)$/.exec(flag);
+    if (!match) {
+      console.error(`unknown option "${flag}". Usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]`);
+      return 2;
+    }
+    options[match[1]!] = match[2]!;
   }
-  const match = /^--(format|content|out)=(.+)$/.exec(flag);
-  if (!match) {
-    console.error(`unknown option "${flag}". Usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]`);
-    process.exit(2);
+  if ((command !== "check" && command !== "build") || !formats.includes(options.format as Format)) {
+    console.error("usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]");
+    return 2;
   }
-  options[match[1]!] = match[2]!;
-}
-if ((command !== "check" && command !== "build") || !formats.includes(options.format as Format)) {
-  console.error("usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]");
-  process.exit(2);
+
+  const contentDir = options.content!;
+  const outDir = command === "build" ? options.out! : undefined;
+  // Nothing changed since the last run of this command: its result, without loading the pipeline.
+  const memo = cache === undefined ? undefined : new RunMemo(contentDir, cache);
+  // What a build reads besides content: the CMS settings it writes into its configuration, the photos' cache.
+  const environment = command === "build" ? [cmsRepository(), process.env.IMAGE_CACHE] : undefined;
+  const snapshot = memo?.snapshot(command, { drafts, outDir, environment });
+  const remembered = snapshot && memo!.lookup(command, snapshot.key, outDir);
+  let result: Omit<MemoResult, "outputs" | "photos"> & Pick<Summary, "written" | "images">;
+  if (remembered) {
+    const { problems, warnings, files, outputs, photos } = remembered;
+    result = { problems, warnings, files };
+    if (outputs) result.written = { written: 0, unchanged: outputs.length, removed: 0, outDir: outDir! };
+    if (photos) result.images = { made: 0, cached: photos, ms: 0 };
+  } else {
+    // Loaded only when there is work to do: most of the CLI's code is the pipeline and its packages.
+    const { buildContent, runContent } = await import("./pipeline.ts");
+    const sources = snapshot?.texts;
+    const run =
+      command === "build"
+        ? await buildContent({ contentDir, outDir: outDir!, drafts, cache, sources })
+        : runContent({ contentDir, drafts, cache, sources });
+    const { problems, warnings, files, images } = run;
+    result = { problems, warnings, files, ...(images ? { images } : {}) };
+    if (run.written) result.written = { ...run.written, outDir: outDir! };
+    const photos = images ? images.made + images.cached : undefined;
+    if (snapshot) memo!.store(command, snapshot.key, { problems, warnings, files, ...(photos ? { photos } : {}) }, outDir);
+  }
+  const ms = Math.round(performance.now() - started);
+  const text = format(
+    {
+      problems: result.problems,
+      warnings: result.warnings,
+      files: result.files,
+      ms,
+      written: result.written,
+      images: result.images,
+    },
+    options.format as Format,
+  );
+  if (result.problems.length > 0 && options.format === "human") console.error(text);
+  else console.log(text);
+  return result.problems.length > 0 ? 1 : 0;
 }
 
-const result =
-  command === "build"
-    ? await buildContent({ contentDir: options.content!, outDir: options.out!, drafts, cache })
-    : runContent({ contentDir: options.content!, drafts, cache });
-const ms = Math.round(performance.now() - started);
-const text = format(
-  {
-    problems: result.problems,
-    warnings: result.warnings,
-    files: result.files,
-    ms,
-    written: result.written && { ...result.written, outDir: options.out! },
-    images: result.images,
-  },
-  options.format as Format,
-);
-if (result.problems.length > 0 && options.format === "human") console.error(text);
-else console.log(text);
-process.exitCode = result.problems.length > 0 ? 1 : 0;
+// Run directly (tsx, in development and tests); the launcher (run.mjs) calls main() of the bundle.
+if (process.argv[1] === import.meta.filename) void main(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -3,13 +3,13 @@
  * In: the content folder. Out: SourceFile records (YAML documents with their nodes' offsets, Markdown
  * bodies with theirs) and the problems found on the way (unknown files, YAML syntax errors).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import matter from "gray-matter";
 import { parseDocument, type Document } from "yaml";
 import { collectionNames, didYouMean, listOf, type CollectionName } from "../../schemas/index.ts";
 import { hashOf, jsonSafe, type CachedFile, type ContentCache } from "./cache.ts";
 import type { Problem } from "./problem.ts";
+import { listFiles, type ReadFile } from "./run-memo.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
 export type FileKind = "site" | "redirects" | "page" | "markdown-page" | "collection" | "form";
@@ -102,13 +102,23 @@ function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: st
   return `this file is not used: ${layout}`;
 }
 
-function listFiles(dir: string): string[] {
-  if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
-  // File types come with the listing: no stat per file (a link is followed, as before).
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && statSync(join(entry.parentPath, entry.name)).isFile()))
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
-    .sort();
+/**
+ * A Markdown page's front matter and body, split as gray-matter splits them: the file starts with a
+ * line "---" (the rest of that line is ignored), the front matter runs to the next line starting with
+ * "---", and the body starts on the line after it (everything is front matter without one).
+ * Undefined when the file does not start with "---" (or starts with "----").
+ */
+export function splitFrontMatter(text: string): { yamlText: string; yamlOffset: number; body: { text: string; offset: number } } | undefined {
+  if (!text.startsWith("---") || text[3] === "-") return undefined;
+  const lineEnd = text.slice(3).search(/\r?\n/);
+  const yamlOffset = lineEnd === -1 ? text.length : 3 + lineEnd;
+  let close = text.indexOf("\n---", yamlOffset);
+  if (close === -1) return { yamlText: text.slice(yamlOffset), yamlOffset, body: { text: "", offset: text.length } };
+  const yamlText = text.slice(yamlOffset, close);
+  close += "\n---".length;
+  if (text[close] === "\r") close++;
+  if (text[close] === "\n") close++;
+  return { yamlText, yamlOffset, body: { text: text.slice(close), offset: close } };
 }
 
 const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
@@ -144,8 +154,11 @@ class CachedSource implements SourceFile {
   }
 }
 
-/** `cache`: what earlier runs learned, file by file (cache.ts); files it knows are not parsed. */
-export function load(contentDir: string, cache?: ContentCache): Loaded {
+/**
+ * `cache`: what earlier runs learned, file by file (cache.ts); files it knows are not parsed.
+ * `sources`: files already read, with their hashes (run-memo.ts, the dev server); the others are read here.
+ */
+export function load(contentDir: string, cache?: ContentCache, sources?: ReadonlyMap<string, ReadFile>): Loaded {
   const files: SourceFile[] = [];
   const images: string[] = [];
   const unreadable: string[] = [];
@@ -179,8 +192,9 @@ export function load(contentDir: string, cache?: ContentCache): Loaded {
       images.push(rel);
       continue;
     }
-    const text = readFileSync(join(contentDir, rel), "utf8");
-    const hash = cache && hashOf(text);
+    const known = sources?.get(rel);
+    const text = known?.text ?? readFileSync(join(contentDir, rel), "utf8");
+    const hash = cache && (known?.hash ?? hashOf(text));
     const entry = hash ? cache!.get(rel, hash) : undefined;
     if (entry) {
       files.push(new CachedSource(path, rel, type.kind, type.name, type.collection, text, entry));
@@ -191,7 +205,8 @@ export function load(contentDir: string, cache?: ContentCache): Loaded {
     let yamlOffset = 0;
     let body: SourceFile["body"];
     if (type.kind === "markdown-page") {
-      if (!text.startsWith("---")) {
+      const front = splitFrontMatter(text);
+      if (!front) {
         problems.push({
           file: path,
           line: 1,
@@ -202,11 +217,7 @@ export function load(contentDir: string, cache?: ContentCache): Loaded {
         unreadable.push(rel);
         continue;
       }
-      // gray-matter finds the front matter; `yaml` parses it so every node keeps its position.
-      const parsed = matter(text, { engines: { yaml: () => ({}) } });
-      yamlText = parsed.matter;
-      yamlOffset = text.indexOf(parsed.matter);
-      body = { text: parsed.content, offset: text.length - parsed.content.length };
+      ({ yamlText, yamlOffset, body } = front);
     }
     const doc = parse(yamlText);
     const source: SourceFile = { path, rel, kind: type.kind, name: type.name, collection: type.collection, text, lineStarts, doc, yamlOffset, data: undefined, body };

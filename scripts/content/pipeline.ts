@@ -18,6 +18,7 @@ import { load, positionOf, type Loaded, type SourceFile } from "./load.ts";
 import { locate } from "./locate.ts";
 import { byPosition, fieldPath, type Problem } from "./problem.ts";
 import { checkRules } from "./rules.ts";
+import type { ReadFile } from "./run-memo.ts";
 import { findUnused } from "./unused.ts";
 import { published, validate, type Content } from "./validate.ts";
 import { curlyQuoted } from "./yaml-errors.ts";
@@ -31,6 +32,8 @@ export interface RunOptions {
    * or a ContentCache kept by the caller (the dev server, between saves). None: everything afresh.
    */
   cache?: string | ContentCache;
+  /** Files already read, with their hashes (run-memo.ts, the dev server): not read again. */
+  sources?: ReadonlyMap<string, ReadFile>;
 }
 
 export interface BuildOptions extends RunOptions {
@@ -75,9 +78,9 @@ function fingerprint(contentDir: string, loaded: Loaded, context: ContentContext
   );
 }
 
-function check({ contentDir, drafts = false, cache: option }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
+function check({ contentDir, drafts = false, cache: option, sources }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
-  const loaded = load(contentDir, cache);
+  const loaded = load(contentDir, cache, sources);
   const { context, images } = buildContext(contentDir, loaded);
   const validateCache = cache && { context: fingerprint(contentDir, loaded, context), touch: () => cache.touch() };
   const { content: everything, problems: found } = validate(loaded.files, context, validateCache);

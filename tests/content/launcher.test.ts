@@ -31,7 +31,7 @@ describe("the content CLI launcher", () => {
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/content is valid|✔|files/);
-    const bundle = join(dir, "cli.mjs");
+    const bundle = join(dir, "cli.cjs");
     const made = statSync(bundle).mtimeMs;
     expect(readFileSync(join(dir, "cli.hash"), "utf8")).toBe(sourceHash());
 
