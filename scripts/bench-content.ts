@@ -114,7 +114,17 @@ async function devLatency(dir: string): Promise<number> {
   const file = join(dir, "pages", "about.yaml");
   const module = join(out, "pages", "about.json");
   const original = readFileSync(file, "utf8");
-  // The watcher reads the folder in the background: wait until it sees a save of the file.
+  // The watcher reads the folder in the background (seconds, at thousands of files): wait until it
+  // watches every file, as it does once the dev server has been open a moment, and sees a save.
+  const total = countFiles(dir);
+  const watched = () =>
+    Object.entries(server.watcher.getWatched())
+      .filter(([folder]) => folder === dir || folder.startsWith(`${dir}/`))
+      .reduce((sum, [, names]) => sum + names.length, 0);
+  for (let waited = 0; watched() < total; waited += 100) {
+    if (waited > 120_000) throw new Error("the watcher never watched the whole folder");
+    await new Promise((done) => setTimeout(done, 100));
+  }
   let seen = false;
   server.watcher.on("change", (path) => (seen ||= path === file));
   for (let waited = 0; !seen; waited += 100) {

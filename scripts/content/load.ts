@@ -9,7 +9,7 @@ import { parseDocument, type Document } from "yaml";
 import { collectionNames, didYouMean, listOf, type CollectionName } from "../../schemas/index.ts";
 import { hashOf, jsonSafe, type CachedFile, type ContentCache } from "./cache.ts";
 import type { Problem } from "./problem.ts";
-import { listFiles, type ReadFile } from "./run-memo.ts";
+import { listFiles, read, type ReadFile } from "./run-memo.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
 export type FileKind = "site" | "redirects" | "page" | "markdown-page" | "collection" | "form";
@@ -156,9 +156,10 @@ class CachedSource implements SourceFile {
 
 /**
  * `cache`: what earlier runs learned, file by file (cache.ts); files it knows are not parsed.
- * `sources`: files already read, with their hashes (run-memo.ts, the dev server); the others are read here.
+ * `sources`: files already read, with their hashes (run-memo.ts; the dev server, which forgets a file
+ * when the watcher reports it changed); the others are read here, and added to it.
  */
-export function load(contentDir: string, cache?: ContentCache, sources?: ReadonlyMap<string, ReadFile>): Loaded {
+export function load(contentDir: string, cache?: ContentCache, sources?: Map<string, ReadFile>): Loaded {
   const files: SourceFile[] = [];
   const images: string[] = [];
   const unreadable: string[] = [];
@@ -192,7 +193,8 @@ export function load(contentDir: string, cache?: ContentCache, sources?: Readonl
       images.push(rel);
       continue;
     }
-    const known = sources?.get(rel);
+    let known = sources?.get(rel);
+    if (!known && sources) sources.set(rel, (known = read(join(contentDir, rel))));
     const text = known?.text ?? readFileSync(join(contentDir, rel), "utf8");
     const hash = cache && (known?.hash ?? hashOf(text));
     const entry = hash ? cache!.get(rel, hash) : undefined;

@@ -32,8 +32,8 @@ export interface RunOptions {
    * or a ContentCache kept by the caller (the dev server, between saves). None: everything afresh.
    */
   cache?: string | ContentCache;
-  /** Files already read, with their hashes (run-memo.ts, the dev server): not read again. */
-  sources?: ReadonlyMap<string, ReadFile>;
+  /** Files already read, with their hashes (run-memo.ts, the dev server): not read again; those read are added. */
+  sources?: Map<string, ReadFile>;
 }
 
 export interface BuildOptions extends RunOptions {

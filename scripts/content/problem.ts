@@ -22,6 +22,9 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** Text order as `a.localeCompare(b)` sorts, with one collator for every comparison (far faster). */
+export const compareText = new Intl.Collator().compare;
+
 export function byPosition(a: Problem, b: Problem): number {
-  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.field.localeCompare(b.field);
+  return compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.field, b.field);
 }

@@ -5,7 +5,7 @@
  */
 import type { Content } from "./validate.ts";
 import { locate } from "./locate.ts";
-import { fieldPath, type Problem } from "./problem.ts";
+import { compareText, fieldPath, type Problem } from "./problem.ts";
 import type { SourceFile } from "./load.ts";
 
 export function checkRules(content: Content, files: readonly SourceFile[]): Problem[] {
@@ -14,7 +14,7 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
     problems.push({ file: file.path, ...locate(file, path), field: fieldPath(path), message });
 
   const routes = new Map<string, SourceFile>();
-  for (const { file, page } of [...content.pages].sort((a, b) => a.file.path.localeCompare(b.file.path))) {
+  for (const { file, page } of [...content.pages].sort((a, b) => compareText(a.file.path, b.file.path))) {
     const first = routes.get(page.route);
     if (first) report(file, ["route"], `the route "${page.route}" is already used by ${first.path}: give this page another route`);
     else routes.set(page.route, file);
@@ -39,9 +39,10 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
 
   // Entries of a collection, each in its own file (ids are file names, so they are unique).
   const popular: { file: SourceFile; id: string }[] = [];
+  const plans = new Map((content.collections.plans ?? []).map((plan) => [plan.id, plan]));
   for (const file of files) {
     if (file.kind !== "collection" || file.collection !== "plans") continue;
-    const entry = content.collections.plans?.find((plan) => plan.id === file.name);
+    const entry = plans.get(file.name);
     if (!entry) continue;
     if (entry.includes === entry.id) report(file, ["includes"], "a plan cannot include itself: name another plan or remove this line");
     if (entry.popular) popular.push({ file, id: entry.id });

@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { codeVersion, hashOf } from "./cache.ts";
 import type { Problem } from "./problem.ts";
 
@@ -48,14 +48,28 @@ interface Stored {
   runs: Partial<Record<Command, { key: string; result: MemoResult }>>;
 }
 
+/** A text file's text and hash. */
+export function read(path: string): ReadFile {
+  const text = readFileSync(path, "utf8");
+  return { text, hash: hashOf(text) };
+}
+
 /** Files under `dir` (links to files included), sorted, relative with "/" separators. */
-export function listFiles(dir: string): string[] {
-  if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
-  // File types come with the listing: no stat per file (a link is followed).
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && statSync(join(entry.parentPath, entry.name)).isFile()))
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
-    .sort();
+export function listFiles(folder: string): string[] {
+  if (!statSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`);
+  const dir = resolve(folder);
+  const files: string[] = [];
+  // File types come with the listing: no stat per file (a link is followed). Paths are cut, not
+  // worked out by path.relative: thousands of files are listed on every save in the dev server.
+  const cut = dir.length + 1;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const parent = entry.parentPath;
+    const path = parent.length < cut ? entry.name : `${parent.slice(cut)}${sep}${entry.name}`;
+    if (entry.isFile() || (entry.isSymbolicLink() && statSync(join(dir, path)).isFile())) {
+      files.push(sep === "/" ? path : path.split(sep).join("/"));
+    }
+  }
+  return files.sort();
 }
 
 /** The output folder's files with size and modification time, or undefined when it cannot be read. */
@@ -99,10 +113,9 @@ export class RunMemo {
         key.update(`\0${rel}\0${size}:${mtimeMs}`);
         continue;
       }
-      const text = readFileSync(path, "utf8");
-      const hash = hashOf(text);
-      texts.set(rel, { text, hash });
-      key.update(`\0${rel}\0${hash}`);
+      const file = read(path);
+      texts.set(rel, file);
+      key.update(`\0${rel}\0${file.hash}`);
     }
     return { key: key.digest("base64url"), texts };
   }

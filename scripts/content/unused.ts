@@ -38,7 +38,10 @@ export function findUnused(content: Content, files: readonly SourceFile[]): Prob
     for (const section of page.sections) {
       for (const { field, kind } of referenceFields.get(section.type) ?? []) {
         const value = (section as unknown as Record<string, string | string[] | undefined>)[field];
-        for (const id of [value ?? []].flat()) (shown.get(kind) ?? shown.set(kind, new Set()).get(kind)!).add(id);
+        if (value === undefined) continue;
+        const ids = shown.get(kind) ?? shown.set(kind, new Set()).get(kind)!;
+        if (typeof value === "string") ids.add(value);
+        else for (const id of value) ids.add(id);
       }
     }
   }
@@ -78,11 +81,13 @@ export function findUnused(content: Content, files: readonly SourceFile[]): Prob
       }, or mark it draft: true if it is not ready`,
     });
   };
+  const published = new Map(
+    Object.entries(content.collections).map(([kind, entries]) => [kind, new Set((entries as { id: string }[]).map((e) => e.id))]),
+  );
   for (const file of files) {
     if (file.kind === "collection" && file.collection) {
       const kind = file.collection;
-      const published = (content.collections[kind] ?? []) as { id: string }[];
-      if ((file.data as { draft?: unknown } | null)?.draft === true || !published.some((e) => e.id === file.name)) continue;
+      if ((file.data as { draft?: unknown } | null)?.draft === true || !published.get(kind)?.has(file.name)) continue;
       if (!shown.get(kind)?.has(file.name)) warn(file, [], kind, file.name);
     } else if (file.kind === "form" && content.forms[file.name] && !shown.get("forms")?.has(file.name)) {
       warn(file, [], "forms", file.name);

@@ -7,13 +7,14 @@
  * right after. Nothing here may crash the dev server.
  */
 import { readFileSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { ContentCache, defaultContentCacheDir } from "./cache.ts";
 import { buildContent } from "./pipeline.ts";
 import type { Problem } from "./problem.ts";
 import { helloEvent, problemsEvent, type PanelProblem } from "./problems-protocol.ts";
 import { format } from "./report.ts";
+import { read, type ReadFile } from "./run-memo.ts";
 
 export interface ContentPluginOptions {
   /** The content folder (default: content/). */
@@ -29,12 +30,14 @@ const panelId = "virtual:content-problems";
 const panelFile = resolve(import.meta.dirname, "problems-panel.ts");
 const panelFiles = [panelFile, resolve(import.meta.dirname, "problems-protocol.ts")];
 
+/** One rebuild per burst of events (an editor's save is often several writes within a few ms). */
+const settleMs = 10;
 /**
- * Vite's watcher (chokidar) reports at most one change per file per 50 ms and drops the others, so
- * the rebuild waits longer than that after the last event: it then reads what every save wrote,
- * dropped or not. One rebuild per burst of events (an editor's save is often several writes).
+ * Vite's watcher (chokidar) reports at most one change per file per 50 ms and drops the others: this
+ * long after a rebuild, the files it read again are read once more, and a difference (a write whose
+ * event was dropped) rebuilds.
  */
-const settleMs = 60;
+const verifyMs = 80;
 
 export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   const contentDir = resolve(options.contentDir ?? "content");
@@ -47,6 +50,12 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   // What the last build wrote: a save rewrites only the modules whose bytes changed, without reading
   // the others back.
   const written = new Map<string, Buffer>();
+  // The content files as last read, with their hashes: a save reads again only what the watcher
+  // reported (load() reads and adds what is missing).
+  const sources = new Map<string, ReadFile>();
+  // Files read again since the last verification, and its timer.
+  const reread = new Set<string>();
+  let verifyTimer: NodeJS.Timeout | undefined;
 
   // Sent as a custom event, never as Vite's "error": Vite keeps the last error sent while no page is
   // open and replays it to the next page that opens, even after it has been fixed.
@@ -81,7 +90,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     const { logger } = server.config;
     const started = performance.now();
     try {
-      const result = await buildContent({ contentDir, outDir, drafts: true, cache, written });
+      const result = await buildContent({ contentDir, outDir, drafts: true, cache, written, sources });
       if (result.problems.length > 0) {
         const ms = Math.round(performance.now() - started);
         logger.error(format({ problems: result.problems, files: result.files, ms }, "human"), { timestamp: true });
@@ -111,12 +120,48 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       // `server.watch: null` (as under Vitest) it watches nothing: the content is built once, here.
       server.watcher.add(contentDir);
       const inContent = (path: string) => path === contentDir || path.startsWith(contentDir + sep);
-      const changed = (path: string) => {
-        if (!inContent(resolve(path))) return;
+      const schedule = () => {
         clearTimeout(timer);
-        timer = setTimeout(() => void rebuild(server), settleMs);
+        timer = setTimeout(() => void rebuild(server).then(verifyLater), settleMs);
       };
-      for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) server.watcher.on(event, changed);
+      // The files read again by the last rebuilds, read once more: what changed without an event rebuilds.
+      const verifyLater = () => {
+        clearTimeout(verifyTimer);
+        verifyTimer = setTimeout(() => {
+          let stale = false;
+          for (const rel of reread) {
+            const known = sources.get(rel);
+            let now: ReadFile | undefined;
+            try {
+              now = read(join(contentDir, rel));
+            } catch {
+              now = undefined;
+            }
+            if (known?.hash !== now?.hash) {
+              sources.delete(rel);
+              stale = true;
+            }
+          }
+          reread.clear();
+          if (stale) schedule();
+        }, verifyMs);
+      };
+      const changed = (path: string) => {
+        const file = resolve(path);
+        if (!inContent(file)) return;
+        const rel = relative(contentDir, file).split(sep).join("/");
+        sources.delete(rel);
+        reread.add(rel);
+        schedule();
+      };
+      const folderChanged = (path: string) => {
+        if (!inContent(resolve(path))) return;
+        // A folder moved in or out: read everything again.
+        sources.clear();
+        schedule();
+      };
+      for (const event of ["add", "change", "unlink"] as const) server.watcher.on(event, changed);
+      for (const event of ["addDir", "unlinkDir"] as const) server.watcher.on(event, folderChanged);
     },
     resolveId(id) {
       return id === panelId ? panelFile : undefined;
@@ -129,6 +174,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     },
     closeBundle() {
       clearTimeout(timer);
+      clearTimeout(verifyTimer);
     },
   };
 }

@@ -111,6 +111,19 @@ describe("the dev server's content watcher", { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Welcome back"'), poll);
   });
 
+  it("rewrites only the module whose content changed", async () => {
+    writeFileSync(home, original.replace("heading: Welcome", "heading: Only this page"));
+    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Only this page"'), poll);
+    await vi.waitFor(() => expect(logged.join("\n")).toContain("content: 1 file(s) updated"), poll);
+  });
+
+  it("picks up the last of two writes a few milliseconds apart, even when the watcher reports only the first", async () => {
+    writeFileSync(home, original.replace("heading: Welcome", "heading: First write"));
+    await new Promise((done) => setTimeout(done, 3));
+    writeFileSync(home, original.replace("heading: Welcome", "heading: Second write"));
+    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Second write"'), poll);
+  });
+
   it("picks up three atomic saves in a row (a new file renamed over the old one), then an ordinary save", async () => {
     for (const n of [1, 2, 3]) {
       saveAtomically(home, original.replace("heading: Welcome", `heading: Atomic save ${n}`));
