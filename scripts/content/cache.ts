@@ -54,13 +54,28 @@ export function hashOf(text: string): string {
 
 /** Plain JSON survives the round trip through the file; NaN, Infinity and the like would not. */
 export function jsonSafe(value: unknown): boolean {
-  let safe = true;
-  JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === "number" && !Number.isFinite(v)) safe = false;
-    if (typeof v === "bigint" || typeof v === "function" || typeof v === "symbol") safe = false;
-    return v;
-  });
-  return safe;
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object": {
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every(jsonSafe);
+      const prototype = Object.getPrototypeOf(value) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      for (const key in value) {
+        const field = (value as Record<string, unknown>)[key];
+        // A field without a value is left out by JSON, and reads back as one without a value.
+        if (field !== undefined && !jsonSafe(field)) return false;
+      }
+      return true;
+    }
+    default:
+      // undefined (dropped or turned into null by JSON), bigint, function, symbol
+      return false;
+  }
 }
 
 export class ContentCache {

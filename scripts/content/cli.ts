@@ -12,9 +12,19 @@ import { cmsRepository } from "../cms/repository.ts";
 import { defaultContentCacheDir } from "./cache.ts";
 import { format, formats, type Format, type Summary } from "./report.ts";
 import { RunMemo, type MemoResult } from "./run-memo.ts";
+import type { ParallelOptions } from "./workers.ts";
 
-/** Runs the command; resolves to the exit code. */
-export async function main(args: readonly string[]): Promise<number> {
+/** A worker thread's side (workers.ts), loaded only in a worker: jobs wait in its port until then. */
+export async function workerMain(): Promise<void> {
+  (await import("./workers.ts")).workerMain();
+}
+
+/**
+ * Runs the command; resolves to the exit code. `parallel` (from the launcher): how to start worker
+ * threads that parse and validate many changed files at once (workers.ts); CONTENT_THREADS=1 goes
+ * without them.
+ */
+export async function main(args: readonly string[], parallel?: ParallelOptions): Promise<number> {
   const started = performance.now();
   const [command, ...flags] = args;
   const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
@@ -54,12 +64,18 @@ export async function main(args: readonly string[]): Promise<number> {
     if (photos) result.images = { made: 0, cached: photos, ms: 0 };
   } else {
     // Loaded only when there is work to do: most of the CLI's code is the pipeline and its packages.
-    const { buildContent, runContent } = await import("./pipeline.ts");
+    const { buildContent, runContent, ContentCache, prepareInParallel } = await import("./pipeline.ts");
     const sources = snapshot?.texts;
+    const contentCache = new ContentCache(contentDir, cache);
+    if (parallel) {
+      const threads = Number(process.env.CONTENT_THREADS) || undefined;
+      const minFiles = process.env.CONTENT_PARALLEL_MIN === undefined ? undefined : Number(process.env.CONTENT_PARALLEL_MIN);
+      await prepareInParallel(contentDir, contentCache, sources, { ...parallel, threads, minFiles });
+    }
     const run =
       command === "build"
-        ? await buildContent({ contentDir, outDir: outDir!, drafts, cache, sources })
-        : runContent({ contentDir, drafts, cache, sources });
+        ? await buildContent({ contentDir, outDir: outDir!, drafts, cache: contentCache, sources })
+        : runContent({ contentDir, drafts, cache: contentCache, sources });
     const { problems, warnings, files, images } = run;
     result = { problems, warnings, files, ...(images ? { images } : {}) };
     if (run.written) result.written = { ...run.written, outDir: outDir! };

@@ -3,9 +3,10 @@
  * the services the schemas call (Markdown compiler, image resolver in images.ts). Read from the raw
  * data, so a reference is checked even when the file it points into has a problem of its own.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { collectionNames, type ContentContext } from "../../schemas/index.ts";
+import { hashOf } from "./cache.ts";
 import { createImageResolver, type ImageResolver } from "./images.ts";
 import type { Loaded } from "./load.ts";
 import { createMarkdown } from "./markdown.ts";
@@ -38,7 +39,24 @@ function unreadableFile(contentDir: string, rel: string): { kind: string; name: 
   return { kind, name, route: /^route:[ \t]*["']?(\/[\w/-]*)/m.exec(text)?.[1] };
 }
 
-export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; images: ImageResolver } {
+/**
+ * What the context is made of, as plain data: the ids, routes, anchors, drafts and redirects the
+ * files declare, the site settings (for the {{tokens}}) and the pictures. A worker thread (workers.ts)
+ * makes the same context from it.
+ */
+export interface ContextInputs {
+  contentDir: string;
+  ids: Record<string, string[]>;
+  routes: string[];
+  routesUnknown: boolean;
+  anchors: Record<string, string[]>;
+  drafts: { ids: Record<string, string[]>; routes: string[]; anchors: Record<string, string[]> };
+  redirects?: { from: string; to: string }[];
+  siteData: unknown;
+  images: string[];
+}
+
+export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs {
   const ids: Record<string, string[]> = { forms: [] };
   const drafts = { ids: {} as Record<string, string[]>, routes: [] as string[], anchors: {} as Record<string, string[]> };
   const anchors: Record<string, string[]> = {};
@@ -85,23 +103,41 @@ export function buildContext(contentDir: string, loaded: Loaded): { context: Con
     }
   }
   routes.sort();
-  const known = routesKnown ? routes : undefined;
+  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, siteData, images: loaded.images };
+}
 
-  const images = createImageResolver(contentDir, loaded.images);
-  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes: known, anchors, drafts });
+/** The context from its inputs: with the services the schemas call (Markdown, pictures). */
+export function contextFrom(inputs: ContextInputs): { context: ContentContext; images: ImageResolver } {
+  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, siteData } = inputs;
+  const images = createImageResolver(contentDir, inputs.images);
+  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes: routesUnknown ? undefined : routes, anchors, drafts });
   const notFoundRoute = str(record(siteData).notFoundRoute);
   return {
-    context: {
-      ids,
-      routes,
-      routesUnknown: !routesKnown,
-      anchors,
-      resolveImage: images.resolveImage,
-      markdown,
-      drafts,
-      redirects,
-      notFoundRoute,
-    },
+    context: { ids, routes, routesUnknown, anchors, resolveImage: images.resolveImage, markdown, drafts, redirects, notFoundRoute },
     images,
   };
+}
+
+/**
+ * Everything validation reads besides the file itself: ids, routes, anchors, drafts, redirects, the
+ * site settings (its tokens), the unreadable files and the pictures (name, size and time). A
+ * validated value in the per-file cache counts only for this fingerprint.
+ */
+export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): string {
+  const site = loaded.files.find((file) => file.kind === "site");
+  const pictures = inputs.images.map((rel) => {
+    try {
+      const { size, mtimeMs } = statSync(join(inputs.contentDir, rel));
+      return [rel, size, mtimeMs];
+    } catch {
+      return [rel];
+    }
+  });
+  const { ids, routes, routesUnknown, anchors, drafts, redirects, siteData } = inputs;
+  const notFoundRoute = str(record(siteData).notFoundRoute);
+  return hashOf(JSON.stringify([ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute, site?.text, loaded.unreadable, pictures]));
+}
+
+export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; images: ImageResolver } {
+  return contextFrom(contextInputs(contentDir, loaded));
 }

@@ -70,7 +70,7 @@ const layout = `content files go in: site.yaml, redirects.yaml, pages/*.yaml, pa
 
 const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string; collection?: CollectionName } | string {
+export function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string; collection?: CollectionName } | string {
   const parts = rel.split("/");
   const fileName = parts[parts.length - 1]!;
   if (fileName.startsWith(".") || rel === "README.md") return { kind: "ignored", name: fileName };
@@ -127,7 +127,7 @@ const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: fals
  * A file the cache knows: its data without parsing it; the YAML document (positions, for a message
  * or a check that needs them) is parsed the first time something asks for it.
  */
-class CachedSource implements SourceFile {
+export class CachedSource implements SourceFile {
   data: unknown;
   yamlOffset: number;
   body?: { text: string; offset: number };
@@ -152,6 +152,52 @@ class CachedSource implements SourceFile {
   get lineStarts(): number[] {
     return (this.#lineStarts ??= lineStartsOf(this.text));
   }
+}
+
+/** A content file as classified: where it is and what it holds. */
+export type FileIdentity = Pick<SourceFile, "path" | "rel" | "kind" | "name" | "collection">;
+
+/**
+ * Parses one file with positions: its YAML (a Markdown page's front matter) and, for a page, its
+ * body. Out: the file, or none when it cannot be read (its problems say why), and where its YAML ends.
+ */
+export function parseSource(identity: FileIdentity, text: string): { file?: SourceFile; problems: Problem[]; yamlEnd: number } {
+  const { path } = identity;
+  const problems: Problem[] = [];
+  const lineStarts = lineStartsOf(text);
+  let yamlText = text;
+  let yamlOffset = 0;
+  let body: SourceFile["body"];
+  if (identity.kind === "markdown-page") {
+    const front = splitFrontMatter(text);
+    if (!front) {
+      problems.push({
+        file: path,
+        line: 1,
+        column: 1,
+        field: "",
+        message: 'a Markdown page starts with front matter: a line "---", the fields (route, title, ...), and another "---"',
+      });
+      return { problems, yamlEnd: 0 };
+    }
+    ({ yamlText, yamlOffset, body } = front);
+  }
+  const doc = parse(yamlText);
+  const file: SourceFile = { ...identity, text, lineStarts, doc, yamlOffset, data: undefined, body };
+  const yamlEnd = yamlOffset + yamlText.length;
+  if (doc.errors.length > 0) {
+    for (const { offset, message } of explainSyntax(doc.errors, yamlText)) {
+      problems.push({ file: path, ...positionOf(file, yamlOffset + offset), field: "", message });
+    }
+    return { problems, yamlEnd };
+  }
+  const aliases = unresolvedAliases(doc, yamlText);
+  if (aliases.length > 0) {
+    for (const { offset, message } of aliases) problems.push({ file: path, ...positionOf(file, yamlOffset + offset), field: "", message });
+    return { problems, yamlEnd };
+  }
+  file.data = doc.toJS({ maxAliasCount: 100 });
+  return { file, problems, yamlEnd };
 }
 
 /**
@@ -202,43 +248,15 @@ export function load(contentDir: string, cache?: ContentCache, sources?: Map<str
       files.push(new CachedSource(path, rel, type.kind, type.name, type.collection, text, entry));
       continue;
     }
-    const lineStarts = lineStartsOf(text);
-    let yamlText = text;
-    let yamlOffset = 0;
-    let body: SourceFile["body"];
-    if (type.kind === "markdown-page") {
-      const front = splitFrontMatter(text);
-      if (!front) {
-        problems.push({
-          file: path,
-          line: 1,
-          column: 1,
-          field: "",
-          message: 'a Markdown page starts with front matter: a line "---", the fields (route, title, ...), and another "---"',
-        });
-        unreadable.push(rel);
-        continue;
-      }
-      ({ yamlText, yamlOffset, body } = front);
-    }
-    const doc = parse(yamlText);
-    const source: SourceFile = { path, rel, kind: type.kind, name: type.name, collection: type.collection, text, lineStarts, doc, yamlOffset, data: undefined, body };
-    if (doc.errors.length > 0) {
-      for (const { offset, message } of explainSyntax(doc.errors, yamlText)) {
-        problems.push({ file: path, ...positionOf(source, yamlOffset + offset), field: "", message });
-      }
+    const parsed = parseSource({ path, rel, kind: type.kind, name: type.name, collection: type.collection }, text);
+    problems.push(...parsed.problems);
+    if (!parsed.file) {
       unreadable.push(rel);
       continue;
     }
-    const aliases = unresolvedAliases(doc, yamlText);
-    if (aliases.length > 0) {
-      for (const { offset, message } of aliases) problems.push({ file: path, ...positionOf(source, yamlOffset + offset), field: "", message });
-      unreadable.push(rel);
-      continue;
-    }
-    source.data = doc.toJS({ maxAliasCount: 100 });
+    const source = parsed.file;
     if (cache && hash && jsonSafe(source.data)) {
-      source.cached = { hash, data: source.data, yamlOffset, yamlEnd: yamlOffset + yamlText.length, body };
+      source.cached = { hash, data: source.data, yamlOffset: source.yamlOffset, yamlEnd: parsed.yamlEnd, body: source.body };
       cache.set(rel, source.cached);
     }
     files.push(source);

@@ -5,16 +5,17 @@
  * `buildContent` also makes the photos' versions (image-stage.ts, cached) and writes the generated
  * modules and media to `outDir`. A run with problems writes nothing.
  */
-import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { ContentContext } from "../../schemas/index.ts";
-import { ContentCache, hashOf } from "./cache.ts";
-import { buildContext } from "./context.ts";
+import { ContentCache } from "./cache.ts";
+
+export { ContentCache };
+export { prepareInParallel } from "./workers.ts";
+import { contextFingerprint, contextFrom, contextInputs } from "./context.ts";
 import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
 import { checkFolding } from "./folding.ts";
 import { makeImages, defaultCacheDir } from "./image-stage.ts";
 import type { Asset, ImageResolver } from "./images.ts";
-import { load, positionOf, type Loaded, type SourceFile } from "./load.ts";
+import { load, positionOf, type SourceFile } from "./load.ts";
 import { locate } from "./locate.ts";
 import { byPosition, fieldPath, type Problem } from "./problem.ts";
 import { checkRules } from "./rules.ts";
@@ -58,31 +59,12 @@ export interface RunResult {
   images?: { made: number; cached: number; ms: number };
 }
 
-/**
- * Everything validation reads besides the file itself: ids, routes, anchors, drafts, redirects, the
- * site settings (its tokens), the unreadable files and the pictures (name, size and time).
- */
-function fingerprint(contentDir: string, loaded: Loaded, context: ContentContext): string {
-  const site = loaded.files.find((file) => file.kind === "site");
-  const pictures = loaded.images.map((rel) => {
-    try {
-      const { size, mtimeMs } = statSync(join(contentDir, rel));
-      return [rel, size, mtimeMs];
-    } catch {
-      return [rel];
-    }
-  });
-  const { ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute } = context;
-  return hashOf(
-    JSON.stringify([ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute, site?.text, loaded.unreadable, pictures]),
-  );
-}
-
 function check({ contentDir, drafts = false, cache: option, sources }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
   const loaded = load(contentDir, cache, sources);
-  const { context, images } = buildContext(contentDir, loaded);
-  const validateCache = cache && { context: fingerprint(contentDir, loaded, context), touch: () => cache.touch() };
+  const inputs = contextInputs(contentDir, loaded);
+  const { context, images } = contextFrom(inputs);
+  const validateCache = cache && { context: contextFingerprint(loaded, inputs), touch: () => cache.touch() };
   const { content: everything, problems: found } = validate(loaded.files, context, validateCache);
   // Folded blocks and curly quotes depend on the file alone: a file that passed them is not checked again.
   const unchecked = loaded.files.filter((file) => !file.cached?.clean);

@@ -12,13 +12,15 @@
  *    written after the first run of a bundle, so it holds the functions that run compiled too; V8
  *    rejects a cache from another version of itself, which then is written again; V8 checks only the
  *    source's length, so each bundle has its own cache file, named after the sources' hash.
- * 3. Call the bundle's main() with the arguments; its result is the exit code.
+ * 3. Call the bundle's main() with the arguments; its result is the exit code. It may start worker
+ *    threads on this file (workers.ts), which load the same bundle and answer its jobs.
  * CONTENT_CLI_DIR moves the bundle's folder (the tests use it); it stays inside node_modules, where sharp is found.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { isMainThread, workerData } from "node:worker_threads";
 import { sourceHash } from "./source-hash.mjs";
 
 export { sourceHash };
@@ -104,8 +106,12 @@ export function loadBundle({ bundle: file, hash }) {
   return { exports: module.exports, saveCache };
 }
 
-if (process.argv[1] && dirname(process.argv[1]) === import.meta.dirname && process.argv[1].endsWith("run.mjs")) {
-  const { exports, saveCache } = loadBundle(await ensureBundle());
-  process.exitCode = await exports.main(process.argv.slice(2));
+if (!isMainThread && workerData?.contentBundle) {
+  // A worker thread of the CLI (workers.ts): the same bundle, answering jobs.
+  await loadBundle(workerData.contentBundle).exports.workerMain();
+} else if (process.argv[1] && dirname(process.argv[1]) === import.meta.dirname && process.argv[1].endsWith("run.mjs")) {
+  const bundle = await ensureBundle();
+  const { exports, saveCache } = loadBundle(bundle);
+  process.exitCode = await exports.main(process.argv.slice(2), { script: import.meta.filename, workerData: { contentBundle: bundle } });
   saveCache();
 }

@@ -4,7 +4,8 @@
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { problemsIn, replace, type Change } from "./helpers.ts";
+import type { Problem } from "../../scripts/content/problem.ts";
+import { problemsIn, problemsInParallel, replace, type Change } from "./helpers.ts";
 
 // Pictures made for the image checks: plain JPEGs of a given size, and broken or odd files.
 const jpeg = (width: number, height: number) =>
@@ -841,4 +842,11 @@ describe("broken content is refused with its file, line, field and what to write
       if (c.alone) expect(problems).toEqual([match]);
     });
   }
+
+  // The CLI parses and validates many changed files in worker threads: the same problems, at the same places.
+  it("reports every case the same through the parallel path", async () => {
+    // Each run has its own copy of the fixture: its folder's name is left out.
+    const rel = (problems: Problem[]) => JSON.parse(JSON.stringify(problems).replace(/content-[A-Za-z0-9]{6}/g, "content")) as unknown;
+    for (const c of cases) expect(rel(await problemsInParallel(c.changes)), c.name).toEqual(rel(problemsIn(c.changes)));
+  });
 });

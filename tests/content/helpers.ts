@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { runContent } from "../../scripts/content/pipeline.ts";
+import { ContentCache, prepareInParallel, runContent } from "../../scripts/content/pipeline.ts";
 
 export const validFixture = join(import.meta.dirname, "fixtures", "valid");
 
@@ -64,6 +64,17 @@ export function problemsIn(changes: Record<string, Change>) {
     throw new Error(`through the cache, the problems differ:\n${same(cached, dir)}\nafresh:\n${same(problems, fresh)}`);
   }
   return problems;
+}
+
+/**
+ * The problems the CLI's parallel path reports (workers.ts, every worker's share run on this thread
+ * with its job and answer copied, as between threads): the cache filled in two rounds, then the run.
+ */
+export async function problemsInParallel(changes: Record<string, Change>) {
+  const dir = fixture(changes);
+  const cache = new ContentCache(dir);
+  await prepareInParallel(dir, cache, undefined, { threads: 3, minFiles: 1 });
+  return runContent({ contentDir: dir, cache }).problems;
 }
 
 /** Every file under `dir` with its bytes and modification time. */

@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { fixture, replace } from "./helpers.ts";
 // @ts-expect-error: a plain .mjs launcher, without type declarations
 import { sourceHash } from "../../scripts/content/run.mjs";
 
@@ -53,6 +54,38 @@ describe("the content CLI launcher", () => {
     const wrong = launch(dir, "nonsense");
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain("usage: content <check|build>");
+  });
+
+  it("gives the same output and the same problems with worker threads as on one thread", () => {
+    const threads = (count: number, ...args: string[]) =>
+      spawnSync(process.execPath, ["scripts/content/run.mjs", ...args], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, CONTENT_CACHE: "off", CONTENT_THREADS: String(count), CONTENT_PARALLEL_MIN: "1" },
+      });
+    const valid = fixture();
+    const outs = [1, 2].map((count) => {
+      const out = mkdtempSync(join(tmpdir(), "content-threads-"));
+      const run = threads(count, "build", `--content=${valid}`, `--out=${out}`);
+      expect(run.status, run.stderr).toBe(0);
+      return out;
+    });
+    const files = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).sort();
+    expect(files(outs[1]!)).toEqual(files(outs[0]!));
+    for (const rel of files(outs[0]!)) {
+      if (statSync(join(outs[0]!, rel)).isFile()) expect(readFileSync(join(outs[1]!, rel)), rel).toEqual(readFileSync(join(outs[0]!, rel)));
+    }
+
+    const broken = fixture({
+      "collections/faq/first.yaml": replace("question:", "qustion:"),
+      "pages/home.yaml": replace("type: pricing", "type: pricng"),
+      "site.yaml": (text) => `${text}\nbroken: [\n`,
+    });
+    const [one, two] = [1, 2].map((count) => threads(count, "check", `--content=${broken}`, "--format=json"));
+    expect(one!.status).toBe(1);
+    expect(two!.status).toBe(1);
+    expect(JSON.parse(two!.stdout)).toEqual(JSON.parse(one!.stdout));
+    expect(JSON.parse(one!.stdout).problems.length).toBeGreaterThanOrEqual(2);
   });
 
   it("hashes every source of the CLI: a change in the schemas or the pipeline changes the hash", () => {

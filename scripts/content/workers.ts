@@ -1,0 +1,186 @@
+/**
+ * Parsing and validating many changed files on every processor (worker threads): what a run with a
+ * cold or outdated per-file cache spends nearly all its time on.
+ * In: the content folder and the per-file cache the run then uses. Out: the cache filled with what
+ * the workers learned; the run itself (pipeline.ts) then finds every file in it and does the
+ * cross-file work as always. Nothing else changes: each worker runs the same code on the same
+ * inputs (the same files, and the context rebuilt from the same plain data, context.ts), and what it
+ * sends back is what the cache holds anyway.
+ * Steps: 1. the files the cache lacks are parsed, a share in each worker and one on this thread,
+ * with their context-free checks (folded blocks, curly quotes); 2. the context is built here from
+ * all files, and the files without a validated value for it are validated in the same way. A file
+ * with a problem is left out: this thread parses and validates it again, so every message keeps its
+ * line and column. Below `minFiles` files to do, nothing is started (a worker costs a start-up).
+ * The workers run the CLI's bundle (run.mjs starts them); from TypeScript (tests, dev server) the
+ * pipeline runs on one thread.
+ */
+import { availableParallelism } from "node:os";
+import { join, relative, sep } from "node:path";
+import { parentPort, Worker } from "node:worker_threads";
+import type { CachedFile, ContentCache } from "./cache.ts";
+import { jsonSafe } from "./cache.ts";
+import { contextFingerprint, contextFrom, contextInputs, type ContextInputs } from "./context.ts";
+import { checkFolding } from "./folding.ts";
+import { CachedSource, classify, load, parseSource, type FileIdentity } from "./load.ts";
+import { listFiles, read, type ReadFile } from "./run-memo.ts";
+import { validate } from "./validate.ts";
+import { curlyQuoted } from "./yaml-errors.ts";
+
+export interface ParallelOptions {
+  /**
+   * The script a worker runs (run.mjs), and what it is given to load the CLI's bundle. Without a
+   * script, each worker's share runs on this thread, its job and answer copied as a worker's would
+   * be (the tests check the parallel path against the serial one this way).
+   */
+  script?: string;
+  workerData?: unknown;
+  /** Threads in all, this one included (default: the processors available, at most 4). */
+  threads?: number;
+  /** Fewer files to parse or validate than this: done on this thread alone (default 200). */
+  minFiles?: number;
+}
+
+interface ParseJob {
+  type: "parse";
+  files: { identity: FileIdentity; text: string; hash: string }[];
+}
+interface ValidateJob {
+  type: "validate";
+  inputs: ContextInputs;
+  fingerprint: string;
+  files: { identity: FileIdentity; text: string; entry: CachedFile }[];
+}
+type Job = ParseJob | ValidateJob;
+type Answer = [rel: string, entry: CachedFile][] | [rel: string, valid: NonNullable<CachedFile["valid"]>][];
+
+/** Parses files as load() does: an entry for each file without a problem, marked clean when its context-free checks pass. */
+function parseFiles({ files }: ParseJob): [string, CachedFile][] {
+  const done: [string, CachedFile][] = [];
+  for (const { identity, text, hash } of files) {
+    const { file, yamlEnd } = parseSource(identity, text);
+    if (!file || !jsonSafe(file.data)) continue;
+    const entry: CachedFile = { hash, data: file.data, yamlOffset: file.yamlOffset, yamlEnd, body: file.body };
+    if (checkFolding([file]).length === 0 && curlyQuoted(file.doc, file.text, file.yamlOffset).length === 0) entry.clean = true;
+    done.push([identity.rel, entry]);
+  }
+  return done;
+}
+
+/** Validates files as the pipeline does, in the context made from `inputs`: the validated value of each file without a problem. */
+function validateFiles({ inputs, fingerprint, files }: ValidateJob): [string, NonNullable<CachedFile["valid"]>][] {
+  const { context } = contextFrom(inputs);
+  const sources = files.map(
+    ({ identity, text, entry }) => new CachedSource(identity.path, identity.rel, identity.kind, identity.name, identity.collection, text, entry),
+  );
+  validate(sources, context, { context: fingerprint, touch: () => {} });
+  return sources.filter((file) => file.cached.valid?.context === fingerprint).map((file) => [file.rel, file.cached.valid!]);
+}
+
+function run(job: Job): Answer {
+  return job.type === "parse" ? parseFiles(job) : validateFiles(job);
+}
+
+/** A worker thread's side: answers jobs until it is ended. */
+export function workerMain(): void {
+  parentPort!.on("message", (job: Job) => parentPort!.postMessage(run(job)));
+}
+
+/** Up to `threads` shares, dealt round-robin (so large and small files spread evenly). */
+function deal<T>(items: T[], threads: number): T[][] {
+  const shares: T[][] = Array.from({ length: Math.min(threads, items.length) }, () => []);
+  items.forEach((item, index) => shares[index % shares.length]!.push(item));
+  return shares;
+}
+
+class Pool {
+  private workers: Worker[] = [];
+  constructor(private readonly options: ParallelOptions) {}
+
+  /** Runs the shares: the first on this thread, each other in a worker; the answers in order. */
+  async run(shares: Job[]): Promise<Answer[]> {
+    if (!this.options.script) return shares.map((job, index) => (index === 0 ? run(job) : structuredClone(run(structuredClone(job)))));
+    while (this.workers.length < shares.length - 1) {
+      const worker = new Worker(this.options.script, { workerData: this.options.workerData });
+      worker.unref();
+      this.workers.push(worker);
+    }
+    const answers = shares.slice(1).map(
+      (job, index) =>
+        new Promise<Answer>((resolve, reject) => {
+          const worker = this.workers[index]!;
+          const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(`a content worker stopped (${String(error)})`));
+          worker.once("message", (answer: Answer) => {
+            worker.off("error", fail);
+            resolve(answer);
+          });
+          worker.once("error", fail);
+          worker.postMessage(job);
+        }),
+    );
+    const here = run(shares[0]!);
+    return [here, ...(await Promise.all(answers))];
+  }
+
+  async end(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
+/** Fills `cache` with the parsed and validated files it lacks, using every processor. */
+export async function prepareInParallel(
+  contentDir: string,
+  cache: ContentCache,
+  sources: Map<string, ReadFile> | undefined,
+  options: ParallelOptions,
+): Promise<void> {
+  const threads = Math.max(1, options.threads ?? Math.min(availableParallelism(), 4));
+  const minFiles = options.minFiles ?? 200;
+  if (threads < 2) return;
+  let found: string[];
+  try {
+    found = listFiles(contentDir);
+  } catch {
+    return; // load() reports it
+  }
+  const base = relative(process.cwd(), contentDir).split(sep).join("/");
+  const toParse: ParseJob["files"] = [];
+  for (const rel of found) {
+    const type = classify(rel);
+    if (typeof type === "string" || type.kind === "ignored" || type.kind === "image") continue;
+    let file = sources?.get(rel);
+    if (!file) {
+      file = read(join(contentDir, rel));
+      sources?.set(rel, file);
+    }
+    if (cache.get(rel, file.hash)) continue;
+    const identity: FileIdentity = { path: base ? `${base}/${rel}` : rel, rel, kind: type.kind, name: type.name, collection: type.collection };
+    toParse.push({ identity, text: file.text, hash: file.hash });
+  }
+
+  const pool = new Pool(options);
+  try {
+    if (toParse.length >= minFiles) {
+      const answers = await pool.run(deal(toParse, threads).map((files): ParseJob => ({ type: "parse", files })));
+      for (const [rel, entry] of answers.flat() as [string, CachedFile][]) cache.set(rel, entry);
+    }
+    const loaded = load(contentDir, cache, sources);
+    const inputs = contextInputs(contentDir, loaded);
+    const fingerprint = contextFingerprint(loaded, inputs);
+    const toValidate: ValidateJob["files"] = [];
+    for (const file of loaded.files) {
+      if (!file.cached || file.cached.valid?.context === fingerprint) continue;
+      const { path, rel, kind, name, collection, text } = file;
+      toValidate.push({ identity: { path, rel, kind, name, collection }, text, entry: file.cached });
+    }
+    if (toValidate.length < minFiles) return;
+    const shares = deal(toValidate, threads).map((files): ValidateJob => ({ type: "validate", inputs, fingerprint, files }));
+    const answers = await pool.run(shares);
+    const entries = new Map(toValidate.map(({ identity, entry }) => [identity.rel, entry]));
+    for (const [rel, valid] of answers.flat() as [string, NonNullable<CachedFile["valid"]>][]) entries.get(rel)!.valid = valid;
+    cache.touch();
+  } catch {
+    // A worker that could not start or stopped: the run does what is left on this thread.
+  } finally {
+    await pool.end();
+  }
+}
