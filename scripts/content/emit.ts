@@ -4,11 +4,12 @@
  * its bytes change, through a temporary file and a rename, so a reader never sees half a file.
  * Files from an earlier run that are no longer produced are removed.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { collectionNames, type Collections } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../cms/config.ts";
 import type { Asset } from "./images.ts";
+import { listFiles } from "./run-memo.ts";
 import { compareText } from "./problem.ts";
 import type { Content } from "./validate.ts";
 
@@ -83,9 +84,7 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
 
 function existing(dir: string): string[] {
   try {
-    return (readdirSync(dir, { recursive: true }) as string[])
-      .filter((p) => statSync(join(dir, p)).isFile())
-      .map((p) => p.split(sep).join("/"));
+    return listFiles(dir);
   } catch {
     return [];
   }
@@ -107,10 +106,14 @@ export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>, 
   // Emptied until this write has finished: after a failure half-way, the next run reads the folder.
   const known = memo !== undefined && memo.size > 0 ? new Map(memo) : undefined;
   memo?.clear();
+  // Without a memo, the folder is listed once: only files that exist are read back (a first build
+  // into an empty folder reads nothing), and each folder is made once.
+  const present = known ? undefined : new Set(existing(outDir));
+  const folders = new Set<string>();
   for (const [rel, bytes] of files) {
     const target = join(outDir, rel);
     let current: Buffer | undefined = known?.get(rel);
-    if (!known) {
+    if (present?.has(rel)) {
       try {
         current = readFileSync(target);
       } catch {
@@ -121,13 +124,17 @@ export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>, 
       stats.unchanged++;
       continue;
     }
-    mkdirSync(dirname(target), { recursive: true });
+    const folder = dirname(target);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
     const temporary = `${target}.${process.pid}.tmp`;
     writeFileSync(temporary, bytes);
     renameSync(temporary, target);
     stats.written++;
   }
-  for (const rel of known ? [...known.keys()] : existing(outDir)) {
+  for (const rel of known ? known.keys() : present!) {
     if (!files.has(rel)) {
       rmSync(join(outDir, rel), { force: true });
       stats.removed++;
