@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { collectionNames, type Collections } from "../../schemas/index.ts";
+import { collectionNames, type Collections, type PageData } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../cms/config.ts";
 import type { Asset } from "./images.ts";
 import { listFiles } from "./run-memo.ts";
@@ -26,6 +26,19 @@ const pageModules = new WeakMap<object, Buffer>();
 // The CMS configuration for the last options: generated from the schemas, the same until they change.
 let cmsModule: { options: string; bytes: Buffer } | undefined;
 
+// The order of the last pages sorted: the dev server sorts thousands of routes on every save, in the same order.
+let lastSort: { routes: string; order: number[] } | undefined;
+
+/** Pages in route order (as `localeCompare` sorts). */
+function sortedByRoute(pages: PageData[]): PageData[] {
+  const routes = pages.map((page) => page.route).join("\n");
+  if (lastSort?.routes !== routes) {
+    const order = pages.map((_, index) => index).sort((a, b) => compareText(pages[a]!.route, pages[b]!.route));
+    lastSort = { routes, order };
+  }
+  return lastSort.order.map((index) => pages[index]!);
+}
+
 /** Every output file, path relative to the output folder → bytes. */
 export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset>, outDir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
@@ -33,7 +46,7 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
   const pageModule = (page: object) => pageModules.get(page) ?? pageModules.set(page, json(page)).get(page)!;
   const collections = Object.fromEntries(collectionNames.map((name) => [name, content.collections[name] ?? []])) as Collections;
   const forms = Object.fromEntries(Object.entries(content.forms).sort(([a], [b]) => compareText(a, b)));
-  const pages = content.pages.map((p) => p.page).sort((a, b) => compareText(a.route, b.route));
+  const pages = sortedByRoute(content.pages.map((p) => p.page));
   const schemas = relative(resolve(outDir), resolve("schemas")).split(sep).join("/");
 
   files.set("site.json", json(content.site));

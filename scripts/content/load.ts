@@ -70,6 +70,9 @@ const layout = `content files go in: site.yaml, redirects.yaml, pages/*.yaml, pa
 
 const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Each path's kind, worked out once per process (the dev server lists every file on each save). */
+const classified = new Map<string, ReturnType<typeof classify>>();
+
 export function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string; collection?: CollectionName } | string {
   const parts = rel.split("/");
   const fileName = parts[parts.length - 1]!;
@@ -227,7 +230,7 @@ export function load(contentDir: string, cache?: ContentCache, sources?: Map<str
 
   for (const rel of found) {
     const path = display(rel);
-    const type = classify(rel);
+    const type = classified.get(rel) ?? classified.set(rel, classify(rel)).get(rel)!;
     if (typeof type === "string") {
       problems.push({ file: path, line: 1, column: 1, field: "", message: type });
       // A .yml file is content under the wrong name: what refers to it is not its problem.

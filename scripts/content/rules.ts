@@ -13,11 +13,13 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
   const report = (file: SourceFile, path: PropertyKey[], message: string) =>
     problems.push({ file: file.path, ...locate(file, path), field: fieldPath(path), message });
 
-  const routes = new Map<string, SourceFile>();
-  for (const { file, page } of [...content.pages].sort((a, b) => compareText(a.file.path, b.file.path))) {
-    const first = routes.get(page.route);
-    if (first) report(file, ["route"], `the route "${page.route}" is already used by ${first.path}: give this page another route`);
-    else routes.set(page.route, file);
+  // Pages by route; a route with more than one page: the first by path keeps it, the others are reported.
+  const byRoute = new Map<string, SourceFile[]>();
+  for (const { file, page } of content.pages) (byRoute.get(page.route) ?? byRoute.set(page.route, []).get(page.route)!).push(file);
+  for (const [route, pages] of byRoute) {
+    if (pages.length < 2) continue;
+    const [first, ...others] = pages.sort((a, b) => compareText(a.path, b.path));
+    for (const file of others) report(file, ["route"], `the route "${route}" is already used by ${first!.path}: give this page another route`);
   }
 
   // Read from the file itself, so a duplicate is reported even when another entry has a problem.
