@@ -1,13 +1,15 @@
 /**
  * `npm run bench:content`: how long the content pipeline takes, as wall time of the real command
  * (`node scripts/content/run.mjs`, process start included), median of 5 runs each:
- * - start-up: an empty content folder;
+ * - start-up: an empty content folder (as run again: the run memo answers), and with CONTENT_CACHE=off
+ *   (no memo: the pipeline is loaded and runs);
  * - the shipped content, and synthetic folders of 1,000 and 4,000 files (the shipped site, collections
  *   and images, plus generated YAML and Markdown pages), check and build, each
  *   cold (no per-file cache), warm (nothing changed) and one file changed (a page's title);
  * - the dev server: from saving one page to its generated module holding the edit (Vite's watcher
  *   and the content plugin, no browser), 1,000 and 4,000 files.
  * In: content/. Out: a table on stdout; the folders are left in .bench/ (gitignored).
+ * Cold runs use every processor (worker threads, scripts/content/workers.ts); CONTENT_THREADS=1 measures one thread.
  * BENCH_SIZES=1000 runs fewer sizes. Targets (issue 14): nothing changed under 0.5 s at 4,000 files;
  * a save reaching its module under 150 ms at 4,000 files.
  */
@@ -22,12 +24,12 @@ const runs = 5;
 const cacheDir = join(bench, "cache");
 const median = (samples: number[]) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 
-function run(args: string[]): number {
+function run(args: string[], cache = cacheDir): number {
   const start = performance.now();
   const result = spawnSync(process.execPath, ["scripts/content/run.mjs", ...args], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, CONTENT_CACHE: cacheDir },
+    env: { ...process.env, CONTENT_CACHE: cache },
   });
   const ms = performance.now() - start;
   if (result.status !== 0 && !args.includes(`--content=${empty}`)) {
@@ -63,6 +65,8 @@ rmSync(empty, { recursive: true, force: true });
 mkdirSync(empty, { recursive: true });
 run(["check", `--content=${empty}`]); // builds the CLI's bundle if its sources changed
 const startup = median(Array.from({ length: runs }, () => run(["check", `--content=${empty}`])));
+// Without the per-file cache and the run memo: the pipeline is loaded and run on the empty folder.
+const startupPipeline = median(Array.from({ length: runs }, () => run(["check", `--content=${empty}`], "off")));
 const node = median(
   Array.from({ length: runs }, () => {
     const start = performance.now();
@@ -161,7 +165,9 @@ for (const n of sizes) {
 
 const f = (ms: number) => ms.toFixed(0).padStart(7);
 console.log(`content pipeline, wall time of the command in ms (median of ${runs}, process start included)\n`);
-console.log(`start-up (empty folder): ${startup.toFixed(0)} ms (node -e 0: ${node.toFixed(0)} ms)\n`);
+console.log(
+  `start-up (empty folder): ${startup.toFixed(0)} ms; with the pipeline loaded (CONTENT_CACHE=off): ${startupPipeline.toFixed(0)} ms (node -e 0: ${node.toFixed(0)} ms)\n`,
+);
 console.log("content            files   check: cold    warm  1 changed   build: cold    warm  1 changed");
 for (const { name, files, check, build } of rows) {
   console.log(
