@@ -10,7 +10,7 @@
  * with their context-free checks (folded blocks, curly quotes); 2. the context is built here from
  * all files, and the files without a validated value for it are validated in the same way. A file
  * with a problem is left out: this thread parses and validates it again, so every message keeps its
- * line and column. Below `minFiles` files to do, nothing is started (a worker costs a start-up).
+ * line and column. Each thread must have at least `minFiles` files to do (a worker costs a start-up).
  * The workers run the CLI's bundle (run.mjs starts them); from TypeScript (tests, dev server) the
  * pipeline runs on one thread.
  */
@@ -36,7 +36,11 @@ export interface ParallelOptions {
   workerData?: unknown;
   /** Threads in all, this one included (default: the processors available, at most 4). */
   threads?: number;
-  /** Fewer files to parse or validate than this: done on this thread alone (default 200). */
+  /**
+   * Files a thread must have to do for it to be worth starting (default 750): a worker costs a
+   * start-up (the bundle loaded, its code compiled again as it warms up), and V8 already uses a
+   * second processor for compiling and collecting garbage. Fewer files: this thread alone.
+   */
   minFiles?: number;
 }
 
@@ -134,8 +138,10 @@ export async function prepareInParallel(
   options: ParallelOptions,
 ): Promise<void> {
   const threads = Math.max(1, options.threads ?? Math.min(availableParallelism(), 4));
-  const minFiles = options.minFiles ?? 200;
+  const minFiles = Math.max(1, options.minFiles ?? 750);
   if (threads < 2) return;
+  /** How many threads share `count` files. */
+  const threadsFor = (count: number) => Math.min(threads, Math.floor(count / minFiles));
   let found: string[];
   try {
     found = listFiles(contentDir);
@@ -159,8 +165,8 @@ export async function prepareInParallel(
 
   const pool = new Pool(options);
   try {
-    if (toParse.length >= minFiles) {
-      const answers = await pool.run(deal(toParse, threads).map((files): ParseJob => ({ type: "parse", files })));
+    if (threadsFor(toParse.length) >= 2) {
+      const answers = await pool.run(deal(toParse, threadsFor(toParse.length)).map((files): ParseJob => ({ type: "parse", files })));
       for (const [rel, entry] of answers.flat() as [string, CachedFile][]) cache.set(rel, entry);
     }
     const loaded = load(contentDir, cache, sources);
@@ -172,8 +178,8 @@ export async function prepareInParallel(
       const { path, rel, kind, name, collection, text } = file;
       toValidate.push({ identity: { path, rel, kind, name, collection }, text, entry: file.cached });
     }
-    if (toValidate.length < minFiles) return;
-    const shares = deal(toValidate, threads).map((files): ValidateJob => ({ type: "validate", inputs, fingerprint, files }));
+    if (threadsFor(toValidate.length) < 2) return;
+    const shares = deal(toValidate, threadsFor(toValidate.length)).map((files): ValidateJob => ({ type: "validate", inputs, fingerprint, files }));
     const answers = await pool.run(shares);
     const entries = new Map(toValidate.map(({ identity, entry }) => [identity.rel, entry]));
     for (const [rel, valid] of answers.flat() as [string, NonNullable<CachedFile["valid"]>][]) entries.get(rel)!.valid = valid;
