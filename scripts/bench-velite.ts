@@ -224,7 +224,7 @@ function format(row: Row): string {
     `${`${group(row.files)} files`.padEnd(12)} ${row.command} ${row.mode.padEnd(5)}` +
     `  ours ${`${group(median(row.ours))} ms`.padStart(9)}  velite ${`${group(median(row.velite))} ms`.padStart(9)}` +
     `  ratio ${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` +
-    `  ${ratio <= target ? "✔" : "✖"} ${ratio <= 1 ? `${(1 / ratio).toFixed(1)}× faster` : `${ratio.toFixed(1)}× slower`}`
+    `  ${ratio <= target ? "✔" : "✖"} ${ratio <= 1 ? `${(1 / ratio).toFixed(2)}× faster` : `${ratio.toFixed(2)}× slower`}`
   );
 }
 
@@ -296,4 +296,9 @@ for (const row of rows) console.log(`  ${format(row)}`);
 const failed = rows.filter((row) => median(row.ours.map((ms, i) => ms / row.velite[i]!)) > target);
 console.log(
   failed.length === 0 ? "all rows at least 2× faster ✔" : `${failed.length} of ${rows.length} rows not 2× faster ✖`,
+);
+console.log(
+  `load average at end ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")} (another process on the cores shows as noise in both columns)`,
 );
