@@ -165,6 +165,9 @@ export async function prepareInParallel(
 
   const pool = new Pool(options);
   try {
+    // Too few to share: the run parses them itself (here they would be parsed twice: the
+    // context-free checks need each file's positions, which the cache does not keep).
+    if (toParse.length >= minFiles && threadsFor(toParse.length) < 2) return;
     if (threadsFor(toParse.length) >= 2) {
       const answers = await pool.run(deal(toParse, threadsFor(toParse.length)).map((files): ParseJob => ({ type: "parse", files })));
       for (const [rel, entry] of answers.flat() as [string, CachedFile][]) cache.set(rel, entry);
