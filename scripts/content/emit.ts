@@ -1,7 +1,8 @@
 /**
  * Emit: the validated content as JSON modules with a typed entry point, plus the images under their
  * hashed names. Output is deterministic (sorted, schema key order) and each file is written only when
- * its bytes change, through a temporary file and a rename, so a reader never sees half a file.
+ * its bytes change; a file that is replaced is written beside it and renamed over it, so a reader
+ * never sees half a file (a file that was not there yet is written in place).
  * Files from an earlier run that are no longer produced are removed.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -142,9 +143,15 @@ export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>, 
       mkdirSync(folder, { recursive: true });
       folders.add(folder);
     }
-    const temporary = `${target}.${process.pid}.tmp`;
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, target);
+    if (present !== undefined && !present.has(rel)) {
+      // A file that was not there: nobody can be reading it yet, so it is written in place (a first
+      // build writes thousands of page modules; the temporary file and the rename doubled the cost).
+      writeFileSync(target, bytes);
+    } else {
+      const temporary = `${target}.${process.pid}.tmp`;
+      writeFileSync(temporary, bytes);
+      renameSync(temporary, target);
+    }
     stats.written++;
   }
   for (const rel of known ? known.keys() : present!) {
