@@ -9,7 +9,7 @@
  *   configuration from scripts/bench-velite/velite.config.ts, builds once with both tools and compares
  *   what they made (every page's, entry's and form's HTML, every image's size), then measures pairs:
  *   our command, then Velite, BENCH_RUNS times (default 7), for our check and build, each cold (a new
- *   empty per-file cache, and for a build an empty output folder) and warm (cache primed, output
+ *   empty per-file cache, and for a build empty output folders, ours and Velite's) and warm (cache primed, output
  *   written, nothing changed). Velite runs as it does by default: it keeps nothing between processes.
  *   For context, Velite with s.file() in place of s.image() (no sharp) is timed too.
  * In: content/ (through the corpus generator). Out: a report on stdout; folders in .bench/ (gitignored).
@@ -198,7 +198,14 @@ interface Row {
   velite: number[];
 }
 
-function measure(command: Row["command"], mode: Row["mode"], content: string, out: string, files: number): Row {
+function measure(
+  command: Row["command"],
+  mode: Row["mode"],
+  content: string,
+  out: string,
+  files: number,
+  veliteOut: string,
+): Row {
   const cache = join(veliteDir, "ours-cache");
   const row: Row = { files, command, mode, ours: [], velite: [] };
   if (mode === "warm") {
@@ -209,7 +216,11 @@ function measure(command: Row["command"], mode: Row["mode"], content: string, ou
   for (let i = 0; i < runs; i++) {
     if (mode === "cold") {
       rmSync(cache, { recursive: true, force: true });
-      if (command === "build") rmSync(out, { recursive: true, force: true });
+      // A cold build starts from empty output folders, for both: ours writes one module per page.
+      if (command === "build") {
+        rmSync(out, { recursive: true, force: true });
+        rmSync(veliteOut, { recursive: true, force: true });
+      }
       // Deleting thousands of files leaves the disk busy for a while: flushed before the timed run,
       // so our build's writes are not charged for the deletion (a fresh clone has nothing to delete).
       spawnSync("sync");
@@ -279,7 +290,7 @@ for (const size of sizes) {
 
   for (const command of ["check", "build"] as const) {
     for (const mode of ["cold", "warm"] as const) {
-      const row = measure(command, mode, content, out, files);
+      const row = measure(command, mode, content, out, files, join(veliteDir, `out-${size}`));
       rows.push(row);
       console.log(format(row));
     }
