@@ -8,9 +8,9 @@
  * - for each corpus (1,000 and 4,000 files; BENCH_SIZES=1000 runs fewer): writes the Velite
  *   configuration from scripts/bench-velite/velite.config.ts, builds once with both tools and compares
  *   what they made (every page's, entry's and form's HTML, every image's size), then measures pairs:
- *   our command, then Velite, BENCH_RUNS times (default 7), for our check and build, each cold (a new
- *   empty per-file cache, and for a build empty output folders, ours and Velite's) and warm (cache primed, output
- *   written, nothing changed). Velite runs as it does by default: it keeps nothing between processes.
+ *   our command, then Velite, BENCH_RUNS times (default 7), for our check and build, each cold (a
+ *   new empty per-file cache, and for a build empty output folders, ours and Velite's) and warm
+ *   (cache primed, output written, nothing changed). Velite runs as it does by default: it keeps nothing between processes.
  *   For context, Velite with s.file() in place of s.image() (no sharp) is timed too.
  * In: content/ (through the corpus generator). Out: a report on stdout; folders in .bench/ (gitignored).
  * Target (the issue): check and build at least 2× faster than Velite at 1,000 and 4,000 files, i.e. a
