@@ -137,7 +137,3 @@ export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): strin
   const notFoundRoute = str(record(siteData).notFoundRoute);
   return hashOf(JSON.stringify([ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute, site?.text, loaded.unreadable, pictures]));
 }
-
-export function buildContext(contentDir: string, loaded: Loaded): { context: ContentContext; images: ImageResolver } {
-  return contextFrom(contextInputs(contentDir, loaded));
-}
