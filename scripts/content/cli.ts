@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { cmsRepository } from "../cms/repository.ts";
 import { defaultContentCacheDir } from "./cache.ts";
 import { format, formats, type Format, type Summary } from "./report.ts";
-import { RunMemo, type MemoResult } from "./run-memo.ts";
+import { RunMemo, type MemoResult, type ReadFile } from "./run-memo.ts";
 import type { ParallelOptions } from "./workers.ts";
 
 /** A worker thread's side (workers.ts), loaded only in a worker: jobs wait in its port until then. */
@@ -21,8 +21,9 @@ export async function workerMain(): Promise<void> {
 
 /**
  * Runs the command; resolves to the exit code. `parallel` (from the launcher): how to start worker
- * threads that parse and validate many changed files at once (workers.ts); CONTENT_THREADS=1 goes
- * without them.
+ * threads that parse and validate many changed files at once (workers.ts); CONTENT_THREADS sets how
+ * many threads (1 goes without them), CONTENT_PARALLEL_MIN how many files a thread needs (default
+ * 750; the tests use 1).
  */
 export async function main(args: readonly string[], parallel?: ParallelOptions): Promise<number> {
   const started = performance.now();
@@ -65,7 +66,8 @@ export async function main(args: readonly string[], parallel?: ParallelOptions):
   } else {
     // Loaded only when there is work to do: most of the CLI's code is the pipeline and its packages.
     const { buildContent, runContent, ContentCache, prepareInParallel } = await import("./pipeline.ts");
-    const sources = snapshot?.texts;
+    // The files as read for the memo; without one, those read for the workers, so none is read twice.
+    const sources = snapshot?.texts ?? new Map<string, ReadFile>();
     const contentCache = new ContentCache(contentDir, cache);
     if (parallel) {
       const threads = Number(process.env.CONTENT_THREADS) || undefined;
