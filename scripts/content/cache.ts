@@ -30,6 +30,8 @@ export interface CachedFile {
   body?: { text: string; offset: number };
   /** Context-free checks passed: no folded block read as one paragraph, no curly-quoted value. */
   clean?: boolean;
+  /** The data is from the quick read (fast-yaml.ts): its Document, when made, is compared with it. */
+  quick?: boolean;
   /** The validated value, for the context fingerprint it was validated in. */
   valid?: { context: string; value: unknown; images: [ImageInput, PlacementName][] };
 }

@@ -4,12 +4,14 @@
  * bodies with theirs) and the problems found on the way (unknown files, YAML syntax errors).
  */
 import { readFileSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
 import { join, relative, sep } from "node:path";
 import { parseDocument, type Document } from "yaml";
 import { collectionNames, didYouMean, listOf, type CollectionName } from "../../schemas/index.ts";
 import { hashOf, jsonSafe, type CachedFile, type ContentCache } from "./cache.ts";
 import type { Problem } from "./problem.ts";
 import { listFiles, read, type ReadFile } from "./run-memo.ts";
+import { quickParse } from "./fast-yaml.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
 export type FileKind = "site" | "redirects" | "page" | "markdown-page" | "collection" | "form";
@@ -127,8 +129,26 @@ export function splitFrontMatter(text: string): { yamlText: string; yamlOffset: 
 const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
 
 /**
- * A file the cache knows: its data without parsing it; the YAML document (positions, for a message
- * or a check that needs them) is parsed the first time something asks for it.
+ * The quick read (fast-yaml.ts) and the positioned parse gave different data for a file: the run
+ * is done again with the positioned parse only (pipeline.ts). The tests keep this from happening.
+ */
+export class QuickReadMismatch extends Error {
+  constructor(readonly path: string) {
+    super(`${path}: the quick YAML read and the positioned parse disagree`);
+  }
+}
+
+let quickReads = process.env.CONTENT_QUICK_YAML !== "off";
+/** Whether files may be read quickly (fast-yaml.ts); off: every file gets the positioned parse. */
+export function useQuickReads(on: boolean): void {
+  quickReads = on;
+}
+export const quickReadsOn = () => quickReads;
+
+/**
+ * A file the cache knows, or one read quickly: its data without parsing it with positions; the YAML
+ * document (positions, for a message or a check that needs them) is parsed the first time something
+ * asks for it. For a file read quickly, that Document must hold the same data (else QuickReadMismatch).
  */
 export class CachedSource implements SourceFile {
   data: unknown;
@@ -150,7 +170,12 @@ export class CachedSource implements SourceFile {
     this.body = cached.body;
   }
   get doc(): Document.Parsed {
-    return (this.#doc ??= parse(this.text.slice(this.cached.yamlOffset, this.cached.yamlEnd)));
+    if (this.#doc) return this.#doc;
+    const doc = parse(this.text.slice(this.cached.yamlOffset, this.cached.yamlEnd));
+    if (this.cached.quick && (doc.errors.length > 0 || !isDeepStrictEqual(doc.toJS({ maxAliasCount: 100 }), this.data))) {
+      throw new QuickReadMismatch(this.path);
+    }
+    return (this.#doc = doc);
   }
   get lineStarts(): number[] {
     return (this.#lineStarts ??= lineStartsOf(this.text));
@@ -159,6 +184,27 @@ export class CachedSource implements SourceFile {
 
 /** A content file as classified: where it is and what it holds. */
 export type FileIdentity = Pick<SourceFile, "path" | "rel" | "kind" | "name" | "collection">;
+
+/**
+ * Reads one file quickly (fast-yaml.ts) when its YAML keeps to the plain subset: its data, with the
+ * context-free checks passed (the subset has no folded block, the quick read no curly-quoted value).
+ * Undefined when it needs the positioned parse (`parseSource`), which then also explains its mistakes.
+ */
+export function quickSource(identity: FileIdentity, text: string, hash = ""): CachedSource | undefined {
+  if (!quickReads) return undefined;
+  let yamlText = text;
+  let yamlOffset = 0;
+  let body: SourceFile["body"];
+  if (identity.kind === "markdown-page") {
+    const front = splitFrontMatter(text);
+    if (!front) return undefined;
+    ({ yamlText, yamlOffset, body } = front);
+  }
+  const quick = quickParse(yamlText);
+  if (!quick) return undefined;
+  const entry: CachedFile = { hash, data: quick.data, yamlOffset, yamlEnd: yamlOffset + yamlText.length, body, clean: true, quick: true };
+  return new CachedSource(identity.path, identity.rel, identity.kind, identity.name, identity.collection, text, entry);
+}
 
 /**
  * Parses one file with positions: its YAML (a Markdown page's front matter) and, for a page, its
@@ -247,11 +293,19 @@ export function load(contentDir: string, cache?: ContentCache, sources?: Map<str
     const text = known?.text ?? readFileSync(join(contentDir, rel), "utf8");
     const hash = cache && (known?.hash ?? hashOf(text));
     const entry = hash ? cache!.get(rel, hash) : undefined;
-    if (entry) {
+    // With quick reads off (after a QuickReadMismatch), what they stored is not used either.
+    if (entry && (quickReads || !entry.quick)) {
       files.push(new CachedSource(path, rel, type.kind, type.name, type.collection, text, entry));
       continue;
     }
-    const parsed = parseSource({ path, rel, kind: type.kind, name: type.name, collection: type.collection }, text);
+    const identity: FileIdentity = { path, rel, kind: type.kind, name: type.name, collection: type.collection };
+    const quick = quickSource(identity, text, hash);
+    if (quick) {
+      if (cache && hash && jsonSafe(quick.data)) cache.set(rel, quick.cached);
+      files.push(quick);
+      continue;
+    }
+    const parsed = parseSource(identity, text);
     problems.push(...parsed.problems);
     if (!parsed.file) {
       unreadable.push(rel);

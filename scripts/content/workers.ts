@@ -21,7 +21,7 @@ import type { CachedFile, ContentCache } from "./cache.ts";
 import { jsonSafe } from "./cache.ts";
 import { contextFingerprint, contextFrom, contextInputs, type ContextInputs } from "./context.ts";
 import { checkFolding } from "./folding.ts";
-import { CachedSource, classify, load, parseSource, type FileIdentity } from "./load.ts";
+import { CachedSource, classify, load, parseSource, quickReadsOn, quickSource, type FileIdentity } from "./load.ts";
 import { listFiles, read, type ReadFile } from "./run-memo.ts";
 import { validate } from "./validate.ts";
 import { curlyQuoted } from "./yaml-errors.ts";
@@ -46,6 +46,8 @@ export interface ParallelOptions {
 
 interface ParseJob {
   type: "parse";
+  /** Whether files may be read quickly (load.ts `quickReadsOn`). */
+  quick: boolean;
   files: { identity: FileIdentity; text: string; hash: string }[];
 }
 interface ValidateJob {
@@ -58,9 +60,14 @@ type Job = ParseJob | ValidateJob;
 type Answer = [rel: string, entry: CachedFile][] | [rel: string, valid: NonNullable<CachedFile["valid"]>][];
 
 /** Parses files as load() does: an entry for each file without a problem, marked clean when its context-free checks pass. */
-function parseFiles({ files }: ParseJob): [string, CachedFile][] {
+function parseFiles({ files, quick: quickReads }: ParseJob): [string, CachedFile][] {
   const done: [string, CachedFile][] = [];
   for (const { identity, text, hash } of files) {
+    const quick = quickReads ? quickSource(identity, text, hash) : undefined;
+    if (quick) {
+      if (jsonSafe(quick.data)) done.push([identity.rel, quick.cached]);
+      continue;
+    }
     const { file, yamlEnd } = parseSource(identity, text);
     if (!file || !jsonSafe(file.data)) continue;
     const entry: CachedFile = { hash, data: file.data, yamlOffset: file.yamlOffset, yamlEnd, body: file.body };
@@ -169,7 +176,7 @@ export async function prepareInParallel(
     // context-free checks need each file's positions, which the cache does not keep).
     if (toParse.length >= minFiles && threadsFor(toParse.length) < 2) return;
     if (threadsFor(toParse.length) >= 2) {
-      const answers = await pool.run(deal(toParse, threadsFor(toParse.length)).map((files): ParseJob => ({ type: "parse", files })));
+      const answers = await pool.run(deal(toParse, threadsFor(toParse.length)).map((files): ParseJob => ({ type: "parse", quick: quickReadsOn(), files })));
       for (const [rel, entry] of answers.flat() as [string, CachedFile][]) cache.set(rel, entry);
     }
     const loaded = load(contentDir, cache, sources);

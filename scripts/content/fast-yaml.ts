@@ -1,0 +1,140 @@
+/**
+ * A quick read of plain YAML, without positions: most content files are a few fields, lists and `|`
+ * blocks, and parsing them with every node's position (the `yaml` package's Document) is most of
+ * what a first run spends on YAML. Such a file is read with js-yaml instead, about six times faster;
+ * its Document is made only if something asks for it (a problem's line and column, load.ts).
+ * Both must give the same data, or the published site would differ from what the writer meant, so:
+ * - only text in a plain subset of YAML is read quickly (`plainSubset`): no tabs, anchors, aliases,
+ *   tags, directives, folded `>` blocks, explicit or empty keys, keys that read as null, or
+ *   indentation indicators; anything else takes the positioned parse, as before;
+ * - scalars are resolved with the `yaml` package's own YAML 1.2 core schema (the same patterns and
+ *   conversions, below), not js-yaml's;
+ * - whatever js-yaml refuses (a syntax error, a duplicate key) takes the positioned parse, whose
+ *   messages explain it;
+ * - a value in curly quotes takes it too (its check needs the Document);
+ * - `tests/content/fast-yaml.test.ts` compares both parsers on every content file, every broken
+ *   content case and thousands of edits of them: wherever the quick read answers, the data is equal.
+ * In: a YAML text. Out: its data, or undefined when the positioned parse must read it.
+ */
+import { FAILSAFE_SCHEMA, Type, load } from "js-yaml";
+
+// The `yaml` package's core schema (yaml/dist/schema/core and common/null): the same tests (null,
+// bool, int as octal, decimal or hex, float as .nan/.inf, exponent or decimal) and the same
+// conversions, so a plain scalar becomes the same value with either parser. js-yaml keeps one type
+// per tag, so each tag's forms are one type here (they cannot match the same text).
+type Form = [test: RegExp, construct: (text: string) => unknown];
+const scalar = (tag: string, ...forms: Form[]) =>
+  new Type(`tag:yaml.org,2002:${tag}`, {
+    kind: "scalar",
+    resolve: (text: string) => forms.some(([test]) => test.test(text)),
+    construct: (text: string) => forms.find(([test]) => test.test(text))![1](text),
+  });
+
+const coreSchema = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    scalar("null", [/^(?:~|[Nn]ull|NULL)?$/, () => null]),
+    scalar("bool", [/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (text) => text[0] === "t" || text[0] === "T"]),
+    scalar(
+      "int",
+      [/^0o[0-7]+$/, (text) => parseInt(text.substring(2), 8)],
+      [/^[-+]?[0-9]+$/, (text) => parseInt(text, 10)],
+      [/^0x[0-9a-fA-F]+$/, (text) => parseInt(text.substring(2), 16)],
+    ),
+    scalar(
+      "float",
+      [
+        /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+        (text) => (text.slice(-3).toLowerCase() === "nan" ? NaN : text[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY),
+      ],
+      [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, (text) => parseFloat(text)],
+      [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, (text) => parseFloat(text)],
+    ),
+  ],
+});
+
+/** A line's indentation and the "- " of the sequence entries it opens. */
+const lead = /^( *)((?:-(?: +|$))*)/;
+/** A block mapping's key and its ": " (a plain key ends at the first ": "), then the value. */
+const keyed = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s"'#[\]{}&*!|>%@`?:,-][^#\n]*?|-\S[^#\n]*?)[ ]*:(?: +|$)/;
+/** A `|` block's header: `|`, `|-` or `|+`, maybe a comment; no indentation indicator, no text. */
+const literalHeader = /^\|[-+]?(?: +#.*| *)$/;
+/** A flow sequence on one line whose items are plain or quoted texts: `[Open 24/7, "Toll free"]`. */
+const flowSequence = /^\[[^[\]{}]*\](?: +#.*| *)$/;
+/** Signs YAML gives a meaning at the start of a node (anchor, alias, tag, directive, reserved, folded block, flow mapping, explicit or empty key, block entry). */
+const specialStart = /^(?:[&*!%@`>{?:|[\]},]|- |-$)/;
+
+/** Whether a value (what follows "key: ", "- ", or a line of its own) starts as the subset allows; the `|` of a block too. */
+function plainValue(value: string): "text" | "block" | undefined {
+  if (value === "" || value.startsWith("#")) return "text";
+  if (value.startsWith("|")) return literalHeader.test(value) ? "block" : undefined;
+  if (value.startsWith("[")) {
+    if (!flowSequence.test(value)) return undefined;
+    const items = value.slice(1, value.lastIndexOf("]")).split(",");
+    return items.every((item) => !specialStart.test(item.trim())) ? "text" : undefined;
+  }
+  if (specialStart.test(value)) return undefined;
+  // A plain text with ": " in it is a mistake the positioned parse explains.
+  if (!/^["']/.test(value) && /: |:$/.test(value.replace(/ +#.*$/, ""))) return undefined;
+  return "text";
+}
+
+/** Whether the text keeps to the plain subset of YAML the quick read handles. */
+export function plainSubset(text: string): boolean {
+  if (text.includes("\t") || text.includes("\r") || text.charCodeAt(0) === 0xfeff) return false;
+  // Inside a `|` block, lines indented deeper than its key are its text, not YAML.
+  let blockAbove = -1;
+  for (const line of text.split("\n")) {
+    const [whole, indent] = lead.exec(line) as unknown as [string, string];
+    const rest = line.slice(whole.length);
+    if (blockAbove >= 0) {
+      if (rest === "" || indent.length > blockAbove) continue;
+      blockAbove = -1;
+    }
+    if (/^(?:---|\.\.\.)(?:[ ]|$)/.test(line)) return false;
+    const key = keyed.exec(rest);
+    const kind = plainValue(key ? rest.slice(key[0].length) : rest);
+    if (kind === undefined) return false;
+    // The block's text is indented deeper than the key it belongs to.
+    if (kind === "block") {
+      if (!key) return false;
+      blockAbove = whole.length;
+    }
+  }
+  return true;
+}
+
+const curlyOpen = "“”„‘’‚";
+const curlyClose = "“”‘’";
+
+/** Keys the two parsers write differently (a null key is "" to one, "null" to the other), or that are not plain. */
+const unsafeKeys = new Set(["", "~", "null", "Null", "NULL", "__proto__"]);
+
+/**
+ * Whether the data needs the positioned parse after all: a text value in curly quotes (the check of
+ * yaml-errors.ts `curlyQuoted` reads the Document), or a key of `unsafeKeys`.
+ */
+function needsDocument(value: unknown): boolean {
+  if (typeof value === "string") {
+    return value.length >= 2 && curlyOpen.includes(value[0]!) && curlyClose.includes(value.at(-1)!);
+  }
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(needsDocument);
+  for (const key of Object.keys(value)) {
+    if (unsafeKeys.has(key) || needsDocument((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/** The YAML text's data, read quickly; undefined when the positioned parse must read it. */
+export function quickParse(text: string): { data: unknown } | undefined {
+  if (!plainSubset(text)) return undefined;
+  let data: unknown;
+  try {
+    data = load(text, { schema: coreSchema });
+  } catch {
+    return undefined;
+  }
+  // An empty file is null to the positioned parse, undefined to js-yaml.
+  if (data === undefined || needsDocument(data)) return undefined;
+  return { data };
+}
