@@ -73,8 +73,11 @@ function plainValue(value: string): "text" | "block" | undefined {
     return items.every((item) => !specialStart.test(item.trim())) ? "text" : undefined;
   }
   if (specialStart.test(value)) return undefined;
+  // A quoted text closes on its line (a text over several lines is left to the positioned parse).
+  if (value.startsWith('"')) return /^"(?:[^"\\]|\\.)*"(?: +#.*| *)$/.test(value) ? "text" : undefined;
+  if (value.startsWith("'")) return /^'(?:[^']|'')*'(?: +#.*| *)$/.test(value) ? "text" : undefined;
   // A plain text with ": " in it is a mistake the positioned parse explains.
-  if (!/^["']/.test(value) && /: |:$/.test(value.replace(/ +#.*$/, ""))) return undefined;
+  if (/: |:$/.test(value.replace(/ +#.*$/, ""))) return undefined;
   return "text";
 }
 
@@ -84,14 +87,18 @@ export function plainSubset(text: string): boolean {
   // Inside a `|` block, lines indented deeper than its key are its text, not YAML.
   let blockAbove = -1;
   for (const line of text.split("\n")) {
-    const [whole, indent] = lead.exec(line) as unknown as [string, string];
+    const [whole, indent, dashes] = lead.exec(line) as unknown as [string, string, string];
     const rest = line.slice(whole.length);
     if (blockAbove >= 0) {
       if (rest === "" || indent.length > blockAbove) continue;
       blockAbove = -1;
     }
     if (/^(?:---|\.\.\.)(?:[ ]|$)/.test(line)) return false;
+    if (rest === "" || rest.startsWith("#")) continue;
     const key = keyed.exec(rest);
+    // A line that is neither a field nor a list entry goes on the text above it (a text over several
+    // lines): how deep it must be indented is a rule the positioned parse is left to apply.
+    if (!key && dashes === "") return false;
     const kind = plainValue(key ? rest.slice(key[0].length) : rest);
     if (kind === undefined) return false;
     // The block's text is indented deeper than the key it belongs to.
