@@ -1,7 +1,10 @@
 /**
- * Load: find every file under the content folder, classify it, and parse it keeping positions.
- * In: the content folder. Out: SourceFile records (YAML documents with their nodes' offsets, Markdown
- * bodies with theirs) and the problems found on the way (unknown files, YAML syntax errors).
+ * Load: find every file under the content folder, classify it, and parse it: quickly, without
+ * positions, when its YAML keeps to a plain subset (fast-yaml.ts), else keeping positions (the
+ * `yaml` package's Document, which then explains any syntax error). A quick or cached file's
+ * Document is made when something asks for a position.
+ * In: the content folder. Out: SourceFile records (YAML data, documents with their nodes' offsets,
+ * Markdown bodies with theirs) and the problems found on the way (unknown files, YAML syntax errors).
  */
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
