@@ -56,8 +56,8 @@ const coreSchema = FAILSAFE_SCHEMA.extend({
 const lead = /^( *)((?:-(?: +|$))*)/;
 /** A block mapping's key and its ": " (a plain key ends at the first ": "), then the value. */
 const keyed = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s"'#[\]{}&*!|>%@`?:,-][^#\n]*?|-\S[^#\n]*?)[ ]*:(?: +|$)/;
-/** A `|` block's header: `|`, `|-` or `|+`, maybe a comment; no indentation indicator, no text. */
-const literalHeader = /^\|[-+]?(?: +#.*| *)$/;
+/** A `|` block's header: `|` or `|-`, maybe a comment; no indentation indicator, no text. */
+const literalHeader = /^\|-?(?: +#.*| *)$/;
 /** A flow sequence on one line whose items are plain or quoted texts: `[Open 24/7, "Toll free"]`. */
 const flowSequence = /^\[[^[\]{}]*\](?: +#.*| *)$/;
 /** Signs YAML gives a meaning at the start of a node (anchor, alias, tag, directive, reserved, folded block, flow mapping, explicit or empty key, block entry). */
@@ -83,19 +83,35 @@ function plainValue(value: string): "text" | "block" | undefined {
 
 /** Whether the text keeps to the plain subset of YAML the quick read handles. */
 export function plainSubset(text: string): boolean {
-  if (text.includes("\t") || text.includes("\r") || text.charCodeAt(0) === 0xfeff) return false;
-  // Inside a `|` block, lines indented deeper than its key are its text, not YAML.
+  // `\U` escapes beyond Unicode are an error to one parser, characters to the other.
+  if (text.includes("\t") || text.includes("\r") || text.includes("\\U") || text.charCodeAt(0) === 0xfeff) return false;
+  // Inside a `|` block, lines indented deeper than its key are its text, not YAML; `blockText`: a
+  // line of text was seen (blank lines holding spaces before it are left to the positioned parse).
   let blockAbove = -1;
+  let blockText = false;
   for (const line of text.split("\n")) {
     const [whole, indent, dashes] = lead.exec(line) as unknown as [string, string, string];
     const rest = line.slice(whole.length);
     if (blockAbove >= 0) {
-      if (rest === "" || indent.length > blockAbove) continue;
+      if (line === "") continue;
+      if (dashes === "" && rest === "") {
+        if (!blockText) return false;
+        continue;
+      }
+      if (indent.length > blockAbove) {
+        blockText = true;
+        continue;
+      }
       blockAbove = -1;
     }
-    if (/^(?:---|\.\.\.)(?:[ ]|$)/.test(line)) return false;
+    // A document marker, whatever follows it.
+    if (/^(?:---|\.\.\.)/.test(line)) return false;
+    // A list entry without a value, or a list in a list entry (`- - a`).
+    if (dashes !== "" && (rest === "" || /^-(?: |$)/.test(dashes.slice(1).trimStart()))) return false;
     if (rest === "" || rest.startsWith("#")) continue;
     const key = keyed.exec(rest);
+    // A key of over 1,024 characters is an error to one parser only.
+    if (key && key[0].length > 1000) return false;
     // A line that is neither a field nor a list entry goes on the text above it (a text over several
     // lines): how deep it must be indented is a rule the positioned parse is left to apply.
     if (!key && dashes === "") return false;
@@ -105,6 +121,7 @@ export function plainSubset(text: string): boolean {
     if (kind === "block") {
       if (!key) return false;
       blockAbove = whole.length;
+      blockText = false;
     }
   }
   return true;
