@@ -9,7 +9,8 @@
  * - the dev server: from saving one page to its generated module holding the edit (Vite's watcher
  *   and the content plugin, no browser), 1,000 and 4,000 files.
  * In: content/. Out: a table on stdout; the folders are left in .bench/ (gitignored).
- * Cold runs use every processor (worker threads, scripts/content/workers.ts); CONTENT_THREADS=1 measures one thread.
+ * Cold runs use the worker threads the CLI starts by default (scripts/content/workers.ts: none on 2
+ * processors); CONTENT_THREADS sets how many.
  * BENCH_SIZES=1000 runs fewer sizes. Targets (issue 14): nothing changed under 0.5 s at 4,000 files;
  * a save reaching its module under 150 ms at 4,000 files.
  */

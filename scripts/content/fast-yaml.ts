@@ -4,16 +4,18 @@
  * what a first run spends on YAML. Such a file is read with js-yaml instead, about six times faster;
  * its Document is made only if something asks for it (a problem's line and column, load.ts).
  * Both must give the same data, or the published site would differ from what the writer meant, so:
- * - only text in a plain subset of YAML is read quickly (`plainSubset`): no tabs, anchors, aliases,
- *   tags, directives, folded `>` blocks, explicit or empty keys, keys that read as null, or
- *   indentation indicators; anything else takes the positioned parse, as before;
+ * - only text in a plain subset of YAML is read quickly (`plainSubset`): fields, list entries,
+ *   one-line texts and lists, `{}`, `|` blocks, and `>` blocks of one paragraph; no tabs, anchors, aliases,
+ *   tags, directives, document markers, texts over several lines, explicit or empty keys, flow
+ *   mappings, indentation indicators or `|+`; anything else takes the positioned parse, as before;
  * - scalars are resolved with the `yaml` package's own YAML 1.2 core schema (the same patterns and
  *   conversions, below), not js-yaml's;
  * - whatever js-yaml refuses (a syntax error, a duplicate key) takes the positioned parse, whose
  *   messages explain it;
  * - a value in curly quotes takes it too (its check needs the Document);
- * - `tests/content/fast-yaml.test.ts` compares both parsers on every content file, every broken
- *   content case and thousands of edits of them: wherever the quick read answers, the data is equal.
+ * - `tests/content/fast-yaml.test.ts` compares both parsers on every content file, fixture and
+ *   benchmark page, and on 20,000 random edits of them: wherever the quick read answers, the data
+ *   is equal (decision 0015 tells how far beyond that it was searched).
  * In: a YAML text. Out: its data, or undefined when the positioned parse must read it.
  */
 import { FAILSAFE_SCHEMA, Type, load } from "js-yaml";
@@ -58,20 +60,25 @@ const lead = /^( *)((?:-(?: +|$))*)/;
 const keyed = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s"'#[\]{}&*!|>%@`?:,-][^#\n]*?|-\S[^#\n]*?)[ ]*:(?: +|$)/;
 /** A `|` block's header: `|` or `|-`, maybe a comment; no indentation indicator, no text. */
 const literalHeader = /^\|-?(?: +#.*| *)$/;
+/** A `>` block's header, the same way. */
+const foldedHeader = /^>-?(?: +#.*| *)$/;
 /** A flow sequence on one line whose items are plain or quoted texts: `[Open 24/7, "Toll free"]`. */
 const flowSequence = /^\[[^[\]{}]*\](?: +#.*| *)$/;
 /** Signs YAML gives a meaning at the start of a node (anchor, alias, tag, directive, reserved, folded block, flow mapping, explicit or empty key, block entry). */
 const specialStart = /^(?:[&*!%@`>{?:|[\]},]|- |-$)/;
 
 /** Whether a value (what follows "key: ", "- ", or a line of its own) starts as the subset allows; the `|` of a block too. */
-function plainValue(value: string): "text" | "block" | undefined {
+function plainValue(value: string): "text" | "literal" | "folded" | undefined {
   if (value === "" || value.startsWith("#")) return "text";
-  if (value.startsWith("|")) return literalHeader.test(value) ? "block" : undefined;
+  if (value.startsWith("|")) return literalHeader.test(value) ? "literal" : undefined;
+  if (value.startsWith(">")) return foldedHeader.test(value) ? "folded" : undefined;
   if (value.startsWith("[")) {
     if (!flowSequence.test(value)) return undefined;
     const items = value.slice(1, value.lastIndexOf("]")).split(",");
     return items.every((item) => !specialStart.test(item.trim())) ? "text" : undefined;
   }
+  // An empty group of fields (`analytics: {}`); any other flow mapping is left to the positioned parse.
+  if (/^\{\}(?: +#.*| *)$/.test(value)) return "text";
   if (specialStart.test(value)) return undefined;
   // A quoted text closes on its line (a text over several lines is left to the positioned parse).
   if (value.startsWith('"')) return /^"(?:[^"\\]|\\.)*"(?: +#.*| *)$/.test(value) ? "text" : undefined;
@@ -81,28 +88,42 @@ function plainValue(value: string): "text" | "block" | undefined {
   return "text";
 }
 
-/** Whether the text keeps to the plain subset of YAML the quick read handles. */
+/**
+ * Whether the text keeps to the plain subset of YAML the quick read handles. A `>` block is in it
+ * when its lines of text are all indented alike, end without spaces and have no blank line between
+ * them: such a block is one paragraph, so the folding check (folding.ts) has nothing to report.
+ */
 export function plainSubset(text: string): boolean {
   // `\U` escapes beyond Unicode are an error to one parser, characters to the other.
   if (text.includes("\t") || text.includes("\r") || text.includes("\\U") || text.charCodeAt(0) === 0xfeff) return false;
-  // Inside a `|` block, lines indented deeper than its key are its text, not YAML; `blockText`: a
-  // line of text was seen (blank lines holding spaces before it are left to the positioned parse).
+  const lines = text.split("\n");
+  // Inside a block, lines indented deeper than its key are its text, not YAML. `blockText`: how the
+  // block's first line of text is indented (-1 before it); `blankAfter`: a blank line followed it.
+  let block: "literal" | "folded" | undefined;
   let blockAbove = -1;
-  let blockText = false;
-  for (const line of text.split("\n")) {
+  let blockText = -1;
+  let blankAfter = false;
+  for (const [index, line] of lines.entries()) {
     const [whole, indent, dashes] = lead.exec(line) as unknown as [string, string, string];
     const rest = line.slice(whole.length);
-    if (blockAbove >= 0) {
-      if (line === "") continue;
+    if (block) {
+      if (line === "") {
+        // In a `>` block only the file's last lines may be blank (at its end, nothing follows them).
+        if (block === "folded" && (blockText < 0 || lines.slice(index).some((after) => after !== ""))) return false;
+        blankAfter = true;
+        continue;
+      }
+      // Blank lines holding spaces: only after a `|` block's first line of text.
       if (dashes === "" && rest === "") {
-        if (!blockText) return false;
+        if (block === "folded" || blockText < 0) return false;
         continue;
       }
       if (indent.length > blockAbove) {
-        blockText = true;
+        if (block === "folded" && (blankAfter || (blockText >= 0 && indent.length !== blockText) || line.endsWith(" "))) return false;
+        if (blockText < 0) blockText = indent.length;
         continue;
       }
-      blockAbove = -1;
+      block = undefined;
     }
     // A document marker, whatever follows it.
     if (/^(?:---|\.\.\.)/.test(line)) return false;
@@ -118,10 +139,12 @@ export function plainSubset(text: string): boolean {
     const kind = plainValue(key ? rest.slice(key[0].length) : rest);
     if (kind === undefined) return false;
     // The block's text is indented deeper than the key it belongs to.
-    if (kind === "block") {
+    if (kind === "literal" || kind === "folded") {
       if (!key) return false;
+      block = kind;
       blockAbove = whole.length;
-      blockText = false;
+      blockText = -1;
+      blankAfter = false;
     }
   }
   return true;
