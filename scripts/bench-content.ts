@@ -6,7 +6,7 @@
  * - the shipped content, and synthetic folders of 1,000 and 4,000 files (the shipped site, collections
  *   and images, plus generated YAML and Markdown pages), check and build, each
  *   cold (no per-file cache), warm (nothing changed) and one file changed (a page's title);
- * - the dev server: from saving one page to its generated module holding the edit (Vite's watcher
+ * - the dev server: from saving one page to its generated module holding the edit (the content watcher
  *   and the content plugin, no browser), 1,000 and 4,000 files.
  * In: content/. Out: a table on stdout; the folders are left in .bench/ (gitignored).
  * Cold runs use the worker threads the CLI starts by default (scripts/content/workers.ts: none on 2
@@ -119,24 +119,7 @@ async function devLatency(dir: string): Promise<number> {
   const file = join(dir, "pages", "about.yaml");
   const module = join(out, "pages", "about.json");
   const original = readFileSync(file, "utf8");
-  // The watcher reads the folder in the background (seconds, at thousands of files): wait until it
-  // watches every file, as it does once the dev server has been open a moment, and sees a save.
-  const total = countFiles(dir);
-  const watched = () =>
-    Object.entries(server.watcher.getWatched())
-      .filter(([folder]) => folder === dir || folder.startsWith(`${dir}/`))
-      .reduce((sum, [, names]) => sum + names.length, 0);
-  for (let waited = 0; watched() < total; waited += 100) {
-    if (waited > 120_000) throw new Error("the watcher never watched the whole folder");
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  let seen = false;
-  server.watcher.on("change", (path) => (seen ||= path === file));
-  for (let waited = 0; !seen; waited += 100) {
-    if (waited > 60_000) throw new Error("the watcher never saw the file");
-    writeFileSync(file, original);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  // The content folder is watched as soon as the server listens (content-watcher.ts).
   const samples: number[] = [];
   for (let i = 0; i < runs + 1; i++) {
     const mark = `Saved ${Date.now()}-${i}`;

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { ContentCache, defaultContentCacheDir } from "./cache.ts";
+import { watchContent } from "./content-watcher.ts";
 import { buildContent } from "./pipeline.ts";
 import type { Problem } from "./problem.ts";
 import { helloEvent, problemsEvent, type PanelProblem } from "./problems-protocol.ts";
@@ -33,9 +34,9 @@ const panelFiles = [panelFile, resolve(import.meta.dirname, "problems-protocol.t
 /** One rebuild per burst of events (an editor's save is often several writes within a few ms). */
 const settleMs = 10;
 /**
- * Vite's watcher (chokidar) reports at most one change per file per 50 ms and drops the others: this
- * long after a rebuild, the files it read again are read once more, and a difference (a write whose
- * event was dropped) rebuilds.
+ * A watcher may report two writes to a file close together as one (chokidar dropped a second change
+ * within 50 ms; inotify merges events): this long after a rebuild, the files it read again are read
+ * once more, and a difference (a write whose event was lost) rebuilds.
  */
 const verifyMs = 80;
 
@@ -56,6 +57,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   // Files read again since the last verification, and its timer.
   const reread = new Set<string>();
   let verifyTimer: NodeJS.Timeout | undefined;
+  let watcher: { close: () => void } | undefined;
 
   // Sent as a custom event, never as Vite's "error": Vite keeps the last error sent while no page is
   // open and replays it to the next page that opens, even after it has been fixed.
@@ -111,14 +113,15 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   return {
     name: "content",
     apply: "serve",
+    // The content folder is watched here (content-watcher.ts), not by Vite's watcher, which would
+    // list a folder again after each save in it (thousands of files in pages/, each stat'ed).
+    config: () => ({ server: { watch: { ignored: [(path: string) => resolve(path) === contentDir || resolve(path).startsWith(contentDir + sep)] } } }),
     async configureServer(server) {
       // The first build before the server answers, so the first page finds the content.
       await rebuild(server);
       server.ws.on(helloEvent, (_data, client) => client.send(problemsEvent, problems));
-      // Vite's own watcher (chokidar) follows files replaced by a rename (atomic saves), new and
-      // deleted files and folders, also when the folder lies outside Vite's root. With
-      // `server.watch: null` (as under Vitest) it watches nothing: the content is built once, here.
-      server.watcher.add(contentDir);
+      // With `server.watch: null` (as under Vitest) Vite watches nothing, and neither does this:
+      // the content is built once, here.
       const inContent = (path: string) => path === contentDir || path.startsWith(contentDir + sep);
       const schedule = () => {
         clearTimeout(timer);
@@ -160,8 +163,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
         sources.clear();
         schedule();
       };
-      for (const event of ["add", "change", "unlink"] as const) server.watcher.on(event, changed);
-      for (const event of ["addDir", "unlinkDir"] as const) server.watcher.on(event, folderChanged);
+      if (server.config.server.watch !== null) watcher = watchContent(contentDir, { file: changed, folder: folderChanged });
     },
     resolveId(id) {
       return id === panelId ? panelFile : undefined;
@@ -173,6 +175,8 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       return [{ tag: "script", attrs: { type: "module", src: `/@id/${panelId}` }, injectTo: "head" }];
     },
     closeBundle() {
+      watcher?.close();
+      watcher = undefined;
       clearTimeout(timer);
       clearTimeout(verifyTimer);
     },
