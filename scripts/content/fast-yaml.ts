@@ -5,8 +5,9 @@
  * its Document is made only if something asks for it (a problem's line and column, load.ts).
  * Both must give the same data, or the published site would differ from what the writer meant, so:
  * - only text in a plain subset of YAML is read quickly (`plainSubset`): fields, list entries,
- *   one-line texts and lists, `{}`, `|` blocks, and `>` blocks of one paragraph; no tabs, anchors, aliases,
- *   tags, directives, document markers, texts over several lines, explicit or empty keys, flow
+ *   one-line texts and lists, `{}`, plain texts going on over lines indented deeper, `|` blocks, and
+ *   `>` blocks of one paragraph; no tabs, anchors, aliases, tags, directives, document markers,
+ *   quoted texts over several lines, explicit or empty keys, flow
  *   mappings, indentation indicators or `|+`; anything else takes the positioned parse, as before;
  * - scalars are resolved with the `yaml` package's own YAML 1.2 core schema (the same patterns and
  *   conversions, below), not js-yaml's;
@@ -64,6 +65,10 @@ const literalHeader = /^\|-?(?: +#.*| *)$/;
 const foldedHeader = /^>-?(?: +#.*| *)$/;
 /** A flow sequence on one line whose items are plain or quoted texts: `[Open 24/7, "Toll free"]`. */
 const flowSequence = /^\[[^[\]{}]*\](?: +#.*| *)$/;
+/** A plain text that may go on over the next lines: not quoted, not a list or group, no comment after it. */
+const plainStart = /^[^\s"'[{#](?:(?! #).)*$/;
+/** A line going on with the plain text above it: no sign YAML reads at its start, no ": " or " #" in it, no ":" at its end. */
+const continuation = /^[^-?:#&*!|>'"%@`[\]{},\s](?:(?!: | #).)*(?<!:)$/;
 /** Signs YAML gives a meaning at the start of a node (anchor, alias, tag, directive, reserved, folded block, flow mapping, explicit or empty key, block entry). */
 const specialStart = /^(?:[&*!%@`>{?:|[\]},]|- |-$)/;
 
@@ -103,6 +108,9 @@ export function plainSubset(text: string): boolean {
   let blockAbove = -1;
   let blockText = -1;
   let blankAfter = false;
+  // A plain text may go on over the next lines (as YAML writers fold long texts), each indented
+  // deeper than its key (or "-"): `textAbove` is that column while it may, -1 otherwise.
+  let textAbove = -1;
   for (const [index, line] of lines.entries()) {
     const [whole, indent, dashes] = lead.exec(line) as unknown as [string, string, string];
     const rest = line.slice(whole.length);
@@ -129,15 +137,22 @@ export function plainSubset(text: string): boolean {
     if (/^(?:---|\.\.\.)/.test(line)) return false;
     // A list entry without a value, or a list in a list entry (`- - a`).
     if (dashes !== "" && (rest === "" || /^-(?: |$)/.test(dashes.slice(1).trimStart()))) return false;
-    if (rest === "" || rest.startsWith("#")) continue;
+    if (rest === "" || rest.startsWith("#")) {
+      textAbove = -1;
+      continue;
+    }
+    if (dashes === "" && textAbove >= 0 && indent.length > textAbove && continuation.test(rest)) continue;
+    textAbove = -1;
     const key = keyed.exec(rest);
     // A key of over 1,024 characters is an error to one parser only.
     if (key && key[0].length > 1000) return false;
     // A line that is neither a field nor a list entry goes on the text above it (a text over several
     // lines): how deep it must be indented is a rule the positioned parse is left to apply.
     if (!key && dashes === "") return false;
-    const kind = plainValue(key ? rest.slice(key[0].length) : rest);
+    const value = key ? rest.slice(key[0].length) : rest;
+    const kind = plainValue(value);
     if (kind === undefined) return false;
+    if (kind === "text" && plainStart.test(value)) textAbove = key ? whole.length : whole.lastIndexOf("-");
     // The block's text is indented deeper than the key it belongs to.
     if (kind === "literal" || kind === "folded") {
       if (!key) return false;

@@ -47,12 +47,20 @@ function yamlTexts(dir: string): string[] {
 }
 
 const front = (text: string) => splitFrontMatter(text)!.yamlText;
-const bases = [
-  ...yamlTexts(join(root, "content")),
-  ...yamlTexts(validFixture),
-  yamlPage(1),
-  front(markdownPage(2)),
-];
+/** Long texts as YAML writers fold them (the `yaml` package, at 80 columns): going on over lines. */
+const folded = `question: Can you help with a problem that takes more than one line to describe?
+answer: Yes. Call us toll free at {{phone}} and a technician will look at
+  the problem with you, **right away**, from 8 to 8.
+steps:
+  - Download the support tool from our page and run it, then read the
+    number it shows to the technician.
+  - Stay on the line.
+`;
+
+/** The tests' own files: the fixture, the benchmark's pages and folded texts. */
+const fixed = [...yamlTexts(validFixture), yamlPage(1), front(markdownPage(2)), folded];
+/** And whatever the content holds now (marketers' edits may take files out of the subset). */
+const bases = [...yamlTexts(join(root, "content")), ...fixed];
 
 describe("the quick YAML read", () => {
   it("reads every content file, fixture and benchmark page as the positioned parse does", () => {
@@ -60,6 +68,7 @@ describe("the quick YAML read", () => {
     // The benchmark's pages are in the plain subset (what makes a first run fast).
     expect(quickParse(yamlPage(7))).toBeDefined();
     expect(quickParse(front(markdownPage(8)))).toBeDefined();
+    expect(quickParse(folded)).toBeDefined();
     expect(answered).toBeGreaterThan(0);
   });
 
@@ -170,14 +179,17 @@ describe("the quick YAML read", () => {
         return lines.join("\n");
       },
     ];
+    // Half the edits are of the tests' own files, half of any file; every answer is compared.
     let answered = 0;
     for (let i = 0; i < count; i++) {
-      let text = pick(bases);
+      const own = i % 2 === 0;
+      let text = pick(own ? fixed : bases);
       for (let n = 1 + Math.floor(random() * 3); n > 0; n--) text = pick(edits)(text);
-      if (agrees(text)) answered++;
+      if (agrees(text) && own) answered++;
     }
-    // Most edits keep a file in the subset: the comparison covers the quick read, not only its refusals.
-    expect(answered).toBeGreaterThan(count / 4);
+    // Most edits of the tests' own files stay in the subset: the comparison covers the quick read,
+    // not only its refusals.
+    expect(answered).toBeGreaterThan(count / 8);
   });
 });
 
