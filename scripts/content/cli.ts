@@ -23,7 +23,7 @@ export async function workerMain(): Promise<void> {
  * Runs the command; resolves to the exit code. `parallel` (from the launcher): how to start worker
  * threads that parse and validate many changed files at once (workers.ts); CONTENT_THREADS sets how
  * many threads (1 goes without them), CONTENT_PARALLEL_MIN how many files a thread needs (default
- * 750; the tests use 1).
+ * 750; the tests use 1). CONTENT_QUICK_YAML=off parses every file with positions (decision 0015).
  */
 export async function main(args: readonly string[], parallel?: ParallelOptions): Promise<number> {
   const started = performance.now();

@@ -190,7 +190,8 @@ export type FileIdentity = Pick<SourceFile, "path" | "rel" | "kind" | "name" | "
 
 /**
  * Reads one file quickly (fast-yaml.ts) when its YAML keeps to the plain subset: its data, with the
- * context-free checks passed (the subset has no folded block, the quick read no curly-quoted value).
+ * context-free checks passed (the subset's folded blocks are one paragraph each, and the quick read
+ * takes no curly-quoted value).
  * Undefined when it needs the positioned parse (`parseSource`), which then also explains its mistakes.
  */
 export function quickSource(identity: FileIdentity, text: string, hash = ""): CachedSource | undefined {
