@@ -20,6 +20,7 @@
  * In: a YAML text. Out: its data, or undefined when the positioned parse must read it.
  */
 import { FAILSAFE_SCHEMA, Type, load } from "js-yaml";
+import { uncurled } from "./yaml-errors.ts";
 
 // The `yaml` package's core schema (yaml/dist/schema/core and common/null): the same tests (null,
 // bool, int as octal, decimal or hex, float as .nan/.inf, exponent or decimal) and the same
@@ -165,9 +166,6 @@ export function plainSubset(text: string): boolean {
   return true;
 }
 
-const curlyOpen = "“”„‘’‚";
-const curlyClose = "“”‘’";
-
 /** Keys the two parsers write differently (a null key is "" to one, "null" to the other), or that are not plain. */
 const unsafeKeys = new Set(["", "~", "null", "Null", "NULL", "__proto__"]);
 
@@ -176,9 +174,7 @@ const unsafeKeys = new Set(["", "~", "null", "Null", "NULL", "__proto__"]);
  * yaml-errors.ts `curlyQuoted` reads the Document), or a key of `unsafeKeys`.
  */
 function needsDocument(value: unknown): boolean {
-  if (typeof value === "string") {
-    return value.length >= 2 && curlyOpen.includes(value[0]!) && curlyClose.includes(value.at(-1)!);
-  }
+  if (typeof value === "string") return uncurled(value) !== undefined;
   if (value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some(needsDocument);
   for (const key of Object.keys(value)) {

@@ -19,7 +19,7 @@ const curlyClose = "“”‘’";
 const keyValue = /^(\s*(?:-\s+)*)([^\s#'"[{][^:#]*?):[ \t]+(.*?)([ \t]+#.*)?$/;
 
 /** The text without Word's curly quotes around it, when it has them. */
-function uncurled(value: string): string | undefined {
+export function uncurled(value: string): string | undefined {
   if (value.length < 2 || !curlyOpen.includes(value[0]!) || !curlyClose.includes(value.at(-1)!)) return undefined;
   return value.slice(1, -1);
 }
