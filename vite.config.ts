@@ -41,6 +41,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             },
           }
         : {}),
+      // The server bundle, for pre-rendering only, is one file: every page's module in it, none split off.
+      ...(isSsrBuild ? { rolldownOptions: { output: { codeSplitting: false } } } : {}),
     },
     test: {
       // Some tests start the content CLI or a dev server: on a busy two-core CI machine that takes seconds.

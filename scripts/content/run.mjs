@@ -65,6 +65,9 @@ export async function ensureBundle() {
     target: "node20",
     // Packages are bundled too (one file to load, not hundreds); sharp is native and loaded on demand.
     external: ["sharp"],
+    // Every import() becomes a require() (sharp's too): a script compiled by vm, as this bundle is,
+    // has no callback for import(), which would throw "A dynamic import callback was not specified".
+    supported: { "dynamic-import": false },
     mainFields: ["module", "main"],
     // Less to compile; names are kept, so stack traces still read.
     minifyWhitespace: true,
