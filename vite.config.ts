@@ -74,6 +74,17 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           },
         },
         {
+          // `npm run test:commands`: the README's commands on a fresh copy with every cache empty.
+          extends: true,
+          test: {
+            name: "commands",
+            include: ["tests/commands/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 600_000,
+            hookTimeout: 600_000,
+          },
+        },
+        {
           // `npm run check:spec` only: the shipped content against the launch requirements
           // (docs/requirements.md). Content may move on from them, so `npm test` does not run it.
           extends: true,

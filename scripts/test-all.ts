@@ -17,6 +17,7 @@ const steps: [label: string, script: string][] = [
   ["type check", "typecheck"],
   ["lint and formatting", "lint"],
   ["unit and component tests", "test:unit"],
+  ["the commands on a fresh copy, cold", "test:commands"],
   ["build and pre-render", "build"],
   ["size budget", "size"],
   ["browser tests, axe, HTML, hosting", "test:e2e"],

@@ -1,15 +1,18 @@
 /**
  * `npm run content:check` and `npm run content:build` (which also makes the photos' versions: the image
  * stage, cached in node_modules/.cache/images).
- * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts]
+ * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]
  * --drafts keeps drafts in the output (a preview); without it they are left out, as on the live site.
+ * --verbose prints the stack of a fault of the program (fault.ts).
  * Files unchanged since an earlier run come from the per-file cache (cache.ts) in node_modules/.cache/content;
  * a run whose files, settings and code are all unchanged gives the last run's result (run-memo.ts).
- * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage.
+ * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage or a fault of
+ * the program itself (fault.ts: reported as ours, never as a problem of a content file).
  */
 import { performance } from "node:perf_hooks";
 import { cmsRepository } from "../cms/repository.ts";
 import { defaultContentCacheDir } from "./cache.ts";
+import { describeFault } from "./fault.ts";
 import { format, formats, type Format, type Summary } from "./report.ts";
 import { RunMemo, type MemoResult, type ReadFile } from "./run-memo.ts";
 import type { ParallelOptions } from "./workers.ts";
@@ -26,6 +29,22 @@ export async function workerMain(): Promise<void> {
  * 750; the tests use 1). CONTENT_QUICK_YAML=off parses every file with positions (decision 0015).
  */
 export async function main(args: readonly string[], parallel?: ParallelOptions): Promise<number> {
+  const verbose = args.includes("--verbose");
+  try {
+    return await runCommand(args.filter((arg) => arg !== "--verbose"), verbose, parallel);
+  } catch (error) {
+    // Anything that escapes the run is the program's fault: content problems are results, not exceptions.
+    const command = `npm run content:${args[0] === "build" ? "build" : "check"}`;
+    const { repo } = cmsRepository();
+    const reportTo = repo.includes("your-organisation") ? undefined : `https://github.com/${repo}/issues`;
+    const text = describeFault(error, { command, reportTo, verbose });
+    if (args.includes("--format=github")) console.log(`::error title=Content tool fault::${text.split("\n")[0]!.replace(/%/g, "%25")}`);
+    console.error(text);
+    return 2;
+  }
+}
+
+async function runCommand(args: readonly string[], verbose: boolean, parallel?: ParallelOptions): Promise<number> {
   const started = performance.now();
   const [command, ...flags] = args;
   const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
@@ -39,13 +58,13 @@ export async function main(args: readonly string[], parallel?: ParallelOptions):
     }
     const match = /^--(format|content|out)=(.+)$/.exec(flag);
     if (!match) {
-      console.error(`unknown option "${flag}". Usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]`);
+      console.error(`unknown option "${flag}". Usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]`);
       return 2;
     }
     options[match[1]!] = match[2]!;
   }
   if ((command !== "check" && command !== "build") || !formats.includes(options.format as Format)) {
-    console.error("usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR]");
+    console.error("usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]");
     return 2;
   }
 
@@ -72,7 +91,13 @@ export async function main(args: readonly string[], parallel?: ParallelOptions):
     if (parallel) {
       const threads = Number(process.env.CONTENT_THREADS) || undefined;
       const minFiles = process.env.CONTENT_PARALLEL_MIN === undefined ? undefined : Number(process.env.CONTENT_PARALLEL_MIN);
-      await prepareInParallel(contentDir, contentCache, sources, { ...parallel, threads, minFiles });
+      const stats = await prepareInParallel(contentDir, contentCache, sources, { ...parallel, threads, minFiles });
+      if (verbose && stats.workers > 0) {
+        console.error(
+          `threads: ${stats.workers} worker thread(s) started; ${stats.parsed} file(s) parsed and ${stats.validated} validated shared out` +
+            (stats.failed ? `; the workers stopped (${stats.failed}) and this thread did their share` : ""),
+        );
+      }
     }
     const run =
       command === "build"

@@ -14,13 +14,39 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { OutputInfo, default as Sharp } from "sharp";
+import { faultPoint, firstLine, ToolFault } from "./fault.ts";
 import { encoders, type Recipe, type Variant } from "./images.ts";
 
 // Loaded on first use: a check, and a build whose photos are all cached, never pay for it.
 let sharpModule: typeof Sharp | undefined;
+async function loadSharp(): Promise<typeof Sharp> {
+  try {
+    sharpModule ??= (await import("sharp")).default;
+  } catch (error) {
+    throw new ToolFault(`the image library (sharp) could not be loaded: ${firstLine(error)}`, { cause: error });
+  }
+  return sharpModule;
+}
 async function sharp(...args: Parameters<typeof Sharp>): Promise<ReturnType<typeof Sharp>> {
-  sharpModule ??= (await import("sharp")).default;
-  return sharpModule(...args);
+  return (await loadSharp())(...args);
+}
+
+/** Something really wrong with a picture's bytes, found by this stage: blamed on the picture. */
+class DamagedPicture extends Error {}
+
+/**
+ * Whether the picture itself is at fault for `error`: its bytes cannot be decoded on their own. When
+ * they can, the failure was ours (a bug, the cache folder, the image library), not the picture's.
+ */
+async function pictureIsDamaged(recipe: Recipe, error: unknown): Promise<boolean> {
+  if (error instanceof DamagedPicture) return true;
+  if (error instanceof ToolFault) return false;
+  try {
+    await (await sharp(recipe.from, { failOn: "error" })).autoOrient().resize(64).raw().toBuffer();
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export const defaultCacheDir = process.env.IMAGE_CACHE ?? join(import.meta.dirname, "..", "..", "node_modules", ".cache", "images");
@@ -58,8 +84,9 @@ async function make(recipe: Recipe, missing: Variant[], cacheDir: string): Promi
   const width = turned ? header.height : header.width;
   const height = turned ? header.width : header.height;
   if (width !== recipe.width || height !== recipe.height) {
-    throw new Error(`its size reads as ${width} × ${height} px, but its header says ${recipe.width} × ${recipe.height} px`);
+    throw new DamagedPicture(`its size reads as ${width} × ${height} px, but its header says ${recipe.width} × ${recipe.height} px`);
   }
+  faultPoint("images");
   const largest = missing.reduce((a, b) => (b.width > a.width ? b : a));
   let image = (await sharp(recipe.from, { failOn: "error" })).autoOrient();
   if (recipe.crop) image = image.extract(recipe.crop);
@@ -101,12 +128,18 @@ export async function makeImages(
     result.cached += recipe.variants.size - missing.length;
     if (missing.length > 0) todo.push({ recipe, missing });
   }
+  if (todo.length > 0) await loadSharp();
   await pool(todo, concurrency, async ({ recipe, missing }) => {
     try {
       await make(recipe, missing, cacheDir);
       result.made += missing.length;
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.replace(/^Input file /, "");
+      if (!(await pictureIsDamaged(recipe, error))) {
+        throw new ToolFault(`making the versions of "${recipe.src}" failed, though the picture itself reads well: ${firstLine(error)}`, {
+          cause: error,
+        });
+      }
+      const reason = firstLine(error).replace(/^Input file /, "");
       result.failed.set(
         recipe.src,
         `"${recipe.src}" could not be read as a picture: it looks like one, but its contents are damaged (${reason}). Copy the original again, or open it and save it again as JPEG`,

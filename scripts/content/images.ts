@@ -22,6 +22,7 @@ import {
   type PlacementName,
   type ResolvedImage,
 } from "../../schemas/index.ts";
+import { firstLine, ToolFault } from "./fault.ts";
 import { probe, svgScript, type Probe, type Unreadable } from "./image-probe.ts";
 
 /** Sources a web page has no use for: refused rather than processed. */
@@ -41,9 +42,21 @@ export const encoders = {
 export type OutputFormat = keyof typeof encoders;
 const extensions: Record<OutputFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" };
 
-/** sharp's version: a new encoder may write different bytes, so it is part of every photo's name. */
-const sharpVersion = (() => {
-  const entry = createRequire(import.meta.url).resolve("sharp");
+/**
+ * sharp's version: a new encoder may write different bytes, so it is part of every photo's name.
+ * Found when the first photo is planned; sharp missing is a fault of the installation (fault.ts).
+ */
+let sharpVersionFound: string | undefined;
+function sharpVersion(): string {
+  return (sharpVersionFound ??= findSharpVersion());
+}
+function findSharpVersion(): string {
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve("sharp");
+  } catch (error) {
+    throw new ToolFault(`the image library (sharp) could not be loaded: ${firstLine(error)}`, { cause: error });
+  }
   let dir = dirname(entry);
   for (let i = 0; i < 3; i++, dir = dirname(dir)) {
     try {
@@ -53,7 +66,7 @@ const sharpVersion = (() => {
     }
   }
   return "unknown";
-})();
+}
 
 /** One file to make from a photo. */
 export interface Variant {
@@ -222,7 +235,7 @@ export function createImageResolver(contentDir: string, images: readonly string[
 
     const cropKey = crop ? `${crop.left},${crop.top},${crop.width},${crop.height}` : "whole";
     const digest = createHash("sha256")
-      .update(`${source.hash}|${cropKey}|sharp ${sharpVersion}|${JSON.stringify(encoders)}`)
+      .update(`${source.hash}|${cropKey}|sharp ${sharpVersion()}|${JSON.stringify(encoders)}`)
       .digest("hex");
     let recipe = recipes.get(digest);
     if (!recipe) {

@@ -12,6 +12,7 @@ export { ContentCache };
 export { prepareInParallel } from "./workers.ts";
 import { contextFingerprint, contextFrom, contextInputs } from "./context.ts";
 import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
+import { faultPoint } from "./fault.ts";
 import { checkFolding } from "./folding.ts";
 import { makeImages, defaultCacheDir } from "./image-stage.ts";
 import type { Asset, ImageResolver } from "./images.ts";
@@ -79,13 +80,17 @@ function check(options: RunOptions): ReturnType<typeof checkOnce> {
 
 function checkOnce({ contentDir, drafts = false, cache: option, sources }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
+  faultPoint("load");
   const loaded = load(contentDir, cache, sources);
+  faultPoint("context");
   const inputs = contextInputs(contentDir, loaded);
   const { context, images } = contextFrom(inputs);
   const validateCache = cache && { context: contextFingerprint(loaded, inputs), touch: () => cache.touch() };
+  faultPoint("validate");
   const { content: everything, problems: found } = validate(loaded.files, context, validateCache);
   // Folded blocks and curly quotes depend on the file alone: a file that passed them is not checked again.
   const unchecked = loaded.files.filter((file) => !file.cached?.clean);
+  faultPoint("rules");
   found.push(...checkRules(everything, loaded.files));
   const contextFree = checkFolding(unchecked);
   for (const file of unchecked) {
@@ -154,6 +159,7 @@ export async function buildContent({ outDir, cacheDir = defaultCacheDir, written
   for (const recipe of images.recipes.values()) {
     for (const variant of recipe.variants.values()) assets.set(variant.to, { from: join(cacheDir, variant.cached), to: variant.to });
   }
+  faultPoint("emit");
   result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir), written);
   return result;
 }

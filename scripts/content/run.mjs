@@ -14,6 +14,7 @@
  *    source's length, so each bundle has its own cache file, named after the sources' hash.
  * 3. Call the bundle's main() with the arguments; its result is the exit code. It may start worker
  *    threads on this file (workers.ts), which load the same bundle and answer its jobs.
+ * A fault of the program (here, or in the CLI: fault.ts) exits with code 2 and is never blamed on content.
  * CONTENT_CLI_DIR moves the bundle's folder (the tests use it); it stays inside node_modules, where sharp is found.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -113,8 +114,22 @@ if (!isMainThread && workerData?.contentBundle) {
   // A worker thread of the CLI (workers.ts): the same bundle, answering jobs.
   await loadBundle(workerData.contentBundle).exports.workerMain();
 } else if (process.argv[1] && dirname(process.argv[1]) === import.meta.dirname && process.argv[1].endsWith("run.mjs")) {
-  const bundle = await ensureBundle();
-  const { exports, saveCache } = loadBundle(bundle);
+  let loaded;
+  try {
+    const bundle = await ensureBundle();
+    loaded = { bundle, ...loadBundle(bundle) };
+  } catch (error) {
+    // The CLI could not even start (esbuild missing, a source that does not compile): ours, never the content's.
+    const verbose = process.argv.includes("--verbose");
+    console.error(
+      "✖ the content tool could not start: this is a fault in the program, not in your content (nothing was written).\n" +
+        `  What went wrong: ${String(error?.message ?? error).split("\n")[0]}\n` +
+        "  Please report it to the site's developers, with the command and what it prints with --verbose." +
+        (verbose ? `\n\n${error?.stack ?? error}` : ""),
+    );
+    process.exit(2);
+  }
+  const { bundle, exports, saveCache } = loaded;
   process.exitCode = await exports.main(process.argv.slice(2), { script: import.meta.filename, workerData: { contentBundle: bundle } });
   saveCache();
 }

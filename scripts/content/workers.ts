@@ -20,6 +20,7 @@ import { parentPort, Worker } from "node:worker_threads";
 import type { CachedFile, ContentCache } from "./cache.ts";
 import { jsonSafe } from "./cache.ts";
 import { contextFingerprint, contextFrom, contextInputs, type ContextInputs } from "./context.ts";
+import { faultPoint, ToolFault } from "./fault.ts";
 import { checkFolding } from "./folding.ts";
 import { CachedSource, classify, load, parseSource, quickReadsOn, quickSource, type FileIdentity } from "./load.ts";
 import { listFiles, read, type ReadFile } from "./run-memo.ts";
@@ -92,12 +93,26 @@ function validateFiles({ inputs, fingerprint, files }: ValidateJob): [string, No
 }
 
 function run(job: Job): Answer {
+  faultPoint("worker");
   return job.type === "parse" ? parseFiles(job) : validateFiles(job);
+}
+
+/** What a worker sends back when its job threw: a fault of the program, which the run reports as such. */
+interface Failed {
+  fault: { message: string; stack?: string };
 }
 
 /** A worker thread's side: answers jobs until it is ended. */
 export function workerMain(): void {
-  parentPort!.on("message", (job: Job) => parentPort!.postMessage(run(job)));
+  parentPort!.on("message", (job: Job) => {
+    let answer: Answer | Failed;
+    try {
+      answer = run(job);
+    } catch (error) {
+      answer = { fault: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+    }
+    parentPort!.postMessage(answer);
+  });
 }
 
 /** Up to `threads` shares, dealt round-robin (so large and small files spread evenly). */
@@ -107,9 +122,24 @@ function deal<T>(items: T[], threads: number): T[][] {
   return shares;
 }
 
+/** What the worker threads did in a run (the CLI prints it with --verbose). */
+export interface ParallelStats {
+  /** Files parsed, and files validated, shared out between threads. */
+  parsed: number;
+  validated: number;
+  /** Worker threads started. */
+  workers: number;
+  /** Why the workers stopped, when they did and this thread did their share. */
+  failed?: string;
+}
+
 class Pool {
   private workers: Worker[] = [];
   constructor(private readonly options: ParallelOptions) {}
+
+  get started(): number {
+    return this.workers.length;
+  }
 
   /** Runs the shares: the first on this thread, each other in a worker; the answers in order. */
   async run(shares: Job[]): Promise<Answer[]> {
@@ -124,9 +154,14 @@ class Pool {
         new Promise<Answer>((resolve, reject) => {
           const worker = this.workers[index]!;
           const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(`a content worker stopped (${String(error)})`));
-          worker.once("message", (answer: Answer) => {
+          worker.once("message", (answer: Answer | Failed) => {
             worker.off("error", fail);
-            resolve(answer);
+            if ("fault" in answer) {
+              // The job itself threw: the same code would throw here too. Ours, not the content's.
+              const fault = new ToolFault(`in a content worker thread: ${answer.fault.message}`);
+              if (answer.fault.stack) fault.stack = `${fault.name}: ${fault.message}\n(worker) ${answer.fault.stack}`;
+              reject(fault);
+            } else resolve(answer);
           });
           worker.once("error", fail);
           worker.postMessage(job);
@@ -147,17 +182,18 @@ export async function prepareInParallel(
   cache: ContentCache,
   sources: Map<string, ReadFile> | undefined,
   options: ParallelOptions,
-): Promise<void> {
+): Promise<ParallelStats> {
+  const stats: ParallelStats = { parsed: 0, validated: 0, workers: 0 };
   const threads = Math.max(1, options.threads ?? Math.min(availableParallelism() - 1, 4));
   const minFiles = Math.max(1, options.minFiles ?? 750);
-  if (threads < 2) return;
+  if (threads < 2) return stats;
   /** How many threads share `count` files. */
   const threadsFor = (count: number) => Math.min(threads, Math.floor(count / minFiles));
   let found: string[];
   try {
     found = listFiles(contentDir);
   } catch {
-    return; // load() reports it
+    return stats; // load() reports it
   }
   const base = relative(process.cwd(), contentDir).split(sep).join("/");
   const toParse: ParseJob["files"] = [];
@@ -178,10 +214,11 @@ export async function prepareInParallel(
   try {
     // Too few to share: the run parses them itself (here they would be parsed twice: the
     // context-free checks need each file's positions, which the cache does not keep).
-    if (toParse.length >= minFiles && threadsFor(toParse.length) < 2) return;
+    if (toParse.length >= minFiles && threadsFor(toParse.length) < 2) return stats;
     if (threadsFor(toParse.length) >= 2) {
       const answers = await pool.run(deal(toParse, threadsFor(toParse.length)).map((files): ParseJob => ({ type: "parse", quick: quickReadsOn(), files })));
       for (const [rel, entry] of answers.flat() as [string, CachedFile][]) cache.set(rel, entry);
+      stats.parsed = toParse.length;
     }
     const loaded = load(contentDir, cache, sources);
     const inputs = contextInputs(contentDir, loaded);
@@ -192,15 +229,21 @@ export async function prepareInParallel(
       const { path, rel, kind, name, collection, text } = file;
       toValidate.push({ identity: { path, rel, kind, name, collection }, text, entry: file.cached });
     }
-    if (threadsFor(toValidate.length) < 2) return;
+    if (threadsFor(toValidate.length) < 2) return stats;
     const shares = deal(toValidate, threadsFor(toValidate.length)).map((files): ValidateJob => ({ type: "validate", inputs, fingerprint, files }));
     const answers = await pool.run(shares);
     const entries = new Map(toValidate.map(({ identity, entry }) => [identity.rel, entry]));
     for (const [rel, valid] of answers.flat() as [string, NonNullable<CachedFile["valid"]>][]) entries.get(rel)!.valid = valid;
+    stats.validated = toValidate.length;
     cache.touch();
-  } catch {
-    // A worker that could not start or stopped: the run does what is left on this thread.
+  } catch (error) {
+    // A job that threw is a fault of the program; a worker that could not start or stopped: the run
+    // does what is left on this thread (--verbose says so).
+    if (error instanceof ToolFault) throw error;
+    stats.failed = error instanceof Error ? error.message : String(error);
   } finally {
+    stats.workers = pool.started;
     await pool.end();
   }
+  return stats;
 }

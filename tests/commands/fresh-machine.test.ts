@@ -1,0 +1,290 @@
+/**
+ * The README's commands as a new user runs them: `npm run …` in a fresh copy of the project with no
+ * cache of any kind (tests/helpers/fresh-project.ts), with ten new phone photos on the first page.
+ * Every path that is lazy or cached is taken cold here at least once: the image library loaded on
+ * first use, worker threads (enough files to start them), the run memo, a CLI bundle made again
+ * after its sources changed (and so a cold code cache). A fault of the program, forced in each stage
+ * or real (a missing module, a cache folder that cannot be written), is reported as ours (exit 2),
+ * never as a problem of a content file.
+ */
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseDocument, type YAMLSeq } from "yaml";
+import { faultStages } from "../../scripts/content/fault.ts";
+import { phonePhoto } from "../../scripts/photo-fixture.ts";
+import { freshProject } from "../helpers/fresh-project.ts";
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+const temporary = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `fresh-${name}-`));
+  made.push(dir);
+  return dir;
+};
+
+/** `npm run <script> [-- args]` in `cwd`, as a user types it. */
+function npm(
+  cwd: string,
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): SpawnSyncReturns<string> {
+  return spawnSync("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: 300_000,
+  });
+}
+const output = (run: SpawnSyncReturns<string>) => `${run.stdout}\n${run.stderr}`;
+
+/** The content folder's page with route "/", found by reading the pages, not by name. */
+function homePage(project: string): string {
+  const pages = join(project, "content", "pages");
+  const file = readdirSync(pages).find(
+    (name) => name.endsWith(".yaml") && parseDocument(readFileSync(join(pages, name), "utf8")).get("route") === "/",
+  );
+  if (!file) throw new Error("no page has the route /");
+  return join(pages, file);
+}
+
+const photoCount = 10;
+/** Ten new phone photos in content/images/photos/, shown in a new gallery at the end of the first page. */
+async function addPhotos(project: string, count = photoCount): Promise<string[]> {
+  const dir = join(project, "content", "images", "photos");
+  mkdirSync(dir, { recursive: true });
+  const sources: string[] = [];
+  for (let index = 1; index <= count; index++) {
+    writeFileSync(
+      join(dir, `photo-${index}.jpg`),
+      await phonePhoto({ seed: 100 + index, orientation: index % 3 === 0 ? 6 : 1 }),
+    );
+    sources.push(`images/photos/photo-${index}.jpg`);
+  }
+  const file = homePage(project);
+  const doc = parseDocument(readFileSync(file, "utf8"));
+  (doc.get("sections") as YAMLSeq).add(
+    doc.createNode({
+      type: "gallery",
+      heading: "Photos from our new office",
+      images: sources.map((src, index) => ({ image: { src, alt: `A room of our new office, picture ${index + 1}` } })),
+    }),
+  );
+  writeFileSync(file, doc.toString());
+  return sources;
+}
+
+/** Every file under `dir`, with its bytes, for "nothing changed" comparisons. */
+function snapshot(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  if (!existsSync(dir)) return files;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile())
+      files.set(
+        join(entry.parentPath, entry.name),
+        readFileSync(join(entry.parentPath, entry.name)).toString("base64"),
+      );
+  }
+  return files;
+}
+
+/** No line of the output names a content file: the fault is reported as ours. */
+function expectFaultOfOurs(run: SpawnSyncReturns<string>) {
+  expect(run.status, output(run)).toBe(2);
+  expect(output(run)).toMatch(/fault in the content tool itself, not in your content/);
+  expect(output(run)).not.toMatch(/(?:^|\s)content\/[\w/.-]+:\d+:\d+/m);
+  expect(output(run)).not.toMatch(/could not be read as a picture|damaged/);
+}
+
+describe("a fresh copy with ten new phone photos, every cache empty", () => {
+  let project: string;
+  let photos: string[];
+  beforeAll(async () => {
+    project = freshProject(join(temporary("project"), "site"));
+    photos = await addPhotos(project);
+  }, 300_000);
+
+  it("npm run content:check passes, and npm run content:build makes every photo's versions", () => {
+    const check = npm(project, "content:check");
+    expect(check.status, output(check)).toBe(0);
+
+    const build = npm(project, "content:build");
+    expect(build.status, output(build)).toBe(0);
+    expect(build.stdout).toMatch(/photos: \d+ versions? made/);
+    // The versions are in the generated public folder, and the photos are in the page's modules.
+    const media = readdirSync(join(project, "src", "generated", "public", "media"));
+    for (const [index] of photos.entries()) {
+      const name = `photo-${index + 1}-`;
+      expect(
+        media.filter((file) => file.startsWith(name) && /\.(avif|webp|jpg)$/.test(file)).length,
+        name,
+      ).toBeGreaterThanOrEqual(3);
+    }
+    // Run again: the run memo answers, with the same result.
+    const again = npm(project, "content:build");
+    expect(again.status, output(again)).toBe(0);
+    expect(again.stdout).toMatch(/all from the cache/);
+  });
+
+  it("npm run build and npm start serve the page with every photo", async () => {
+    rmSync(join(project, "node_modules", ".cache", "images"), { recursive: true, force: true });
+    const build = npm(project, "build");
+    expect(build.status, output(build)).toBe(0);
+    // A clean build is quiet: no warning from the bundler.
+    expect(output(build)).not.toMatch(/INEFFECTIVE_DYNAMIC_IMPORT|\[(?:PLUGIN_)?WARNING\]|\(!\)/);
+
+    const port = 4290 + Math.floor(Math.random() * 9);
+    const server = spawn("npm", ["start"], {
+      cwd: project,
+      env: { ...process.env, PORT: String(port) },
+      detached: true,
+      stdio: "pipe",
+    });
+    let log = "";
+    server.stdout.on("data", (chunk) => (log += chunk));
+    server.stderr.on("data", (chunk) => (log += chunk));
+    try {
+      const deadline = Date.now() + 240_000;
+      while (!/Serving .* at http/.test(log)) {
+        if (Date.now() > deadline || server.exitCode !== null)
+          throw new Error(`npm start did not start serving:\n${log}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      for (const [index] of photos.entries()) {
+        const alt = `A room of our new office, picture ${index + 1}`;
+        const img = new RegExp(`<img[^>]*alt="${alt}"[^>]*>`).exec(html)?.[0];
+        expect(img, alt).toBeDefined();
+        // Each version the page offers is served as a picture.
+        const sources = [
+          ...html.matchAll(new RegExp(`/media/photo-${index + 1}-[\\w-]+\\.(?:avif|webp|jpg)`, "g")),
+        ].map((m) => m[0]);
+        expect(sources.length, alt).toBeGreaterThanOrEqual(3);
+        for (const src of new Set(sources)) {
+          const response = await fetch(`http://127.0.0.1:${port}${src}`);
+          expect(response.status, src).toBe(200);
+          expect(response.headers.get("content-type"), src).toMatch(/^image\/(avif|webp|jpeg)$/);
+          expect((await response.arrayBuffer()).byteLength, src).toBeGreaterThan(1000);
+        }
+      }
+    } finally {
+      try {
+        process.kill(-server.pid!, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+
+  it("makes photos again after the CLI's sources changed: a new bundle, a cold code cache", () => {
+    // A change to the CLI's sources, as a developer's edit is: the launcher bundles it again.
+    appendFileSync(join(project, "scripts", "content", "report.ts"), "\n// a developer's edit\n");
+    const hashBefore = readFileSync(join(project, "node_modules", ".cache", "content-cli", "cli.hash"), "utf8");
+    rmSync(join(project, "node_modules", ".cache", "images"), { recursive: true, force: true });
+    const build = npm(project, "content:build");
+    expect(build.status, output(build)).toBe(0);
+    expect(build.stdout).toMatch(/photos: \d+ versions? made/);
+    expect(readFileSync(join(project, "node_modules", ".cache", "content-cli", "cli.hash"), "utf8")).not.toBe(
+      hashBefore,
+    );
+  });
+});
+
+describe("worker threads, taken cold", () => {
+  it("start, share the files, make the photos, and give the same output as one thread", async () => {
+    const threaded = freshProject(join(temporary("threads"), "site"));
+    await addPhotos(threaded, 3);
+    const many = npm(threaded, "content:build", ["--verbose"], { CONTENT_THREADS: "2", CONTENT_PARALLEL_MIN: "1" });
+    expect(many.status, output(many)).toBe(0);
+    expect(many.stderr).toMatch(
+      /threads: 1 worker thread\(s\) started; \d+ file\(s\) parsed and \d+ validated shared out/,
+    );
+    expect(many.stderr).not.toMatch(/the workers stopped/);
+    expect(many.stdout).toMatch(/photos: \d+ versions? made/);
+
+    const single = freshProject(join(temporary("single"), "site"));
+    await addPhotos(single, 3);
+    const one = npm(single, "content:build", [], { CONTENT_THREADS: "1" });
+    expect(one.status, output(one)).toBe(0);
+    const relative = (dir: string) =>
+      new Map([...snapshot(dir)].map(([path, bytes]) => [path.slice(dir.length), bytes]));
+    expect(relative(join(threaded, "src", "generated"))).toEqual(relative(join(single, "src", "generated")));
+  });
+});
+
+describe("a fault of the program is reported as ours, never as a problem of a content file", () => {
+  let project: string;
+  beforeAll(async () => {
+    project = freshProject(join(temporary("faults"), "site"));
+    await addPhotos(project, 2);
+    const good = npm(project, "content:build");
+    expect(good.status, output(good)).toBe(0);
+  }, 300_000);
+
+  it.each(faultStages)("in the %s stage: exit code 2, one line that says so, nothing written", (stage) => {
+    const before = snapshot(join(project, "src", "generated"));
+    // Cold per-file cache and image cache, so every stage runs; two threads, so the worker stage does.
+    const env = {
+      CONTENT_FAULT: stage,
+      CONTENT_CACHE: "off",
+      IMAGE_CACHE: temporary(`images-${stage}`),
+      CONTENT_THREADS: "2",
+      CONTENT_PARALLEL_MIN: "1",
+    };
+    const run = npm(project, "content:build", [], env);
+    expectFaultOfOurs(run);
+    expect(run.stderr).toContain(`CONTENT_FAULT=${stage}`);
+    expect(run.stderr).toMatch(/Please report it to the site's developers/);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(snapshot(join(project, "src", "generated"))).toEqual(before);
+
+    // --verbose adds the stack, for the report.
+    const verbose = npm(project, "content:build", ["--verbose"], env);
+    expectFaultOfOurs(verbose);
+    expect(verbose.stderr).toMatch(/^\s+at /m);
+  });
+
+  it("a missing module (the image library): ours, naming it", async () => {
+    const broken = freshProject(join(temporary("no-sharp"), "site"), { without: ["sharp"] });
+    await addPhotos(broken, 1);
+    const run = npm(broken, "content:build");
+    expectFaultOfOurs(run);
+    expect(run.stderr).toMatch(/image library \(sharp\) could not be loaded/);
+  });
+
+  it("a photo cache that cannot be written: ours, not the photos'", () => {
+    const blocked = join(temporary("blocked"), "not-a-folder");
+    writeFileSync(blocked, "a file where the cache folder should be");
+    const run = npm(project, "content:build", [], { IMAGE_CACHE: join(blocked, "images"), CONTENT_CACHE: "off" });
+    expectFaultOfOurs(run);
+  });
+
+  it("a picture that is really damaged is still the picture's problem, at its line (exit code 1)", async () => {
+    const damaged = Buffer.from(await phonePhoto({ seed: 7 }));
+    const frame = damaged.indexOf(Buffer.from([0xff, 0xc0]));
+    damaged[frame + 12] = 9; // the first colour component names a quantisation table that is not there
+    writeFileSync(join(project, "content", "images", "photos", "photo-1.jpg"), damaged);
+    const run = npm(project, "content:build", [], { IMAGE_CACHE: temporary("images-damaged"), CONTENT_CACHE: "off" });
+    expect(run.status, output(run)).toBe(1);
+    expect(run.stderr).toMatch(
+      /content\/pages\/[\w-]+\.yaml:\d+:\d+ .*"images\/photos\/photo-1\.jpg" could not be read as a picture/,
+    );
+    expect(run.stderr).not.toMatch(/fault in the content tool/);
+  });
+});
