@@ -50,6 +50,34 @@ export const address = z.strictObject({
     .describe('Two-letter country code, e.g. "US".'),
 });
 
+/**
+ * A list of links in one navigation (the header's, the footer's): each link's words are its own. Two
+ * links with the same words sound the same to a visitor whose screen reader lists the links
+ * (WCAG 2.4.4, link purpose), so the second is refused at its line.
+ */
+const linkList = z
+  .array(link)
+  .min(1)
+  .superRefine((links, ctx) => {
+    const seen = new Map<string, number>();
+    links.forEach((item, index) => {
+      const words = item.label.trim().replace(/\s+/g, " ").toLowerCase();
+      const first = seen.get(words);
+      if (first === undefined) {
+        seen.set(words, index);
+        return;
+      }
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "label"],
+        input: item.label,
+        message:
+          `"${item.label}" is already the words of link ${first + 1} in this list: a visitor using a screen reader could not tell the two apart. ` +
+          "Give this link words that say where it leads, or remove one of them",
+      });
+    });
+  });
+
 export const site = z.strictObject({
   company: z
     .strictObject({
@@ -68,8 +96,8 @@ export const site = z.strictObject({
     .describe("How visitors reach us; shown in the footer and on the contact page."),
   navigation: z
     .strictObject({
-      header: z.array(link).min(1).describe("Links in the header, in order."),
-      footer: z.array(link).min(1).describe("Links in the footer, in order."),
+      header: linkList.describe("Links in the header, in order."),
+      footer: linkList.describe("Links in the footer, in order."),
       skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
     })
     .describe("The links in the header and the footer."),

@@ -55,6 +55,15 @@ export function sectionsOf<T extends SectionType>(
     );
 }
 
+/**
+ * Which of the page's regions named like `section` it is (0 for the first): two sections may share a
+ * heading, and one heading may be the start of another ("Plans", "Plans for business"), so a test
+ * finds a section by its exact name and this index, never by its name alone.
+ */
+export function regionIndex(page: PageData, section: Section): number {
+  return page.sections.slice(0, page.sections.indexOf(section)).filter((s) => s.heading === section.heading).length;
+}
+
 /** The entries a section lists, in its order. */
 export function entries<C extends keyof Collections>(
   collections: Collections,

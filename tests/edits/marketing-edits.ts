@@ -38,6 +38,32 @@ function yamlFiles(contentDir: string, folder: string): string[] {
     .map((f) => `${folder}/${f}`);
 }
 
+/**
+ * `base`, else `base 2`, `base 3`, …: the first that `taken` does not hold (compared without case), so
+ * an edit never collides with what the content it is applied to already has (a name, a label, a route,
+ * an id), whatever marketing added since.
+ */
+function unique(base: string, taken: Iterable<string>, numbered = (n: number) => `${base} ${n}`): string {
+  const used = new Set([...taken].map((name) => name.toLowerCase()));
+  let name = base;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = numbered(n);
+  return name;
+}
+
+/** The route of every page, Markdown pages included. */
+function routesOf(contentDir: string): string[] {
+  return readdirSync(join(contentDir, "pages")).flatMap((file) => {
+    const text = readFileSync(join(contentDir, "pages", file), "utf8");
+    const route = /^route:[ \t]*["']?(\/[^"'\s]*)/m.exec(text)?.[1];
+    return route ? [route] : [];
+  });
+}
+
+/** The ids (file names) of a collection's entries. */
+function idsOf(contentDir: string, collection: string): string[] {
+  return readdirSync(join(contentDir, "collections", collection)).map((file) => file.replace(/\.ya?ml$/, ""));
+}
+
 /** The landing page's file: the page whose route is "/". */
 function homeFile(contentDir: string): string {
   const found = yamlFiles(contentDir, "pages").find((rel) => open(contentDir, rel).get("route") === "/");
@@ -78,7 +104,12 @@ function question(n: number): Record<string, string> {
 }
 
 /** Adds FAQ entries and lists them in the first FAQ section (a new section on the home page if none). */
-function addQuestions(contentDir: string, prefix: string, count: number): void {
+function addQuestions(contentDir: string, base: string, count: number): void {
+  // A prefix none of whose ids is taken: an entry the content already has is never overwritten.
+  const taken = new Set(idsOf(contentDir, "faq"));
+  let prefix = base;
+  for (let n = 2; Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`).some((id) => taken.has(id)); n++)
+    prefix = `${base}-${n}`;
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
   ids.forEach((id, i) => write(contentDir, `collections/faq/${id}.yaml`, question(i + 1)));
   const found = findSection(contentDir, "faq");
@@ -134,10 +165,22 @@ export const marketingEdits: Edit[] = [
   {
     name: "a new page linked from the header and the footer",
     apply(dir) {
+      // A route, a file and a link label that the content does not have yet, whatever it has.
+      const route = unique("/careers-at-the-company", routesOf(dir), (n) => `/careers-at-the-company-${n}`);
+      const file = unique(
+        `${route.slice(1)}.yaml`,
+        readdirSync(join(dir, "pages")),
+        (n) => `${route.slice(1)}-${n}.yaml`,
+      );
+      const site = open(dir, "site.yaml");
+      const labels = ["header", "footer"].flatMap((where) =>
+        (site.getIn(["navigation", where]) as YAMLSeq<YAMLMap>).items.map((link) => String(link.get("label"))),
+      );
+      const label = unique("Careers", labels);
       writeFileSync(
-        join(dir, "pages", "careers-at-the-company.yaml"),
+        join(dir, "pages", file),
         [
-          "route: /careers-at-the-company",
+          `route: ${route}`,
           "title: Careers",
           "description: Join our team of friendly, certified technicians.",
           "sections:",
@@ -152,9 +195,7 @@ export const marketingEdits: Edit[] = [
       );
       edit(dir, "site.yaml", (doc) => {
         for (const where of ["header", "footer"]) {
-          (doc.getIn(["navigation", where]) as YAMLSeq).add(
-            doc.createNode({ label: "Careers", to: "/careers-at-the-company" }),
-          );
+          (doc.getIn(["navigation", where]) as YAMLSeq).add(doc.createNode({ label, to: route }));
         }
       });
     },
