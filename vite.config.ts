@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     test: {
       // Some tests start the content CLI or a dev server: on a busy two-core CI machine that takes seconds.
       testTimeout: 30_000,
+      // The same for set-up hooks (a fixture project copied and built): Vitest's 10 s is too short there.
+      hookTimeout: 120_000,
       projects: [
         {
           extends: true,

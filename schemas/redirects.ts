@@ -4,7 +4,7 @@
  * must be a published page, the old one must not be a page, and no redirect may lead to another.
  */
 import { z } from "zod";
-import { contentContext } from "./context.ts";
+import { contentContext, noContext } from "./context.ts";
 import { listHas } from "./primitives.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 
@@ -38,6 +38,8 @@ function fromProblem(from: string): string | undefined {
     return `"${from}" is used by the site itself (its files, or /admin/ for the editor): write the old page's address instead`;
   }
   const { routes, drafts } = contentContext();
+  // Without the content context nothing is known of the pages: refused, never passed unchecked.
+  if (!routes) return noContext(`the old address "${from}"`);
   if (listHas(drafts?.routes, from)) {
     return `"${from}" is the route of a draft page: once published, this redirect would hide it. Remove the redirect, or give the draft another route`;
   }
@@ -57,6 +59,7 @@ function toProblem(to: string): string | undefined {
     return 'write the route of the page it now leads to, e.g. "/contact" (it may end in "#section"), or a full "https://" address';
   const path = match[1]!;
   const { routes, routesUnknown, drafts, redirects, notFoundRoute } = contentContext();
+  if (!routes) return noContext(`the new address "${to}"`);
   if (redirects) {
     // Follow the redirects from this address: visitors must arrive in one step, and never go round.
     // A redirect from a page's own address is refused on its own line; it leads nowhere.
