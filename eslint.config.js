@@ -1,5 +1,7 @@
-// Lint: typescript-eslint's recommended rules, React hooks rules, and the layering of DESIGN.md
-// (content ← schemas ← scripts; src may use schemas' types and the generated modules, never scripts).
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the layering of docs/architecture.md:
+// content ← schemas ← scripts (the build) ← server (what `npm start` runs); src may use schemas' types
+// and the generated modules, never scripts; the product (schemas, scripts, server, src, admin) never
+// imports the developers' tools (tools/) or the tests (tests/), which may import anything.
 import js from "@eslint/js";
 import globals from "globals";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -27,20 +29,50 @@ export default tseslint.config(
   layer(
     ["schemas/**"],
     [
-      { group: ["**/src/**", "**/scripts/**", "**/tests/**"], message: "schemas/ imports only zod and other schemas." },
+      {
+        group: ["**/src/**", "**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
+        message: "schemas/ imports only zod and other schemas.",
+      },
       { group: ["node:*", "react", "react-*"], message: "schemas/ stays free of Node and React." },
     ],
   ),
   layer(
     ["src/**"],
     [
-      { group: ["**/scripts/**", "**/tests/**"], message: "src/ never imports scripts/ or tests/." },
+      {
+        group: ["**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
+        message: "src/ never imports scripts/, server/, tools/ or tests/.",
+      },
       { group: ["node:*"], message: "src/ runs in the browser." },
       { group: ["**/schemas", "**/schemas/**"], allowTypeImports: true, message: "src/ uses schemas/ for types only." },
     ],
   ),
   layer(
     ["scripts/**"],
-    [{ group: ["**/src/**", "**/tests/**"], message: "scripts/ never imports src/ (only its build output)." }],
+    [
+      { group: ["**/src/**"], message: "scripts/ never imports src/ (only its build output)." },
+      {
+        group: ["**/tests/**", "**/tools/**", "**/server/**"],
+        message: "the build never imports the tests, the tools or the server.",
+      },
+    ],
+  ),
+  layer(
+    ["server/**"],
+    [
+      {
+        group: ["**/src/**", "**/tests/**", "**/tools/**"],
+        message: "the server never imports src/, the tests or the tools.",
+      },
+    ],
+  ),
+  layer(
+    ["admin/**"],
+    [
+      {
+        group: ["**/tests/**", "**/tools/**", "**/server/**"],
+        message: "admin/ never imports the tests, the tools or the server.",
+      },
+    ],
   ),
 );

@@ -1,7 +1,7 @@
 /**
  * Browser tests against the built, pre-rendered site (run `npm run build` first), served two ways, on
  * 127.0.0.1 only, on free ports; the run starts and stops both servers:
- * - "serve": scripts/serve.ts (`npm start`), applying dist/_headers and dist/_redirects as Netlify and
+ * - "serve": server/serve.ts (`npm start`), applying dist/_headers and dist/_redirects as Netlify and
  *   Cloudflare Pages do. Every spec runs here.
  * - "nginx": Debian's nginx with the shipped deploy/nginx.conf (tests/e2e/servers/nginx.ts installs
  *   nginx where it is missing). The hosting spec runs here too.
@@ -9,7 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./tools/chromium.ts";
 
 /** A free port, picked once by the runner; its workers inherit it through the environment. */
 function freePort(variable: string, taken: number[] = []): number {
@@ -47,7 +47,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx scripts/serve.ts`,
+      command: `node --import tsx server/serve.ts`,
       env: { PORT: String(servePort) },
       url: `http://127.0.0.1:${servePort}/`,
       reuseExistingServer: false,

@@ -1,6 +1,6 @@
 /**
  * The `_headers` and `_redirects` files of Netlify and Cloudflare Pages: written from the site's
- * policy at pre-render, and read back by `npm start` (scripts/serve.ts), which applies them as those
+ * policy at pre-render, and read back by `npm start` (server/serve.ts), which applies them as those
  * hosts do: every matching header rule adds its headers (a header set twice has its values joined with
  * ", "), and the first matching redirect sends the visitor on, keeping the query.
  * In: header and redirect rules (policy.ts). Out: the files' text, and the rules parsed back from it.

@@ -9,7 +9,7 @@
  * Usage: node --import tsx scripts/hosting/nginx.ts [--check] writes (or checks) deploy/nginx.conf.
  */
 import { join } from "node:path";
-import { writeGenerated } from "../generated-file.ts";
+import { writeGenerated } from "../generate/generated-file.ts";
 import { describeSite, type HeaderRule, type RedirectRule } from "./policy.ts";
 
 /** Where deploy/nginx.conf expects dist/ to be copied; the one path to change for another folder. */

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument, type YAMLSeq } from "yaml";
 import { faultStages } from "../../scripts/content/fault.ts";
-import { phonePhoto } from "../../scripts/photo-fixture.ts";
+import { phonePhoto } from "../helpers/photo-fixture.ts";
 import { freshProject } from "../helpers/fresh-project.ts";
 
 const made: string[] = [];

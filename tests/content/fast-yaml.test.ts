@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { markdownPage, yamlPage } from "../../scripts/bench-corpus.ts";
+import { markdownPage, yamlPage } from "../helpers/bench-corpus.ts";
 import { plainSubset, quickParse } from "../../scripts/content/fast-yaml.ts";
 import { splitFrontMatter, useQuickReads } from "../../scripts/content/load.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";

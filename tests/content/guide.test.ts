@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderGuide } from "../../scripts/content/guide.ts";
+import { renderGuide } from "../../scripts/generate/guide.ts";
 import { sectionTypes } from "../../schemas/index.ts";
 
 const guide = renderGuide();

@@ -1,5 +1,5 @@
 /**
- * The image stage with photos straight from a phone (scripts/photo-fixture.ts: EXIF with GPS, XMP, a
+ * The image stage with photos straight from a phone (tests/helpers/photo-fixture.ts: EXIF with GPS, XMP, a
  * Display P3 profile, portraits stored turned): what the build publishes is upright, in sRGB, free
  * of camera metadata, no wider than needed, in AVIF, WebP and JPEG, and made only once. Two photos
  * keep this quick; the photos and their versions are cached between runs.
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { buildContent, runContent } from "../../scripts/content/pipeline.ts";
-import { bandShare, baseColour, markColour, phonePhoto } from "../../scripts/photo-fixture.ts";
+import { bandShare, baseColour, markColour, phonePhoto } from "../helpers/photo-fixture.ts";
 import { neededWidth, placements, type PageData, type ResolvedImage, type TeamMember } from "../../schemas/index.ts";
 import { fixture, replace, snapshotDir } from "./helpers.ts";
 

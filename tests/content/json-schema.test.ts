@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderSchemaFiles } from "../../scripts/content/json-schema.ts";
+import { renderSchemaFiles } from "../../scripts/generate/json-schema.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const files = renderSchemaFiles();

@@ -20,7 +20,7 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     cpSync(root, copy, { recursive: true, filter: (src) => !skip.has(relative(root, src).split("/")[0]!) });
     symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
     run(["--import", "tsx", "scripts/content/cli.ts", "build"]);
-    run(["--import", "tsx", "scripts/new-section.ts", "demo-widget"]);
+    run(["--import", "tsx", "scripts/generate/new-section.ts", "demo-widget"]);
   });
 
   it("writes the schema, renderer, registry lines, fixture and test", () => {
@@ -65,7 +65,7 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
   });
 
   it("refuses a name that is not lower-case words joined by hyphens, or that exists", () => {
-    expect(() => run(["--import", "tsx", "scripts/new-section.ts", "Demo Widget"])).toThrow(/usage/);
-    expect(() => run(["--import", "tsx", "scripts/new-section.ts", "demo-widget"])).toThrow(/already exists/);
+    expect(() => run(["--import", "tsx", "scripts/generate/new-section.ts", "Demo Widget"])).toThrow(/usage/);
+    expect(() => run(["--import", "tsx", "scripts/generate/new-section.ts", "demo-widget"])).toThrow(/already exists/);
   });
 });

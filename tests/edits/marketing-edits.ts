@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
-import { replaceWithPhotos } from "../../scripts/photo-fixture.ts";
+import { replaceWithPhotos } from "../helpers/photo-fixture.ts";
 
 export interface Edit {
   /** What a marketer did, in their words. */

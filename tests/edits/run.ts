@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { copyProject } from "../../scripts/copy-project.ts";
+import { copyProject } from "../helpers/copy-project.ts";
 import { marketingEdits } from "./marketing-edits.ts";
 
 const copy = copyProject(mkdtempSync(join(tmpdir(), "marketing-edits-")));

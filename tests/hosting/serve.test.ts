@@ -1,4 +1,4 @@
-/** `npm start` (scripts/serve.ts) serves a built folder as a host would, from its _headers and _redirects. */
+/** `npm start` (server/serve.ts) serves a built folder as a host would, from its _headers and _redirects. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,7 +7,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderHeadersFile, renderRedirectsFile } from "../../scripts/hosting/netlify.ts";
 import { describeSite } from "../../scripts/hosting/policy.ts";
-import { createStaticServer } from "../../scripts/serve.ts";
+import { createStaticServer } from "../../server/serve.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "serve-"));
 const files: Record<string, string> = {

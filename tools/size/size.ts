@@ -2,9 +2,9 @@
  * `npm run size`: the performance budget. Prints the gzipped bytes of JavaScript (code and content
  * apart), CSS and HTML each built page loads, and the image bytes a phone downloads on it, and fails
  * when a budget is broken.
- * In: dist/ (run `npm run build` first). Also builds the floor (scripts/size/floor: bare React 19 +
+ * In: dist/ (run `npm run build` first). Also builds the floor (tools/size/floor: bare React 19 +
  * React Router hydrating two routes) with the same Vite config into .size-floor/. The images are
- * measured in Chromium (scripts/chromium.ts) emulating a phone: 412 × 823 CSS px at 2.625 device
+ * measured in Chromium (tools/chromium.ts) emulating a phone: 412 × 823 CSS px at 2.625 device
  * pixels per CSS pixel (a common Android phone; Lighthouse's Moto G Power has 1.75, so this is the
  * harsher case), each page loaded afresh from dist/ served as a static host serves it.
  * Budgets: each page's code (JavaScript other than the content chunks) within 15% of the floor, so
@@ -21,8 +21,8 @@ import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../chromium.ts";
-import { chunkFiles, isContentChunk, pageSource, readManifest } from "../prerender/manifest.ts";
-import { createStaticServer } from "../serve.ts";
+import { chunkFiles, isContentChunk, pageSource, readManifest } from "../../scripts/prerender/manifest.ts";
+import { createStaticServer } from "../../server/serve.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -35,7 +35,7 @@ execFileSync(
   [
     join(root, "node_modules", "vite", "bin", "vite.js"),
     "build",
-    "scripts/size/floor",
+    "tools/size/floor",
     "--config",
     "vite.config.ts",
     "--outDir",

@@ -3,7 +3,7 @@
  * file and every section type, each field with its type, whether it is required, allowed values,
  * default, what it is for, and a YAML example built from the schema.
  * In: schemas/ (through scripts/content/kinds.ts). Out: docs/content-guide.md (committed; a test
- * fails when it is out of date). Usage: node --import tsx scripts/content/guide.ts [--check]
+ * fails when it is out of date). Usage: node --import tsx scripts/generate/guide.ts [--check]
  */
 import { join } from "node:path";
 import { stringify } from "yaml";
@@ -17,9 +17,9 @@ import {
   type Placement,
   type ReferenceKind,
 } from "../../schemas/index.ts";
-import { limits } from "./images.ts";
-import { writeGenerated } from "../generated-file.ts";
-import { contentKinds } from "./kinds.ts";
+import { limits } from "../content/images.ts";
+import { writeGenerated } from "./generated-file.ts";
+import { contentKinds } from "../content/kinds.ts";
 
 interface Json {
   type?: string;
@@ -56,7 +56,13 @@ function typeOf(node: Json): string {
   switch (node.type) {
     case "string":
       if (node.reference) return `id of a ${referenceNouns[node.reference]}`;
-      return node.format === "email" ? "e-mail address" : node.format === "uri" ? "web address" : node.format === "date" ? "date (YYYY-MM-DD)" : "text";
+      return node.format === "email"
+        ? "e-mail address"
+        : node.format === "uri"
+          ? "web address"
+          : node.format === "date"
+            ? "date (YYYY-MM-DD)"
+            : "text";
     case "number":
       return "number";
     case "integer":
@@ -100,7 +106,9 @@ function rows(node: Json, prefix = ""): string[] {
     const name = `${prefix}${key}`;
     const required = node.required?.includes(key) ? "yes" : "no";
     const fallback = field.default === undefined ? "" : `\`${JSON.stringify(field.default)}\``;
-    out.push(`| \`${name}\` | ${cell(typeOf(field))} | ${required} | ${cell(allowed(field))} | ${cell(fallback)} | ${cell(field.description ?? "")} |`);
+    out.push(
+      `| \`${name}\` | ${cell(typeOf(field))} | ${required} | ${cell(allowed(field))} | ${cell(fallback)} | ${cell(field.description ?? "")} |`,
+    );
     if (field.type === "object") out.push(...rows(field, `${name}.`));
     if (field.type === "array" && field.items?.type === "object") out.push(...rows(field.items, `${name}[].`));
   }
@@ -144,7 +152,11 @@ function example(node: Json, key = ""): unknown {
 }
 
 function table(node: Json): string {
-  return ["| field | type | required | allowed | default | what it is |", "|---|---|---|---|---|---|", ...rows(node)].join("\n");
+  return [
+    "| field | type | required | allowed | default | what it is |",
+    "|---|---|---|---|---|---|",
+    ...rows(node),
+  ].join("\n");
 }
 
 function yamlBlock(value: unknown): string {
@@ -286,9 +298,22 @@ export function renderGuide(): string {
   for (const schema of sectionSchemas) {
     const json = toJson(schema);
     const name = String(json.properties!.type!.const);
-    parts.push(`### \`${name}\`\n`, `${schema.description ?? ""}\n`.trimStart(), table(json), "", "Example:\n", yamlBlock([example(json)]), "");
+    parts.push(
+      `### \`${name}\`\n`,
+      `${schema.description ?? ""}\n`.trimStart(),
+      table(json),
+      "",
+      "Example:\n",
+      yamlBlock([example(json)]),
+      "",
+    );
   }
-  return parts.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return (
+    parts
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd() + "\n"
+  );
 }
 
 const target = join(import.meta.dirname, "..", "..", "docs", "content-guide.md");

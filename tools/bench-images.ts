@@ -1,6 +1,6 @@
 /**
  * `npm run bench:images`: the site with a phone photo in place of every picture but the logo
- * (scripts/photo-fixture.ts: twelve 4032 × 3024 JPEGs with EXIF, GPS and a P3 profile, for the
+ * (tests/helpers/photo-fixture.ts: twelve 4032 × 3024 JPEGs with EXIF, GPS and a P3 profile, for the
  * shipped content), timed and measured.
  * In: the repository. Out: on stdout, the content build's wall time (process start included) cold
  * (empty image cache) and warm, beside the shipped content's; the full `npm run build` (warm); then
@@ -12,8 +12,8 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
-import { copyProject, root } from "./copy-project.ts";
-import { replaceWithPhotos } from "./photo-fixture.ts";
+import { copyProject, root } from "../tests/helpers/copy-project.ts";
+import { replaceWithPhotos } from "../tests/helpers/photo-fixture.ts";
 
 const copy = join(root, ".bench", "photos");
 const cache = join(root, ".bench", "photos-cache");

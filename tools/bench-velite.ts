@@ -1,12 +1,12 @@
 /**
  * `npm run bench:velite`: our content pipeline side by side with Velite 0.4 (`velite build --strict`,
  * with an equivalent configuration producing the same HTML), on the corpora of `npm run bench:content`
- * (scripts/bench-corpus.ts), as wall time of whole processes in paired runs on this machine.
+ * (tests/helpers/bench-corpus.ts), as wall time of whole processes in paired runs on this machine.
  * Steps:
  * - installs Velite 0.4.0 (and the two packages its configuration imports, pinned) in .bench/velite/,
  *   outside the project's dependencies, when they are not there yet;
  * - for each corpus (1,000 and 4,000 files; BENCH_SIZES=1000 runs fewer): writes the Velite
- *   configuration from scripts/bench-velite/velite.config.ts, builds once with both tools and compares
+ *   configuration from tools/bench-velite/velite.config.ts, builds once with both tools and compares
  *   what they made (every page's, entry's and form's HTML, every image's size), then measures pairs:
  *   our command, then Velite, BENCH_RUNS times (default 7), for our check and build, each cold (a
  *   new empty per-file cache, and for a build empty output folders, ours and Velite's) and warm
@@ -21,7 +21,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { bench, countFiles, makeFolder, root } from "./bench-corpus.ts";
+import { bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corpus.ts";
 
 /** What is installed in .bench/velite: Velite, and what the configuration imports. */
 const packages = { velite: "0.4.0", "rehype-sanitize": "6.0.0", yaml: "2.9.1" };

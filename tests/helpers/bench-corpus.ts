@@ -8,7 +8,7 @@
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const root = join(import.meta.dirname, "..");
+export const root = join(import.meta.dirname, "..", "..");
 export const bench = join(root, ".bench");
 
 export function countFiles(dir: string): number {

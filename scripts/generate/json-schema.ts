@@ -3,12 +3,12 @@
  * the VS Code mapping that makes the YAML extension complete fields and flag mistakes as people type.
  * In: schemas/. Out: schemas/json/*.schema.json and .vscode/settings.json (both committed, so an
  * editor works straight after cloning; a test fails when they are out of date).
- * Usage: node --import tsx scripts/content/json-schema.ts [--check]
+ * Usage: node --import tsx scripts/generate/json-schema.ts [--check]
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { contentKinds as kinds } from "./kinds.ts";
+import { contentKinds as kinds } from "../content/kinds.ts";
 
 export function renderSchemaFiles(): Map<string, string> {
   const files = new Map<string, string>();

@@ -27,7 +27,7 @@ export interface PhotoOptions {
 }
 
 const version = 1;
-const cacheDir = join(import.meta.dirname, "..", "node_modules", ".cache", "photo-fixture");
+const cacheDir = join(import.meta.dirname, "..", "..", "node_modules", ".cache", "photo-fixture");
 
 /** A small, fast, seeded random number generator (mulberry32). */
 function random(seed: number): () => number {

@@ -5,13 +5,13 @@
  * it. Both files are written by the pre-renderer from the same policy as the nginx config
  * (scripts/hosting/), so `npm start` sends what production sends. The hosts' own files (_headers,
  * _redirects, _nginx/) are not served.
- * In: dist/. Listens on 127.0.0.1:$PORT (4173 by default). Usage: node --import tsx scripts/serve.ts [DIR]
+ * In: dist/. Listens on 127.0.0.1:$PORT (4173 by default). Usage: node --import tsx server/serve.ts [DIR]
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "./hosting/netlify.ts";
+import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..", "..");
 const name = process.argv[2] ?? "";
 if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name)) {
   console.error(
@@ -136,8 +136,8 @@ describe("the ${name} section", () => {
 
 const run = (script: string) =>
   execFileSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit" });
-run("scripts/content/json-schema.ts");
-run("scripts/content/guide.ts");
+run("scripts/generate/json-schema.ts");
+run("scripts/generate/guide.ts");
 execFileSync(
   process.execPath,
   [

@@ -6,7 +6,7 @@
 import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 
-export const root = join(import.meta.dirname, "..");
+export const root = join(import.meta.dirname, "..", "..");
 
 const skip = [
   "node_modules",

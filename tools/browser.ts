@@ -1,7 +1,7 @@
 /**
  * `npm run browser`: makes sure a Chromium-family browser is here for the browser tests, saying what
  * it does. Runs before `playwright test` (npm run test:e2e) and so before every `npm test`.
- * Steps: use one already installed (scripts/chromium.ts: CHROMIUM_PATH, Chrome or Chromium,
+ * Steps: use one already installed (tools/chromium.ts: CHROMIUM_PATH, Chrome or Chromium,
  * Playwright's own); else `playwright install chromium` (where downloads work); else, on Debian or
  * Ubuntu as root, `apt-get install -y chromium`. When all fail: one message saying how to get a
  * browser, exit code 1.

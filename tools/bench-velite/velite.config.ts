@@ -1,7 +1,7 @@
 /**
  * The Velite 0.4 configuration that `npm run bench:velite` measures against our content pipeline: the
  * same content folder, the same rules as schemas/ where Velite can express them, the same HTML.
- * A template: scripts/bench-velite.ts writes it to .bench/velite/velite.config.ts with `corpus` filled
+ * A template: tools/bench-velite.ts writes it to .bench/velite/velite.config.ts with `corpus` filled
  * in, and runs `velite build --strict` there (Velite, yaml and rehype-sanitize are installed in
  * .bench/velite/node_modules, never in the project). Type-checked on its own (./tsconfig.json) once
  * Velite is installed; the project's tsc leaves this folder out.
@@ -32,7 +32,7 @@ interface Corpus {
   /** "image": s.image() (sharp reads the size and renders a blur placeholder); "file": s.file() (a copy). */
   images: "image" | "file";
 }
-/** Filled in by scripts/bench-velite.ts for each corpus (this line is replaced as a whole). */
+/** Filled in by tools/bench-velite.ts for each corpus (this line is replaced as a whole). */
 const corpus: Corpus = { content: "content", data: ".velite", assets: "public/static", images: "image" };
 
 // ---- {{tokens}}: read from site.yaml once, as our pipeline does (scripts/content/tokens.ts) ----
