@@ -119,9 +119,10 @@ export function contextFrom(inputs: ContextInputs): { context: ContentContext; i
 }
 
 /**
- * Everything validation reads besides the file itself: ids, routes, anchors, drafts, redirects, the
- * site settings (its tokens), the unreadable files and the pictures (name, size and time). A
- * validated value in the per-file cache counts only for this fingerprint.
+ * Everything validation reads besides the file itself: every context input as it is (so an input
+ * added later is covered without a change here), the pictures by name, size and time, the site
+ * settings' text and the unreadable files. A validated value in the per-file cache counts only for
+ * this fingerprint.
  */
 export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): string {
   const site = loaded.files.find((file) => file.kind === "site");
@@ -133,7 +134,6 @@ export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): strin
       return [rel];
     }
   });
-  const { ids, routes, routesUnknown, anchors, drafts, redirects, siteData } = inputs;
-  const notFoundRoute = str(record(siteData).notFoundRoute);
-  return hashOf(JSON.stringify([ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute, site?.text, loaded.unreadable, pictures]));
+  // The pictures' names are replaced by their stats; every other input goes in as it is.
+  return hashOf(JSON.stringify([{ ...inputs, images: pictures }, site?.text, loaded.unreadable]));
 }

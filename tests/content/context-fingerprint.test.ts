@@ -1,0 +1,26 @@
+/** The per-file cache keeps a validated value only for the context it was validated in: every input of that context counts. */
+import { describe, expect, it } from "vitest";
+import { contextFingerprint, contextInputs, type ContextInputs } from "../../scripts/content/context.ts";
+import { load } from "../../scripts/content/load.ts";
+import { fixture } from "./helpers.ts";
+
+describe("the context fingerprint", () => {
+  const dir = fixture();
+  const loaded = load(dir);
+  const inputs = contextInputs(dir, loaded);
+  const base = contextFingerprint(loaded, inputs);
+
+  it("is the same for the same content", () => {
+    expect(contextFingerprint(loaded, contextInputs(dir, load(dir)))).toBe(base);
+  });
+
+  // Each input, whatever it is (one added later included), changed on its own changes the fingerprint.
+  it.each(Object.keys(inputs).filter((key) => key !== "images") as (keyof ContextInputs)[])("changes with %s", (key) => {
+    const changed = { ...inputs, [key]: { changed: JSON.stringify(inputs[key]) } } as unknown as ContextInputs;
+    expect(contextFingerprint(loaded, changed)).not.toBe(base);
+  });
+
+  it("changes with a picture's name", () => {
+    expect(contextFingerprint(loaded, { ...inputs, images: [...inputs.images, "images/new.jpg"] })).not.toBe(base);
+  });
+});
