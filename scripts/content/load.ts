@@ -131,32 +131,31 @@ export function splitFrontMatter(text: string): { yamlText: string; yamlOffset: 
 
 const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
 
-/**
- * The quick read (fast-yaml.ts) and the positioned parse gave different data for a file: the run
- * is done again with the positioned parse only (pipeline.ts). The tests keep this from happening.
- */
-export class QuickReadMismatch extends Error {
-  constructor(readonly path: string) {
-    super(`${path}: the quick YAML read and the positioned parse disagree`);
-  }
+/** Whether files may be read quickly (fast-yaml.ts) unless a run says otherwise: CONTENT_QUICK_YAML=off parses every file with positions. */
+export function quickReadsByDefault(): boolean {
+  return process.env.CONTENT_QUICK_YAML !== "off";
 }
 
-let quickReads = process.env.CONTENT_QUICK_YAML !== "off";
-/** Whether files may be read quickly (fast-yaml.ts); off: every file gets the positioned parse. */
-export function useQuickReads(on: boolean): void {
-  quickReads = on;
+/**
+ * Whether a file read quickly turned out to hold other data than its positioned parse (compared when
+ * a problem needed its positions): the run's explicit last step (pipeline.ts) then does the run
+ * again with every file parsed with positions. The tests keep this from happening.
+ */
+export function quickReadsDiffered(files: readonly SourceFile[]): boolean {
+  return files.some((file) => file instanceof CachedSource && file.readDiffers);
 }
-export const quickReadsOn = () => quickReads;
 
 /**
  * A file the cache knows, or one read quickly: its data without parsing it with positions; the YAML
  * document (positions, for a message or a check that needs them) is parsed the first time something
- * asks for it. For a file read quickly, that Document must hold the same data (else QuickReadMismatch).
+ * asks for it. For a file read quickly, that Document must hold the same data: `readDiffers` says when not.
  */
 export class CachedSource implements SourceFile {
   data: unknown;
   yamlOffset: number;
   body?: { text: string; offset: number };
+  /** Read quickly, and the positioned parse found other data (or a mistake): the run is done again with positions. */
+  readDiffers = false;
   #doc?: Document.Parsed;
   #lineStarts?: number[];
   constructor(
@@ -176,7 +175,7 @@ export class CachedSource implements SourceFile {
     if (this.#doc) return this.#doc;
     const doc = parse(this.text.slice(this.cached.yamlOffset, this.cached.yamlEnd));
     if (this.cached.quick && (doc.errors.length > 0 || !isDeepStrictEqual(doc.toJS({ maxAliasCount: 100 }), this.data))) {
-      throw new QuickReadMismatch(this.path);
+      this.readDiffers = true;
     }
     return (this.#doc = doc);
   }
@@ -195,7 +194,6 @@ export type FileIdentity = Pick<SourceFile, "path" | "rel" | "kind" | "name" | "
  * Undefined when it needs the positioned parse (`parseSource`), which then also explains its mistakes.
  */
 export function quickSource(identity: FileIdentity, text: string, hash = ""): CachedSource | undefined {
-  if (!quickReads) return undefined;
   let yamlText = text;
   let yamlOffset = 0;
   let body: SourceFile["body"];
@@ -258,7 +256,12 @@ export function parseSource(identity: FileIdentity, text: string): { file?: Sour
  * `sources`: files already read, with their hashes (run-memo.ts; the dev server, which forgets a file
  * when the watcher reports it changed); the others are read here, and added to it.
  */
-export function load(contentDir: string, cache?: ContentCache, sources?: Map<string, ReadFile>): Loaded {
+export function load(
+  contentDir: string,
+  cache?: ContentCache,
+  sources?: Map<string, ReadFile>,
+  { quick = quickReadsByDefault() }: { quick?: boolean } = {},
+): Loaded {
   const files: SourceFile[] = [];
   const images: string[] = [];
   const unreadable: string[] = [];
@@ -297,16 +300,16 @@ export function load(contentDir: string, cache?: ContentCache, sources?: Map<str
     const text = known?.text ?? readFileSync(join(contentDir, rel), "utf8");
     const hash = cache && (known?.hash ?? hashOf(text));
     const entry = hash ? cache!.get(rel, hash) : undefined;
-    // With quick reads off (after a QuickReadMismatch), what they stored is not used either.
-    if (entry && (quickReads || !entry.quick)) {
+    // With quick reads off (a run done again after they differed), what they stored is not used either.
+    if (entry && (quick || !entry.quick)) {
       files.push(new CachedSource(path, rel, type.kind, type.name, type.collection, text, entry));
       continue;
     }
     const identity: FileIdentity = { path, rel, kind: type.kind, name: type.name, collection: type.collection };
-    const quick = quickSource(identity, text, hash);
-    if (quick) {
-      if (cache && hash && jsonSafe(quick.data)) cache.set(rel, quick.cached);
-      files.push(quick);
+    const quickly = quick ? quickSource(identity, text, hash) : undefined;
+    if (quickly) {
+      if (cache && hash && jsonSafe(quickly.data)) cache.set(rel, quickly.cached);
+      files.push(quickly);
       continue;
     }
     const parsed = parseSource(identity, text);

@@ -16,7 +16,7 @@ import { faultPoint } from "./fault.ts";
 import { checkFolding } from "./folding.ts";
 import { makeImages, defaultCacheDir } from "./image-stage.ts";
 import type { Asset, ImageResolver } from "./images.ts";
-import { load, positionOf, QuickReadMismatch, useQuickReads, type SourceFile } from "./load.ts";
+import { load, positionOf, quickReadsByDefault, quickReadsDiffered, type SourceFile } from "./load.ts";
 import { locate } from "./locate.ts";
 import { byPosition, fieldPath, type Problem } from "./problem.ts";
 import { checkRules } from "./rules.ts";
@@ -36,6 +36,8 @@ export interface RunOptions {
   cache?: string | ContentCache;
   /** Files already read, with their hashes (run-memo.ts, the dev server): not read again; those read are added. */
   sources?: Map<string, ReadFile>;
+  /** Whether plain files may be read quickly (fast-yaml.ts; default: unless CONTENT_QUICK_YAML=off). */
+  quickYaml?: boolean;
 }
 
 export interface BuildOptions extends RunOptions {
@@ -61,27 +63,20 @@ export interface RunResult {
 }
 
 /**
- * Runs `run`; should a file's quick read (fast-yaml.ts) prove to differ from its positioned parse
- * (which the tests keep from happening), runs it again with every file parsed with positions.
+ * Checks the content. Its explicit last step: should a file read quickly (fast-yaml.ts) have proved
+ * to hold other data than its positioned parse (load.ts `quickReadsDiffered`), the run is done again
+ * with every file parsed with positions, so no result rests on a quick read that went wrong.
  */
-function orWithPositions<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (!(error instanceof QuickReadMismatch)) throw error;
-    useQuickReads(false);
-    return run();
-  }
-}
-
 function check(options: RunOptions): ReturnType<typeof checkOnce> {
-  return orWithPositions(() => checkOnce(options));
+  const quick = options.quickYaml ?? quickReadsByDefault();
+  const run = checkOnce({ ...options, quickYaml: quick });
+  return quick && quickReadsDiffered(run.files) ? checkOnce({ ...options, quickYaml: false }) : run;
 }
 
-function checkOnce({ contentDir, drafts = false, cache: option, sources }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
+function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYaml }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
   faultPoint("load");
-  const loaded = load(contentDir, cache, sources);
+  const loaded = load(contentDir, cache, sources, { quick: quickYaml });
   faultPoint("context");
   const inputs = contextInputs(contentDir, loaded);
   const { context, images } = contextFrom(inputs);
@@ -138,19 +133,14 @@ export async function buildContent({ outDir, cacheDir = defaultCacheDir, written
   const stage = await makeImages(images.recipes.values(), cacheDir);
   result.images = { made: stage.made, cached: stage.cached, ms: stage.ms };
   if (stage.failed.size > 0) {
-    try {
-      for (const [src, message] of stage.failed) {
-        for (const use of usesOf(src, files)) {
-          const { line, column } = locate(use.file, use.path);
-          result.problems.push({ file: use.file.path, line, column, field: fieldPath(use.path), message });
-        }
+    for (const [src, message] of stage.failed) {
+      for (const use of usesOf(src, files)) {
+        const { line, column } = locate(use.file, use.path);
+        result.problems.push({ file: use.file.path, line, column, field: fieldPath(use.path), message });
       }
-    } catch (error) {
-      if (!(error instanceof QuickReadMismatch)) throw error;
-      // As in check(): done again, every file parsed with positions.
-      useQuickReads(false);
-      return buildContent({ outDir, cacheDir, written, ...options });
     }
+    // As in check(): a quick read that proved wrong while locating these, and the build is done again with positions.
+    if (options.quickYaml !== false && quickReadsDiffered(files)) return buildContent({ outDir, cacheDir, written, ...options, quickYaml: false });
     result.problems.sort(byPosition);
     result.warnings = [];
     return result;

@@ -22,7 +22,7 @@ import { jsonSafe } from "./cache.ts";
 import { contextFingerprint, contextFrom, contextInputs, type ContextInputs } from "./context.ts";
 import { faultPoint, ToolFault } from "./fault.ts";
 import { checkFolding } from "./folding.ts";
-import { CachedSource, classify, load, parseSource, quickReadsOn, quickSource, type FileIdentity } from "./load.ts";
+import { CachedSource, classify, load, parseSource, quickReadsByDefault, quickSource, type FileIdentity } from "./load.ts";
 import { listFiles, read, type ReadFile } from "./run-memo.ts";
 import { validate } from "./validate.ts";
 import { curlyQuoted } from "./yaml-errors.ts";
@@ -47,11 +47,13 @@ export interface ParallelOptions {
    * alone.
    */
   minFiles?: number;
+  /** Whether plain files may be read quickly (fast-yaml.ts; default: unless CONTENT_QUICK_YAML=off). */
+  quickYaml?: boolean;
 }
 
 interface ParseJob {
   type: "parse";
-  /** Whether files may be read quickly (load.ts `quickReadsOn`). */
+  /** Whether files may be read quickly (fast-yaml.ts). */
   quick: boolean;
   files: { identity: FileIdentity; text: string; hash: string }[];
 }
@@ -186,6 +188,7 @@ export async function prepareInParallel(
   const stats: ParallelStats = { parsed: 0, validated: 0, workers: 0 };
   const threads = Math.max(1, options.threads ?? Math.min(availableParallelism() - 1, 4));
   const minFiles = Math.max(1, options.minFiles ?? 750);
+  const quick = options.quickYaml ?? quickReadsByDefault();
   if (threads < 2) return stats;
   /** How many threads share `count` files. */
   const threadsFor = (count: number) => Math.min(threads, Math.floor(count / minFiles));
@@ -216,11 +219,11 @@ export async function prepareInParallel(
     // context-free checks need each file's positions, which the cache does not keep).
     if (toParse.length >= minFiles && threadsFor(toParse.length) < 2) return stats;
     if (threadsFor(toParse.length) >= 2) {
-      const answers = await pool.run(deal(toParse, threadsFor(toParse.length)).map((files): ParseJob => ({ type: "parse", quick: quickReadsOn(), files })));
+      const answers = await pool.run(deal(toParse, threadsFor(toParse.length)).map((files): ParseJob => ({ type: "parse", quick, files })));
       for (const [rel, entry] of answers.flat() as [string, CachedFile][]) cache.set(rel, entry);
       stats.parsed = toParse.length;
     }
-    const loaded = load(contentDir, cache, sources);
+    const loaded = load(contentDir, cache, sources, { quick });
     const inputs = contextInputs(contentDir, loaded);
     const fingerprint = contextFingerprint(loaded, inputs);
     const toValidate: ValidateJob["files"] = [];

@@ -9,11 +9,11 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { markdownPage, yamlPage } from "../helpers/bench-corpus.ts";
 import { plainSubset, quickParse } from "../../scripts/content/fast-yaml.ts";
-import { splitFrontMatter, useQuickReads } from "../../scripts/content/load.ts";
+import { splitFrontMatter } from "../../scripts/content/load.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { fixture, validFixture } from "./helpers.ts";
 
@@ -194,8 +194,6 @@ describe("the quick YAML read", () => {
 });
 
 describe("a disagreement between the two reads", () => {
-  afterEach(() => useQuickReads(true));
-
   it("is caught when a problem needs the file's positions, and the run is done again with positions", () => {
     // A quick read that went wrong (the price read as a text), stored in the per-file cache as if
     // the quick read had made it: validating it fails, and locating the failure compares the reads.
