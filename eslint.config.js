@@ -4,6 +4,7 @@
 // imports the developers' tools (tools/) or the tests (tests/), which may import anything.
 import js from "@eslint/js";
 import globals from "globals";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -23,6 +24,18 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // No import cycles (as bulletproof-react): a cycle makes load order matter, and tangles layers.
+    files: ["**/*.{ts,tsx,mts,mjs,js}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // TypeScript files are read with typescript-eslint's parser to follow their imports.
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".mts", ".mjs", ".js", ".json"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   { files: ["src/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
