@@ -10,7 +10,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 
 const types: Record<string, string> = {
@@ -29,6 +30,9 @@ const types: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 interface Entry {
   body: Buffer;
@@ -52,7 +56,7 @@ function hostRules(dir: string) {
 export function createStaticServer(dir: string): Server {
   const root = resolve(dir);
   const rules = hostRules(root);
-  const cache = new Map<string, Entry>();
+  const cache = new Map<string, Promise<Entry>>();
 
   const fileFor = (path: string): string | undefined => {
     // Top-level names starting with "_" are the hosts' configuration, never part of the site.
@@ -69,21 +73,28 @@ export function createStaticServer(dir: string): Server {
     return undefined;
   };
 
-  const load = (file: string): Entry => {
+  // Each file is read and compressed once, on its first request, in zlib's thread pool: the server
+  // keeps answering (the lead endpoint too) while a large script is compressed.
+  const load = (file: string): Promise<Entry> => {
     let entry = cache.get(file);
     if (!entry) {
-      const body = readFileSync(file);
-      entry = { body };
-      if (compressible.test(types[extname(file)] ?? "") && body.length > 512) {
-        entry.gzip = gzipSync(body, { level: 9 });
-        entry.br = brotliCompressSync(body);
-      }
+      entry = (async () => {
+        const body = readFileSync(file);
+        if (!compressible.test(types[extname(file)] ?? "") || body.length <= 512) return { body };
+        const [gzipped, brotli] = await Promise.all([
+          gzipAsync(body, { level: 9 }),
+          brotliAsync(body, { params: { [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        ]);
+        return { body, gzip: gzipped, br: brotli };
+      })();
       cache.set(file, entry);
+      // A file that could not be read is tried again on the next request.
+      entry.catch(() => cache.delete(file));
     }
     return entry;
   };
 
-  const server = createServer((request, response) => {
+  const server = createServer(async (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
@@ -111,7 +122,15 @@ export function createStaticServer(dir: string): Server {
       status = 404;
       file = join(root, "404.html");
     }
-    const entry = load(file);
+    let entry: Entry;
+    try {
+      entry = await load(file);
+    } catch {
+      response
+        .writeHead(500, { ...headers, "Content-Type": "text/plain; charset=utf-8" })
+        .end("The file could not be read.");
+      return;
+    }
     const type = types[extname(file)] ?? "application/octet-stream";
     const accepts = String(request.headers["accept-encoding"] ?? "");
     const encoding =
