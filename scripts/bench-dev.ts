@@ -23,7 +23,7 @@ import { createServer as createNetServer } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { bench, countFiles, makeFolder, root } from "./bench-corpus.ts";
+import { bench, countFiles, makeFolder } from "./bench-corpus.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
 import { copyProject } from "./copy-project.ts";
 
