@@ -38,14 +38,15 @@ export interface NextContent {
 
 // The generated folder as the dev server serves it (this file is src/content/live.ts). Through a
 // variable: Vite would resolve a literal `new URL("../generated/", import.meta.url)` to its index.js.
+// Worked out when needed, so that nothing of this file stays in the production bundle.
 const generatedFolder = "../generated/";
-const base = new URL(generatedFolder, import.meta.url).pathname;
+const base = () => new URL(generatedFolder, import.meta.url).pathname;
 
 /** A module as it is now: a new URL, so neither the browser's nor Vite's copy of the old one answers. */
 async function fresh<T>(file: string, timestamp: number): Promise<T> {
   // JSON is served as a module only to an import (`?import`, as Vite's own hot update asks).
   const query = file.endsWith(".json") ? `?import&t=${timestamp}` : `?t=${timestamp}`;
-  return ((await import(/* @vite-ignore */ `${base}${file}${query}`)) as { default: T }).default;
+  return ((await import(/* @vite-ignore */ `${base()}${file}${query}`)) as { default: T }).default;
 }
 
 /** The content after `update`, re-importing only what changed; `loaded` says which pages are wanted. */
@@ -59,7 +60,7 @@ export async function nextContent(
   const pageUpdates = Object.entries(update.pages).filter(([route]) => loaded(route));
   const [entry, site, collections, forms, pages] = await Promise.all([
     structural
-      ? (import(/* @vite-ignore */ `${base}index.js?t=${timestamp}`) as Promise<GeneratedContent>)
+      ? (import(/* @vite-ignore */ `${base()}index.js?t=${timestamp}`) as Promise<GeneratedContent>)
       : Promise.resolve(current),
     changed.has("site.json") ? fresh<Site>("site.json", timestamp) : current.site,
     changed.has("collections.json") ? fresh<Collections>("collections.json", timestamp) : current.collections,

@@ -326,6 +326,21 @@ describe("each kind of edit reaches the open page as the build makes it", { time
     await vi.waitFor(() => expect(page.statuses().at(-1)).toEqual([]), poll);
   });
 
+  it("the fix of a file that could not be read (its anchors unknown meanwhile): as the build makes it", async () => {
+    const more = join(content, "pages", "more.yaml");
+    const text = readFileSync(more, "utf8");
+    const page = await openPage();
+    try {
+      writeFileSync(more, text.replace("    anchor: about", "\tanchor: about"));
+      await vi.waitFor(() => expect(page.statuses().at(-1)?.[0]?.file).toMatch(/more\.yaml$/), poll);
+      const update = await expectUpdate(more, text.replace(/^title: .*$/m, "title: More, fixed"), ["pages/more.json"]);
+      expect(update.pages).toEqual({ "/more": "pages/more.json" });
+      await vi.waitFor(() => expect(page.statuses().at(-1)).toEqual([]), poll);
+    } finally {
+      writeFileSync(more, text);
+    }
+  });
+
   it("a new page: the list of pages is new (index.js), and the page's module", async () => {
     const extra = join(content, "pages", "extra.yaml");
     try {
