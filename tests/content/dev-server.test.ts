@@ -96,11 +96,16 @@ afterEach(async () => {
 afterAll(() => server.close());
 
 describe("the dev server's content watcher", { timeout: 30_000 }, () => {
-  it("keeps Vite's own watcher out of the content folder, which it watches itself", () => {
+  it("keeps Vite's own watcher out of the content folder, which it watches itself, and out of the generated modules", () => {
     const ignored = [server.config.server.watch?.ignored ?? []].flat();
     const tests = ignored.filter((matcher) => typeof matcher === "function") as ((path: string) => boolean)[];
     expect(tests.some((ignores) => ignores(join(content, "pages", "home.yaml")))).toBe(true);
     expect(tests.some((ignores) => ignores(join(root, "index.html")))).toBe(false);
+    // The generated modules too (the plugin tells the pages itself), but not their pictures, which
+    // Vite serves only once its watcher has seen them.
+    expect(tests.some((ignores) => ignores(join(out, "pages", "index.json")))).toBe(true);
+    expect(tests.some((ignores) => ignores(out))).toBe(false);
+    expect(tests.some((ignores) => ignores(join(out, "public", "media", "logo.svg")))).toBe(false);
   });
 
   it("builds the content with drafts when it starts", () => {
