@@ -150,7 +150,8 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       } else {
         const { written, removed, changed } = result.written!;
         notify(server, changed, result.content!.pages.map((p) => p.page.route));
-        logger.info(`content: ${written + removed > 0 ? `${written} file(s) updated` : "unchanged"}`, { timestamp: true });
+        const ms = Math.round(performance.now() - started);
+        logger.info(`content: ${written + removed > 0 ? `${written} file(s) updated` : "unchanged"} in ${ms} ms`, { timestamp: true });
       }
       publish(server, result.problems);
     } catch (error) {
