@@ -12,6 +12,7 @@ import { MemoryRouter } from "react-router-dom";
 import config from "../src/generated/cms-config.json";
 import * as generated from "../src/generated/index.js";
 import { App } from "../src/App.tsx";
+import { followContent } from "../src/content/live.ts";
 import { createPageStore } from "../src/content/pages.ts";
 import type { CollectionName, PageData } from "../schemas/index.ts";
 import tokensCss from "../src/styles/tokens.css?url";
@@ -30,6 +31,27 @@ const built: Built = {
   routes: generated.routes,
   pages: await Promise.all(generated.routes.map((route) => generated.loadPage(route))),
 };
+
+// `npm run cms`: a publish rewrites the generated modules; /admin/ is not reloaded (the dev server
+// sends no reload for them), and the preview's picture of the rest of the site follows.
+if (import.meta.hot) {
+  followContent(
+    import.meta.hot,
+    generated,
+    () => true,
+    async ({ generated: next, pages, structural }) => {
+      Object.assign(built, {
+        site: next.site,
+        collections: next.collections,
+        forms: next.forms,
+        routes: [...next.routes],
+      });
+      built.pages = structural
+        ? await Promise.all(next.routes.map((route) => pages.get(route) ?? next.loadPage(route)))
+        : built.pages.map((page) => pages.get(page.route) ?? page);
+    },
+  );
+}
 
 function edited(props: PreviewProps, kind: string): Edited {
   const data = (props.entry.get("data").toJS?.() ?? {}) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Route, Routes } from "react-router-dom";
 import { ContentProvider, usePage, type SiteContent } from "./content/ContentProvider";
 import { Layout } from "./layout/Layout";
@@ -9,16 +10,22 @@ function PageRoute({ route }: { route: string }) {
 
 /** Routes come from the pages in content; any other path shows the not-found page. */
 export function App({ content }: { content: SiteContent }) {
-  return (
-    <ContentProvider content={content}>
+  const { routes } = content.pages;
+  const { notFoundRoute } = content.site;
+  // The same element while the routes stay the same: a content edit in `npm run dev` re-renders what
+  // reads the content (through the context), not the router's matching over every route (thousands).
+  const routing = useMemo(
+    () => (
       <Routes>
         <Route element={<Layout />}>
-          {content.pages.routes.map((route) => (
+          {routes.map((route) => (
             <Route key={route} path={route} element={<PageRoute route={route} />} />
           ))}
-          <Route path="*" element={<PageRoute route={content.site.notFoundRoute} />} />
+          <Route path="*" element={<PageRoute route={notFoundRoute} />} />
         </Route>
       </Routes>
-    </ContentProvider>
+    ),
+    [routes, notFoundRoute],
   );
+  return <ContentProvider content={content}>{routing}</ContentProvider>;
 }

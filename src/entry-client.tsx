@@ -2,36 +2,50 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
-import { createPageStore, routeFor } from "./content/pages";
+import type { SiteContent } from "./content/ContentProvider";
+import { followContent, type GeneratedContent } from "./content/live";
+import { createPageStore, routeFor, type PageStore } from "./content/pages";
 import * as generated from "./generated";
 import "./styles/tokens.css";
 import "./styles/site.css";
 
-type Generated = typeof generated;
-
-/** The app with this content, the page on screen loaded first. */
-async function app({ site, collections, forms, routes, loadPage }: Generated) {
+/** The page store, with the page on screen loaded first. */
+async function storeFor({ site, routes, loadPage }: GeneratedContent): Promise<PageStore> {
   // Loaded before hydrating, so hydration finds exactly the pre-rendered content.
   const first = await loadPage(routeFor(window.location.pathname, routes, site.notFoundRoute));
-  const pages = createPageStore(routes, loadPage, [first]);
+  return createPageStore(routes, loadPage, [first]);
+}
+
+function app(content: SiteContent) {
   return (
     <StrictMode>
       <BrowserRouter>
-        <App content={{ site, pages, collections, forms }} />
+        <App content={content} />
       </BrowserRouter>
     </StrictMode>
   );
 }
 
+const { site, collections, forms } = generated;
+let content: SiteContent = { site, collections, forms, pages: await storeFor(generated) };
 const container = document.getElementById("root")!;
 // Pre-rendered pages are hydrated; the development server's empty page is rendered.
 const prerendered = container.hasChildNodes();
-const root = prerendered ? hydrateRoot(container, await app(generated)) : createRoot(container);
-if (!prerendered) root.render(await app(generated));
+const root = prerendered ? hydrateRoot(container, app(content)) : createRoot(container);
+if (!prerendered) root.render(app(content));
 
-// In `npm run dev`, a content edit re-renders the open page in place, without a reload.
+// In `npm run dev`, a content edit re-renders the open page in place, without a reload: the modules
+// that changed are imported again (src/content/live.ts), the rest of the page stays as it is.
 if (import.meta.hot) {
-  import.meta.hot.accept("./generated", async (next) => {
-    if (next) root.render(await app(next as unknown as Generated));
-  });
+  followContent(
+    import.meta.hot,
+    generated,
+    (route) => content.pages.has(route),
+    async ({ generated: next, pages, structural }) => {
+      const store = structural ? await storeFor(next) : content.pages;
+      for (const page of pages.values()) store.set(page);
+      content = { site: next.site, collections: next.collections, forms: next.forms, pages: store };
+      root.render(app(content));
+    },
+  );
 }

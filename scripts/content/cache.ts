@@ -80,6 +80,12 @@ export function jsonSafe(value: unknown): boolean {
   }
 }
 
+/**
+ * The dev server writes its cache this long after the last save: at 4,000 files it is 7 MB of JSON,
+ * whose writing took the processor from the next save's rebuild when it came a second after each one.
+ */
+const laterMs = 5000;
+
 export class ContentCache {
   private entries: Record<string, CachedFile> = {};
   private seen = new Set<string>();
@@ -90,7 +96,7 @@ export class ContentCache {
 
   /**
    * `dir` absent: in memory only. `contentDir` names the folder whose files are kept. `later`: the
-   * file is written a second after the last save() (the dev server: a save's rebuild does not wait).
+   * file is written `laterMs` after the last save() (the dev server: a save's rebuild does not wait).
    */
   constructor(
     contentDir: string,
@@ -146,7 +152,7 @@ export class ContentCache {
     if (!this.file || !this.dirty) return;
     if (this.later) {
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.write(), 1000);
+      this.timer = setTimeout(() => this.write(), laterMs);
       this.timer.unref();
       return;
     }

@@ -105,7 +105,10 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
         : runContent({ contentDir, drafts, cache: contentCache, sources });
     const { problems, warnings, files, images } = run;
     result = { problems, warnings, files, ...(images ? { images } : {}) };
-    if (run.written) result.written = { ...run.written, outDir: outDir! };
+    if (run.written) {
+      const { written, unchanged, removed } = run.written;
+      result.written = { written, unchanged, removed, outDir: outDir! };
+    }
     const photos = images ? images.made + images.cached : undefined;
     if (snapshot) memo!.store(command, snapshot.key, { problems, warnings, files, ...(photos ? { photos } : {}) }, outDir);
   }

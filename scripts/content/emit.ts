@@ -108,6 +108,8 @@ export interface WriteStats {
   written: number;
   unchanged: number;
   removed: number;
+  /** The files written or removed, relative to the output folder (the dev server tells the open pages). */
+  changed: string[];
 }
 
 /**
@@ -116,7 +118,7 @@ export interface WriteStats {
  * remove are found without listing the folder. Empty on the first run, which reads and lists.
  */
 export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>, memo?: Map<string, Buffer>): WriteStats {
-  const stats: WriteStats = { written: 0, unchanged: 0, removed: 0 };
+  const stats: WriteStats = { written: 0, unchanged: 0, removed: 0, changed: [] };
   // Emptied until this write has finished: after a failure half-way, the next run reads the folder.
   const known = memo !== undefined && memo.size > 0 ? new Map(memo) : undefined;
   memo?.clear();
@@ -153,11 +155,13 @@ export function writeOutput(outDir: string, files: ReadonlyMap<string, Buffer>, 
       renameSync(temporary, target);
     }
     stats.written++;
+    stats.changed.push(rel);
   }
   for (const rel of known ? known.keys() : present!) {
     if (!files.has(rel)) {
       rmSync(join(outDir, rel), { force: true });
       stats.removed++;
+      stats.changed.push(rel);
     }
   }
   if (memo) {

@@ -10,7 +10,7 @@ import { ContentCache } from "./cache.ts";
 
 export { ContentCache };
 export { prepareInParallel } from "./workers.ts";
-import { contextFingerprint, contextFrom, contextInputs } from "./context.ts";
+import { contextFingerprint, contextFrom, contextInputs, reuseAcrossContexts } from "./context.ts";
 import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
 import { faultPoint } from "./fault.ts";
 import { checkFolding } from "./folding.ts";
@@ -80,7 +80,10 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   faultPoint("context");
   const inputs = contextInputs(contentDir, loaded);
   const { context, images } = contextFrom(inputs);
-  const validateCache = cache && { context: contextFingerprint(loaded, inputs), touch: () => cache.touch() };
+  const fingerprint = cache && contextFingerprint(loaded, inputs);
+  // A cache kept by the caller (the dev server, between saves) remembers the contexts it has seen.
+  const reusable = cache && typeof option === "object" ? reuseAcrossContexts(cache, fingerprint!, inputs) : undefined;
+  const validateCache = cache && { context: fingerprint!, touch: () => cache.touch(), reusable };
   faultPoint("validate");
   const { content: everything, problems: found } = validate(loaded.files, context, validateCache);
   // Folded blocks and curly quotes depend on the file alone: a file that passed them is not checked again.

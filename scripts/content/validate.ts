@@ -73,6 +73,8 @@ export interface ValidateCache {
   context: string;
   /** Called when a file's cached entry gained its validated value. */
   touch: () => void;
+  /** Whether a value validated in another context holds in this one (context.ts reuseAcrossContexts). */
+  reusable?: (validatedIn: string, text: string) => boolean;
 }
 
 export function validate(
@@ -85,7 +87,12 @@ export function validate(
 
   withContentContext(context, () => {
     for (const file of files) {
-      const known = cache && file.cached?.valid?.context === cache.context ? file.cached.valid : undefined;
+      let known = cache && file.cached?.valid?.context === cache.context ? file.cached.valid : undefined;
+      if (!known && cache?.reusable && file.cached?.valid && cache.reusable(file.cached.valid.context, file.text)) {
+        known = file.cached.valid;
+        known.context = cache.context;
+        cache.touch();
+      }
       if (known) {
         // The pictures it shows, so the image stage makes them: the resolver is this run's.
         for (const [input, where] of known.images) context.resolveImage?.(input, where);

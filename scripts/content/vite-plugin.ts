@@ -8,9 +8,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
-import type { Plugin, ViteDevServer } from "vite";
+import { normalizePath, type Plugin, type ViteDevServer } from "vite";
 import { ContentCache, defaultContentCacheDir } from "./cache.ts";
 import { watchContent } from "./content-watcher.ts";
+import { pageFileName } from "./emit.ts";
 import { buildContent } from "./pipeline.ts";
 import type { Problem } from "./problem.ts";
 import { helloEvent, problemsEvent, type PanelProblem } from "./problems-protocol.ts";
@@ -31,6 +32,23 @@ const panelId = "virtual:content-problems";
 const panelFile = resolve(import.meta.dirname, "problems-panel.ts");
 const panelFiles = [panelFile, resolve(import.meta.dirname, "problems-protocol.ts")];
 
+/**
+ * The event that tells the open pages which generated modules a save rewrote; src/content/live.ts
+ * (which may not import from scripts/) spells the same name and payload.
+ */
+const updateEvent = "content:update";
+
+export interface ContentUpdate {
+  /** Re-import the modules with `?t=<timestamp>`: the browser's copy of the old ones stays as it was. */
+  timestamp: number;
+  /** The modules rewritten, relative to the generated folder ("site.json", "pages/index.json", ...). */
+  modules: string[];
+  /** Route → module of each page among them. */
+  pages: Record<string, string>;
+  /** The list of pages changed (a page added, removed or given another route): index.js is new. */
+  structural: boolean;
+}
+
 /** One rebuild per burst of events (an editor's save is often several writes within a few ms). */
 const settleMs = 10;
 /**
@@ -43,6 +61,7 @@ const verifyMs = 80;
 export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   const contentDir = resolve(options.contentDir ?? "content");
   const outDir = resolve(options.outDir ?? "src/generated");
+  const publicDir = join(outDir, "public");
   let problems: PanelProblem[] = [];
   let timer: NodeJS.Timeout | undefined;
   // Kept between saves: a save parses and validates the files it changed (and, when it changes what
@@ -88,6 +107,38 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     return building;
   };
 
+  /**
+   * After a build that rewrote modules: Vite forgets what it made of them (its watcher is kept out of
+   * the generated folder), and the open pages are told which ones changed; each re-imports those it
+   * shows and renders again in place (src/content/live.ts). Vite's own hot update would have gone
+   * through index.js (one import per page: thousands at scale) and reloaded every page that does not
+   * accept it, /admin/ included.
+   */
+  const notify = (server: ViteDevServer, changed: string[], routes: readonly string[]) => {
+    const modules = changed.filter((rel) => rel.endsWith(".json") || rel.endsWith(".js"));
+    if (modules.length === 0) return;
+    const timestamp = Date.now();
+    for (const environment of Object.values(server.environments)) {
+      const graph = environment.moduleGraph;
+      const seen = new Set<Parameters<typeof graph.invalidateModule>[0]>();
+      for (const rel of modules) {
+        for (const module of graph.getModulesByFile(normalizePath(join(outDir, rel))) ?? []) {
+          graph.invalidateModule(module, seen, timestamp, true);
+        }
+      }
+    }
+    const changedPages = new Set(modules.filter((rel) => rel.startsWith("pages/")));
+    const pages: Record<string, string> = {};
+    if (changedPages.size > 0) {
+      for (const route of routes) {
+        const file = `pages/${pageFileName(route)}.json`;
+        if (changedPages.has(file)) pages[route] = file;
+      }
+    }
+    const update: ContentUpdate = { timestamp, modules, pages, structural: modules.includes("index.js") };
+    server.ws.send(updateEvent, update);
+  };
+
   const build = async (server: ViteDevServer) => {
     const { logger } = server.config;
     const started = performance.now();
@@ -97,8 +148,10 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
         const ms = Math.round(performance.now() - started);
         logger.error(format({ problems: result.problems, files: result.files, ms }, "human"), { timestamp: true });
       } else {
-        const { written, removed } = result.written!;
-        logger.info(`content: ${written + removed > 0 ? `${written} file(s) updated` : "unchanged"}`, { timestamp: true });
+        const { written, removed, changed } = result.written!;
+        notify(server, changed, result.content!.pages.map((p) => p.page.route));
+        const ms = Math.round(performance.now() - started);
+        logger.info(`content: ${written + removed > 0 ? `${written} file(s) updated` : "unchanged"} in ${ms} ms`, { timestamp: true });
       }
       publish(server, result.problems);
     } catch (error) {
@@ -114,8 +167,22 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     name: "content",
     apply: "serve",
     // The content folder is watched here (content-watcher.ts), not by Vite's watcher, which would
-    // list a folder again after each save in it (thousands of files in pages/, each stat'ed).
-    config: () => ({ server: { watch: { ignored: [(path: string) => resolve(path) === contentDir || resolve(path).startsWith(contentDir + sep)] } } }),
+    // list a folder again after each save in it (thousands of files in pages/, each stat'ed); so are
+    // the generated modules, which this plugin writes and tells the pages about (notify). Their
+    // pictures (public/) stay in Vite's sight: it serves only the public files it has seen.
+    config: () => ({
+      server: {
+        watch: {
+          ignored: [
+            (path: string) => resolve(path) === contentDir || resolve(path).startsWith(contentDir + sep),
+            (path: string) => {
+              const file = resolve(path);
+              return file.startsWith(outDir + sep) && file !== publicDir && !file.startsWith(publicDir + sep);
+            },
+          ],
+        },
+      },
+    }),
     async configureServer(server) {
       // The first build before the server answers, so the first page finds the content.
       await rebuild(server);

@@ -16,6 +16,10 @@ export interface PageStore {
   routes: readonly string[];
   /** The page's content, loaded at most once. */
   get(route: string): PagePromise;
+  /** Whether the page was asked for (it is loaded, or on its way). */
+  has(route: string): boolean;
+  /** Replaces a page's content (`npm run dev`: the page was edited). */
+  set(page: PageData): void;
 }
 
 export function createPageStore(
@@ -36,6 +40,8 @@ export function createPageStore(
       }
       return page;
     },
+    has: (route) => cache.has(route),
+    set: (page) => void cache.set(page.route, fulfilled(page)),
   };
 }
 

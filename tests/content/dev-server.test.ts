@@ -2,7 +2,7 @@
  * `npm run dev` on a copy of the fixture: a real Vite dev server, the content plugin, and WebSocket
  * clients standing in for open pages (no browser). Every save is checked in the generated modules.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -10,7 +10,8 @@ import { createLogger, createServer, type ViteDevServer } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { PanelProblem } from "../../scripts/content/problems-protocol.ts";
-import { contentPlugin } from "../../scripts/content/vite-plugin.ts";
+import { buildContent } from "../../scripts/content/pipeline.ts";
+import { contentPlugin, type ContentUpdate } from "../../scripts/content/vite-plugin.ts";
 import { fixture, replace } from "./helpers.ts";
 
 const content = fixture();
@@ -32,7 +33,7 @@ logger.error = (message) => void logged.push(message);
 interface Message {
   type: string;
   event?: string;
-  data?: PanelProblem[];
+  data?: PanelProblem[] | ContentUpdate;
 }
 
 /** An open page: the WebSocket Vite's client opens, and every message it receives. */
@@ -44,10 +45,12 @@ async function openPage() {
   socket.on("message", (raw) => messages.push(JSON.parse(String(raw)) as Message));
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   pages.push(socket);
-  const statuses = () => messages.filter((m) => m.event === "content:problems").map((m) => m.data!);
+  const statuses = () => messages.filter((m) => m.event === "content:problems").map((m) => m.data as PanelProblem[]);
+  const updates = () => messages.filter((m) => m.event === "content:update").map((m) => m.data as ContentUpdate);
   return {
     messages,
     statuses,
+    updates,
     /** What the page's problems panel asks for when it loads: the problems as they are now. */
     async ask() {
       const before = statuses().length;
@@ -93,11 +96,16 @@ afterEach(async () => {
 afterAll(() => server.close());
 
 describe("the dev server's content watcher", { timeout: 30_000 }, () => {
-  it("keeps Vite's own watcher out of the content folder, which it watches itself", () => {
+  it("keeps Vite's own watcher out of the content folder, which it watches itself, and out of the generated modules", () => {
     const ignored = [server.config.server.watch?.ignored ?? []].flat();
     const tests = ignored.filter((matcher) => typeof matcher === "function") as ((path: string) => boolean)[];
     expect(tests.some((ignores) => ignores(join(content, "pages", "home.yaml")))).toBe(true);
     expect(tests.some((ignores) => ignores(join(root, "index.html")))).toBe(false);
+    // The generated modules too (the plugin tells the pages itself), but not their pictures, which
+    // Vite serves only once its watcher has seen them.
+    expect(tests.some((ignores) => ignores(join(out, "pages", "index.json")))).toBe(true);
+    expect(tests.some((ignores) => ignores(out))).toBe(false);
+    expect(tests.some((ignores) => ignores(join(out, "public", "media", "logo.svg")))).toBe(false);
   });
 
   it("builds the content with drafts when it starts", () => {
@@ -233,5 +241,121 @@ describe("content problems in the open page", { timeout: 30_000 }, () => {
     expect(response.headers.get("content-type")).toBe("text/javascript");
     const panel = await response.text();
     expect(panel).toContain("__open-in-editor");
+  });
+});
+
+/** Every module of a generated folder (not its pictures): path → text. */
+function modules(dir: string): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile(): boolean }[];
+  return new Map(
+    files
+      .filter((f) => f.isFile() && /\.(json|js)$/.test(f.name))
+      .map((f) => [join(f.parentPath, f.name).slice(dir.length + 1), readFileSync(join(f.parentPath, f.name), "utf8")] as const)
+      .filter(([rel]) => !rel.startsWith("public/")),
+  );
+}
+
+describe("each kind of edit reaches the open page as the build makes it", { timeout: 30_000 }, () => {
+  const site = join(content, "site.yaml");
+  const legal = join(content, "pages", "legal.md");
+  const printers = join(content, "collections", "services", "printers.yaml");
+  const originals = new Map([site, legal, printers].map((file) => [file, readFileSync(file, "utf8")]));
+  afterEach(async () => {
+    for (const [file, text] of originals) writeFileSync(file, text);
+    writeFileSync(home, original);
+    // Every restored file rebuilt before the next test saves.
+    const built = mkdtempSync(join(tmpdir(), "built-"));
+    await buildContent({ contentDir: content, outDir: built, drafts: true });
+    await vi.waitFor(() => expect(modules(out)).toEqual(modules(built)), poll);
+  });
+
+  /**
+   * Saves `text` in `file` with a page open: the page is told, with no reload, exactly which modules
+   * changed, and every module the dev server now serves is what a build of the same content (drafts
+   * kept, as the preview shows them) from nothing writes.
+   */
+  async function expectUpdate(file: string, text: string, expected: string[]) {
+    const page = await openPage();
+    const before = modules(out);
+    writeFileSync(file, text);
+    await vi.waitFor(() => expect(page.updates().length).toBeGreaterThan(0), poll);
+    const update = page.updates().at(-1)!;
+    expect(page.messages.filter((m) => m.type === "full-reload" || m.type === "update")).toEqual([]);
+    const after = modules(out);
+    const changed = [...after.keys()].filter((rel) => after.get(rel) !== before.get(rel));
+    expect(update.modules.sort()).toEqual(changed.sort());
+    for (const rel of expected) expect(update.modules).toContain(rel);
+    const built = mkdtempSync(join(tmpdir(), "built-"));
+    const result = await buildContent({ contentDir: content, outDir: built, drafts: true });
+    expect(result.problems).toEqual([]);
+    expect(modules(out)).toEqual(modules(built));
+    return update;
+  }
+
+  it("a collection entry: the collections module", async () => {
+    const update = await expectUpdate(printers, originals.get(printers)!.replace("title: Printers", "title: Printers and scanners"), ["collections.json"]);
+    expect(update.structural).toBe(false);
+  });
+
+  it("a page: its own module, named with its route", async () => {
+    const update = await expectUpdate(home, original.replace("heading: Welcome", "heading: Welcome, edited"), ["pages/index.json"]);
+    expect(update.pages).toEqual({ "/": "pages/index.json" });
+  });
+
+  it("site.yaml: the site module, and the pages whose text uses a {{token}} that changed", async () => {
+    await expectUpdate(site, originals.get(site)!.replace("copyright: Fixture Support", "copyright: Fixture Support, edited"), ["site.json"]);
+    // {{company}} and {{hours}}: no page of the fixture writes them (the disclaimer, in site.yaml, does).
+    const text = readFileSync(site, "utf8").replace("  name: Fixture Support", "  name: Fixture Help");
+    const update = await expectUpdate(site, text.replace("  hours: Always", "  hours: Day and night"), ["site.json"]);
+    expect(update.pages).toEqual({});
+  });
+
+  it("site.yaml: a token pages use ({{phone}} in the home page) rewrites those pages", async () => {
+    const text = originals.get(site)!.replace("display: 1-800-555-0100", "display: 1 800 555 0100");
+    const update = await expectUpdate(site, text, ["site.json", "pages/index.json"]);
+    expect(Object.keys(update.pages)).toContain("/");
+  });
+
+  it("a Markdown page: its own module", async () => {
+    const update = await expectUpdate(legal, originals.get(legal)!.replace("Adults only.", "Adults only, edited."), ["pages/legal.json"]);
+    expect(update.pages).toEqual({ "/legal": "pages/legal.json" });
+  });
+
+  it("the save that fixes a mistake: as an ordinary save, the panel cleared", async () => {
+    const page = await openPage();
+    writeFileSync(home, original.replace("type: pricing", "type: pricng"));
+    await vi.waitFor(() => expect(page.statuses().at(-1)).toHaveLength(1), poll);
+    expect(page.updates()).toEqual([]);
+    const update = await expectUpdate(home, original.replace("heading: Welcome", "heading: Welcome, fixed"), ["pages/index.json"]);
+    expect(update.pages).toEqual({ "/": "pages/index.json" });
+    await vi.waitFor(() => expect(page.statuses().at(-1)).toEqual([]), poll);
+  });
+
+  it("the fix of a file that could not be read (its anchors unknown meanwhile): as the build makes it", async () => {
+    const more = join(content, "pages", "more.yaml");
+    const text = readFileSync(more, "utf8");
+    const page = await openPage();
+    try {
+      writeFileSync(more, text.replace("    anchor: about", "\tanchor: about"));
+      await vi.waitFor(() => expect(page.statuses().at(-1)?.[0]?.file).toMatch(/more\.yaml$/), poll);
+      const update = await expectUpdate(more, text.replace(/^title: .*$/m, "title: More, fixed"), ["pages/more.json"]);
+      expect(update.pages).toEqual({ "/more": "pages/more.json" });
+      await vi.waitFor(() => expect(page.statuses().at(-1)).toEqual([]), poll);
+    } finally {
+      writeFileSync(more, text);
+    }
+  });
+
+  it("a new page: the list of pages is new (index.js), and the page's module", async () => {
+    const extra = join(content, "pages", "extra.yaml");
+    try {
+      const update = await expectUpdate(extra, readFileSync(join(content, "pages", "more.yaml"), "utf8").replace(/^route: .*$/m, "route: /extra"), [
+        "index.js",
+        "pages/extra.json",
+      ]);
+      expect(update.structural).toBe(true);
+    } finally {
+      rmSync(extra, { force: true });
+    }
   });
 });

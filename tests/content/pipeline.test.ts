@@ -148,7 +148,7 @@ describe("the content pipeline", () => {
     for (const [rel, file] of a) expect(b.get(rel)!.bytes, rel).toBe(file.bytes);
 
     const again = await buildContent({ contentDir: validFixture, outDir: first });
-    expect(again.written).toEqual({ written: 0, unchanged: a.size, removed: 0 });
+    expect(again.written).toEqual({ written: 0, unchanged: a.size, removed: 0, changed: [] });
     for (const [rel, file] of snapshotDir(first)) expect(file.mtime, rel).toBe(a.get(rel)!.mtime);
   });
 
@@ -171,6 +171,9 @@ describe("the content pipeline", () => {
     });
     const result = await buildContent({ contentDir: renamed, outDir: out });
     expect(result.written!.removed).toBe(1);
+    // The dev server tells the open pages which modules changed: the picture's old and new names, the
+    // page that shows it.
+    expect(result.written!.changed.filter((f) => f.includes("photo-"))).toHaveLength(2);
     const media = [...snapshotDir(out).keys()].filter((f) => f.includes("photo-"));
     expect(media).toHaveLength(1);
   });
