@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { image } from "../image.ts";
-import { link, text } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { image } from "../../schemas/image.ts";
+import { link, text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button. */
 export const calloutSection = z
   .strictObject({
     type: z.literal("callout"),

@@ -1,10 +1,10 @@
 import type { SectionOf } from "../../schemas";
-import { FormPanel } from "../components/FormPanel";
-import { Markdown } from "../components/Markdown";
-import { Heading, useFirstSection, useSubLevel } from "../components/Heading";
-import { Img } from "../components/Img";
-import { Card } from "./Cards";
-import { SectionFrame } from "./SectionFrame";
+import { FormPanel } from "../../src/components/FormPanel";
+import { Markdown } from "../../src/components/Markdown";
+import { Heading, useFirstSection, useSubLevel } from "../../src/components/Heading";
+import { Img } from "../../src/components/Img";
+import { Card } from "../../src/sections/Cards";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function About(section: SectionOf<"about">) {
   const level = useSubLevel();

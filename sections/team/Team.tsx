@@ -1,10 +1,10 @@
 import type { SectionOf } from "../../schemas";
-import { DraftMark, draftOutline } from "../components/Draft";
-import { SubHeading } from "../components/Heading";
-import { Img } from "../components/Img";
-import { Markdown } from "../components/Markdown";
-import { useEntries } from "../content/ContentProvider";
-import { SectionFrame } from "./SectionFrame";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { SubHeading } from "../../src/components/Heading";
+import { Img } from "../../src/components/Img";
+import { Markdown } from "../../src/components/Markdown";
+import { useEntries } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function Team(section: SectionOf<"team">) {
   const members = useEntries("team", section.members);

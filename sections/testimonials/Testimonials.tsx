@@ -1,9 +1,9 @@
 import type { SectionOf } from "../../schemas";
-import { DraftMark, draftOutline } from "../components/Draft";
-import { Icon } from "../components/Icon";
-import { Markdown } from "../components/Markdown";
-import { useEntries } from "../content/ContentProvider";
-import { SectionFrame } from "./SectionFrame";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { Icon } from "../../src/components/Icon";
+import { Markdown } from "../../src/components/Markdown";
+import { useEntries } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function Testimonials(section: SectionOf<"testimonials">) {
   const testimonials = useEntries("testimonials", section.testimonials);

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { link, markdown } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { link, markdown } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** Text in Markdown, with optional buttons under it. Markdown pages are shown as one of these. */
 export const proseSection = z
   .strictObject({
     type: z.literal("prose"),

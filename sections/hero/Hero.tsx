@@ -1,9 +1,9 @@
 import type { SectionOf } from "../../schemas";
-import { useFirstSection } from "../components/Heading";
-import { Icon } from "../components/Icon";
-import { Img } from "../components/Img";
-import { Actions } from "../components/Actions";
-import { SectionFrame } from "./SectionFrame";
+import { useFirstSection } from "../../src/components/Heading";
+import { Icon } from "../../src/components/Icon";
+import { Img } from "../../src/components/Img";
+import { Actions } from "../../src/components/Actions";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function Hero(section: SectionOf<"hero">) {
   // A hero opening the page holds the largest picture of the first screen.

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { image } from "../image.ts";
-import { text } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { image } from "../../schemas/image.ts";
+import { text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** A grid of pictures with optional captions. */
 export const gallerySection = z
   .strictObject({
     type: z.literal("gallery"),

@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../schemas";
-import { useFirstSection } from "../components/Heading";
-import { Img } from "../components/Img";
-import { SectionFrame } from "./SectionFrame";
+import { useFirstSection } from "../../src/components/Heading";
+import { Img } from "../../src/components/Img";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function Gallery(section: SectionOf<"gallery">) {
   const first = useFirstSection();

@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../schemas";
-import { Markdown } from "../components/Markdown";
-import { Actions } from "../components/Actions";
-import { SectionFrame } from "./SectionFrame";
+import { Markdown } from "../../src/components/Markdown";
+import { Actions } from "../../src/components/Actions";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function Prose(section: SectionOf<"prose">) {
   return (

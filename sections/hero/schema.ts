@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { image } from "../image.ts";
-import { link, text } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { image } from "../../schemas/image.ts";
+import { link, text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** The big banner at the top of a page, with a call to action. */
 export const heroSection = z
   .strictObject({
     type: z.literal("hero"),

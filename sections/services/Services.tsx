@@ -1,8 +1,8 @@
 import type { SectionOf } from "../../schemas";
-import { useFormDialog } from "../components/FormDialog";
-import { useEntries, useForm } from "../content/ContentProvider";
-import { Card } from "./Cards";
-import { SectionFrame } from "./SectionFrame";
+import { useFormDialog } from "../../src/components/FormDialog";
+import { useEntries, useForm } from "../../src/content/ContentProvider";
+import { Card } from "../../src/sections/Cards";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 /** Service cards; each card's button opens the section's form in a popup, titled with the service. */
 export function Services(section: SectionOf<"services">) {

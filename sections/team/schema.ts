@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { ref } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { ref } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** The people: photo, name, role and a short bio each. */
 export const teamSection = z
   .strictObject({
     type: z.literal("team"),

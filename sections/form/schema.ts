@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { ref, text } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { ref, text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** A form on the page, optionally beside the company's contact details. */
 export const formSection = z
   .strictObject({
     type: z.literal("form"),

@@ -1,8 +1,8 @@
 import type { SectionOf } from "../../schemas";
-import { useFirstSection } from "../components/Heading";
-import { Img } from "../components/Img";
-import { Actions } from "../components/Actions";
-import { SectionFrame } from "./SectionFrame";
+import { useFirstSection } from "../../src/components/Heading";
+import { Img } from "../../src/components/Img";
+import { Actions } from "../../src/components/Actions";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function Callout(section: SectionOf<"callout">) {
   const first = useFirstSection();

@@ -1,8 +1,8 @@
 import type { SectionOf } from "../../schemas";
-import { ContactList } from "../components/ContactList";
-import { FormPanel } from "../components/FormPanel";
-import { Heading, useSubLevel } from "../components/Heading";
-import { SectionFrame } from "./SectionFrame";
+import { ContactList } from "../../src/components/ContactList";
+import { FormPanel } from "../../src/components/FormPanel";
+import { Heading, useSubLevel } from "../../src/components/Heading";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 /** A form, beside the company's contact details when the section has a contact heading. */
 export function FormSection(section: SectionOf<"form">) {

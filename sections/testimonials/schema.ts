@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { ref, text } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { ref, text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** Quotes from customers. */
 export const testimonialsSection = z
   .strictObject({
     type: z.literal("testimonials"),

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { card, markdown, ref, text } from "../primitives.ts";
-import { image } from "../image.ts";
-import { sectionBase } from "./base.ts";
+import { card, markdown, ref, text } from "../../schemas/primitives.ts";
+import { image } from "../../schemas/image.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** Who we are, the kinds of help we give, and the inline callback form. */
 export const aboutSection = z
   .strictObject({
     type: z.literal("about"),

@@ -1,9 +1,9 @@
 import { useId, type SyntheticEvent } from "react";
 import type { SectionOf } from "../../schemas";
-import { DraftMark, draftOutline } from "../components/Draft";
-import { Markdown } from "../components/Markdown";
-import { useEntries } from "../content/ContentProvider";
-import { SectionFrame } from "./SectionFrame";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { Markdown } from "../../src/components/Markdown";
+import { useEntries } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 /**
  * Questions as `<details name>`: an exclusive accordion that works before scripts load. The toggle

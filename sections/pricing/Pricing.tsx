@@ -1,10 +1,10 @@
 import type { Plan, SectionOf } from "../../schemas";
-import { useFormDialog } from "../components/FormDialog";
-import { DraftMark, draftOutline } from "../components/Draft";
-import { SubHeading } from "../components/Heading";
-import { Icon } from "../components/Icon";
-import { useContent, useEntries, useForm, useSite } from "../content/ContentProvider";
-import { SectionFrame } from "./SectionFrame";
+import { useFormDialog } from "../../src/components/FormDialog";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { SubHeading } from "../../src/components/Heading";
+import { Icon } from "../../src/components/Icon";
+import { useContent, useEntries, useForm, useSite } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 function usePrice(plan: Plan): string {
   const { seo } = useSite();

@@ -1,6 +1,6 @@
 import type { SectionOf } from "../../schemas";
-import { Card } from "./Cards";
-import { SectionFrame } from "./SectionFrame";
+import { Card } from "../../src/sections/Cards";
+import { SectionFrame } from "../../src/sections/SectionFrame";
 
 export function Features(section: SectionOf<"features">) {
   return (

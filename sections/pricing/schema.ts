@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { ref, text } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { ref, text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** Plan cards with prices; each button opens the subscribe form in a popup. */
 export const pricingSection = z
   .strictObject({
     type: z.literal("pricing"),

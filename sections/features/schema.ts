@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { card } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { card } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** A row of cards, each a reason, a feature or a promise (e.g. "Why Choose Us"). */
 export const featuresSection = z
   .strictObject({
     type: z.literal("features"),

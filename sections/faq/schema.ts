@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { ref } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { ref } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** Questions and answers; one answer is open at a time. */
 export const faqSection = z
   .strictObject({
     type: z.literal("faq"),
