@@ -1,11 +1,12 @@
+// The shared styles first: each section's own (imported by its renderer, through App) come after them.
+import "./styles/tokens.css";
+import "./styles/site.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
 import { createPageStore, routeFor } from "./content/pages";
 import * as generated from "./generated";
-import "./styles/tokens.css";
-import "./styles/site.css";
 
 type Generated = typeof generated;
 

@@ -5,6 +5,7 @@ import { Heading, useFirstSection, useSubLevel } from "../../src/components/Head
 import { Img } from "../../src/components/Img";
 import { Card } from "../../src/sections/Cards";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./about.css";
 
 export function About(section: SectionOf<"about">) {
   const level = useSubLevel();

@@ -3,6 +3,7 @@ import { useFirstSection } from "../../src/components/Heading";
 import { Img } from "../../src/components/Img";
 import { Actions } from "../../src/components/Actions";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./callout.css";
 
 export function Callout(section: SectionOf<"callout">) {
   const first = useFirstSection();

@@ -4,6 +4,7 @@ import { DraftMark, draftOutline } from "../../src/components/Draft";
 import { Markdown } from "../../src/components/Markdown";
 import { useEntries } from "../../src/content/ContentProvider";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./faq.css";
 
 /**
  * Questions as `<details name>`: an exclusive accordion that works before scripts load. The toggle

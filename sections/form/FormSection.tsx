@@ -3,6 +3,7 @@ import { ContactList } from "../../src/components/ContactList";
 import { FormPanel } from "../../src/components/FormPanel";
 import { Heading, useSubLevel } from "../../src/components/Heading";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./form.css";
 
 /** A form, beside the company's contact details when the section has a contact heading. */
 export function FormSection(section: SectionOf<"form">) {

@@ -2,6 +2,7 @@ import type { SectionOf } from "../../schemas";
 import { useFirstSection } from "../../src/components/Heading";
 import { Img } from "../../src/components/Img";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./gallery.css";
 
 export function Gallery(section: SectionOf<"gallery">) {
   const first = useFirstSection();

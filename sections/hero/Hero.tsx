@@ -4,6 +4,7 @@ import { Icon } from "../../src/components/Icon";
 import { Img } from "../../src/components/Img";
 import { Actions } from "../../src/components/Actions";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./hero.css";
 
 export function Hero(section: SectionOf<"hero">) {
   // A hero opening the page holds the largest picture of the first screen.

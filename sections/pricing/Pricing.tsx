@@ -5,6 +5,7 @@ import { SubHeading } from "../../src/components/Heading";
 import { Icon } from "../../src/components/Icon";
 import { useContent, useEntries, useForm, useSite } from "../../src/content/ContentProvider";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./pricing.css";
 
 function usePrice(plan: Plan): string {
   const { seo } = useSite();

@@ -2,6 +2,7 @@ import type { SectionOf } from "../../schemas";
 import { Markdown } from "../../src/components/Markdown";
 import { Actions } from "../../src/components/Actions";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./prose.css";
 
 export function Prose(section: SectionOf<"prose">) {
   return (

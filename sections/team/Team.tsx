@@ -5,6 +5,7 @@ import { Img } from "../../src/components/Img";
 import { Markdown } from "../../src/components/Markdown";
 import { useEntries } from "../../src/content/ContentProvider";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./team.css";
 
 export function Team(section: SectionOf<"team">) {
   const members = useEntries("team", section.members);

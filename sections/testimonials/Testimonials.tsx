@@ -4,6 +4,7 @@ import { Icon } from "../../src/components/Icon";
 import { Markdown } from "../../src/components/Markdown";
 import { useEntries } from "../../src/content/ContentProvider";
 import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./testimonials.css";
 
 export function Testimonials(section: SectionOf<"testimonials">) {
   const testimonials = useEntries("testimonials", section.testimonials);
