@@ -1,5 +1,5 @@
 /** The gallery section, rendered from fixture content through the real pipeline. */
-import { within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderSite } from "../../tests/components/render-site.tsx";
 
