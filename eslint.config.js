@@ -1,7 +1,9 @@
-// Lint: typescript-eslint's recommended rules, React hooks rules, and the layering of docs/architecture.md:
-// content ← schemas ← scripts (the build) ← server (what `npm start` runs); src may use schemas' types
-// and the generated modules, never scripts; the product (schemas, scripts, server, src, admin) never
-// imports the developers' tools (tools/) or the tests (tests/), which may import anything.
+// Lint: typescript-eslint's recommended rules, React hooks rules, no import cycles, and the layering of
+// docs/architecture.md: content ← schemas ← scripts (the build) ← server (what `npm start` runs); src
+// may use schemas' types and the generated modules, never scripts; the product (schemas, sections,
+// scripts, server, src, admin) never imports the developers' tools (tools/) or the tests (tests/). A section's folder (sections/<type>/) holds both layers, told apart by file
+// (docs/decisions/0017-a-section-is-one-folder.md): its schema.ts is the schema layer, its renderer
+// (<Type>.tsx) the app layer, its test (<type>.test.tsx) a test.
 import js from "@eslint/js";
 import globals from "globals";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
@@ -9,10 +11,24 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const layer = (files, patterns) => ({
+const layer = (files, patterns, ignores = []) => ({
   files,
+  ignores,
   rules: { "no-restricted-imports": ["error", { patterns }] },
 });
+const sectionSchema = "sections/*/schema.ts";
+const sectionRenderer = "sections/*/*.tsx";
+const sectionTest = "sections/*/*.test.tsx";
+// Any file of a section's folder but its schema.
+const sectionFiles = ["**/sections/*/*", "!**/sections/*/schema", "!**/sections/*/schema.ts"];
+const schemaLayer = [
+  {
+    group: ["**/src/**", "**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
+    message: "schemas/ imports only zod and other schemas.",
+  },
+  { group: ["node:*", "react", "react-*"], message: "schemas/ stays free of Node and React." },
+  { group: sectionFiles, message: "A schema imports a section's schema.ts, never its renderer, styles or test." },
+];
 
 export default tseslint.config(
   { ignores: ["dist", "src/generated", "node_modules", ".bench", ".ssr", ".size-floor", "coverage"] },
@@ -37,28 +53,39 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
-  { files: ["src/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
-  { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ["src/**/*.{ts,tsx}", "sections/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  { files: ["src/**/*.tsx", "sections/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  layer(["schemas/**"], schemaLayer),
   layer(
-    ["schemas/**"],
-    [
-      {
-        group: ["**/src/**", "**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
-        message: "schemas/ imports only zod and other schemas.",
-      },
-      { group: ["node:*", "react", "react-*"], message: "schemas/ stays free of Node and React." },
-    ],
+    [sectionSchema],
+    [...schemaLayer, { group: ["./*", "!./schema.ts"], message: "A section's schema.ts imports nothing beside it." }],
   ),
   layer(
-    ["src/**"],
+    ["src/**", sectionRenderer],
     [
       {
         group: ["**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
         message: "src/ never imports scripts/, server/, tools/ or tests/.",
       },
       { group: ["node:*"], message: "src/ runs in the browser." },
-      { group: ["**/schemas", "**/schemas/**"], allowTypeImports: true, message: "src/ uses schemas/ for types only." },
+      {
+        group: [
+          "**/schemas",
+          "**/schemas/**",
+          "**/sections/*/schema",
+          "**/sections/*/schema.ts",
+          "./schema",
+          "./schema.ts",
+        ],
+        allowTypeImports: true,
+        message: "src/ and the renderers use schemas (schemas/, a section's schema.ts) for types only.",
+      },
     ],
+    [sectionTest],
   ),
   layer(
     ["scripts/**"],
@@ -68,6 +95,7 @@ export default tseslint.config(
         group: ["**/tests/**", "**/tools/**", "**/server/**"],
         message: "the build never imports the tests, the tools or the server.",
       },
+      { group: sectionFiles, message: "scripts/ uses a section's schema.ts (through schemas/), never its renderer." },
     ],
   ),
   layer(

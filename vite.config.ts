@@ -70,7 +70,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           extends: true,
           test: {
             name: "components",
-            include: ["tests/components/**/*.test.{ts,tsx}"],
+            // A section's own test sits in its folder (sections/<type>/<type>.test.tsx).
+            include: ["tests/components/**/*.test.{ts,tsx}", "sections/**/*.test.{ts,tsx}"],
             environment: "jsdom",
             setupFiles: ["tests/components/setup.ts"],
           },

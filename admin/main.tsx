@@ -18,6 +18,13 @@ import type { CollectionName, PageData } from "../schemas/index.ts";
 import tokensCss from "../src/styles/tokens.css?url";
 import siteCss from "../src/styles/site.css?url";
 import { preview, type Built, type Edited } from "./preview.ts";
+// Each section's own styles (and the shared cards'), which its renderer imports: the preview pane is a
+// frame of its own, so it is given them as it is given site.css.
+const sectionCss = import.meta.glob<string>(["../src/sections/*.css", "../sections/*/*.css"], {
+  query: "?url",
+  import: "default",
+  eager: true,
+});
 
 interface PreviewProps {
   entry: { get(key: "data" | "slug"): { toJS?: () => unknown } & unknown };
@@ -120,6 +127,7 @@ const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
 showDefaultWhenMissing("boolean");
 cms.registerPreviewStyle(tokensCss);
 cms.registerPreviewStyle(siteCss);
+for (const css of Object.values(sectionCss)) cms.registerPreviewStyle(css);
 for (const kind of ["pages", "legal", "site", "forms", "services", "plans", "team", "faq", "testimonials"]) {
   cms.registerPreviewTemplate(kind, previewOf(kind));
 }

@@ -7,9 +7,9 @@ import { z } from "zod";
 import { contentContext, noContext } from "./context.ts";
 
 /**
- * A place in the layout where a picture is shown, as src/styles/site.css lays it out. `shownAt` and
- * `sizes` must agree with the CSS: the browser test (tests/e2e/images.spec.ts) measures every picture
- * at several screen widths against them.
+ * A place in the layout where a picture is shown, as the CSS lays it out (site.css and each section's
+ * own, sections/<type>/<type>.css). `shownAt` and `sizes` must agree with the CSS: the browser test
+ * (tests/e2e/images.spec.ts) measures every picture at several screen widths against them.
  */
 export interface Placement {
   /** What a marketer calls the place, for messages and the content guide. */
@@ -27,7 +27,7 @@ export interface Placement {
 }
 
 // A picture beside the text of a two-column section (.split): the full width of the column on
-// phones and tablets, at most 40rem (.split img in site.css), 45% of the row on wide screens.
+// phones and tablets, at most 40rem (hero.css, about.css, callout.css), 45% of the row on wide screens.
 const besideText =
   "(min-width: 72rem) 29.25rem, (min-width: 56rem) calc(45vw - 3.15rem), (min-width: 44rem) 40rem, (min-width: 40rem) calc(100vw - 4rem), calc(100vw - 2rem)";
 

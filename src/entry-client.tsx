@@ -1,3 +1,6 @@
+// The shared styles first: each section's own (imported by its renderer, through App) come after them.
+import "./styles/tokens.css";
+import "./styles/site.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
@@ -6,8 +9,6 @@ import type { SiteContent } from "./content/ContentProvider";
 import { followContent, type GeneratedContent } from "./content/live";
 import { createPageStore, routeFor, type PageStore } from "./content/pages";
 import * as generated from "./generated";
-import "./styles/tokens.css";
-import "./styles/site.css";
 
 /** The page store, with the page on screen loaded first. */
 async function storeFor({ site, routes, loadPage }: GeneratedContent): Promise<PageStore> {

@@ -1,17 +1,20 @@
-/** The one list of section types. A new type is a file here, a line below and a renderer in src/sections. */
+/**
+ * The one list of section types. A new type is a folder in sections/ (its schema.ts, renderer, styles
+ * and test; `npm run new:section` writes it), a line below and a line in src/sections/registry.ts.
+ */
 import { z } from "zod";
-import { heroSection } from "./hero.ts";
-import { aboutSection } from "./about.ts";
-import { servicesSection } from "./services.ts";
-import { featuresSection } from "./features.ts";
-import { pricingSection } from "./pricing.ts";
-import { teamSection } from "./team.ts";
-import { gallerySection } from "./gallery.ts";
-import { testimonialsSection } from "./testimonials.ts";
-import { calloutSection } from "./callout.ts";
-import { faqSection } from "./faq.ts";
-import { formSection } from "./form.ts";
-import { proseSection } from "./prose.ts";
+import { heroSection } from "../../sections/hero/schema.ts";
+import { aboutSection } from "../../sections/about/schema.ts";
+import { servicesSection } from "../../sections/services/schema.ts";
+import { featuresSection } from "../../sections/features/schema.ts";
+import { pricingSection } from "../../sections/pricing/schema.ts";
+import { teamSection } from "../../sections/team/schema.ts";
+import { gallerySection } from "../../sections/gallery/schema.ts";
+import { testimonialsSection } from "../../sections/testimonials/schema.ts";
+import { calloutSection } from "../../sections/callout/schema.ts";
+import { faqSection } from "../../sections/faq/schema.ts";
+import { formSection } from "../../sections/form/schema.ts";
+import { proseSection } from "../../sections/prose/schema.ts";
 
 export const sectionSchemas = [
   heroSection,

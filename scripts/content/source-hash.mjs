@@ -1,6 +1,8 @@
 /**
- * A hash of the sources the content CLI is made of: scripts/content, scripts/cms, schemas,
- * tsconfig.json and package-lock.json (the packages bundled in: an upgraded one makes a new bundle). In: the repository's root (by default this one). Out: a hex digest of every such
+ * A hash of the sources the content CLI is made of: scripts/content, scripts/cms, schemas, the
+ * section schemas (sections/<type>/schema.ts; a section's renderer, styles and test beside it are not
+ * hashed), tsconfig.json and package-lock.json (the packages bundled in: an upgraded one makes a new
+ * bundle). In: the repository's root (by default this one). Out: a hex digest of every such
  * file's path and bytes (and of the root itself). The launcher (run.mjs) rebuilds the CLI's bundle
  * when it changes; the per-file cache (cache.ts) drops what an older pipeline learned.
  */
@@ -9,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const here = join(import.meta.dirname, "..", "..");
-const sourceDirs = ["scripts/content", "scripts/cms", "schemas"];
+const sourceDirs = ["scripts/content", "scripts/cms", "schemas", "sections"];
 
 export function sourceHash(root = here) {
   const hash = createHash("sha256").update(root);

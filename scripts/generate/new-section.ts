@@ -1,15 +1,16 @@
 /**
  * `npm run new:section -- <name>`: adds a section type, ready to use and tested.
- * In: a name in lower case with hyphens (e.g. testimonial-carousel). Out: the schema
- * (schemas/sections/<name>.ts), its line in schemas/sections/index.ts, the renderer
- * (src/sections/<Name>.tsx), its line in src/sections/registry.ts, a fixture page
- * (tests/components/fixtures/<name>.yaml) and a test (tests/components/<name>.test.tsx); then the
- * editor JSON Schemas and the content guide are regenerated and the new files formatted.
- * The new section has a heading, Markdown text and an optional button: change it from there.
+ * In: a name in lower case with hyphens (e.g. testimonial-carousel). Out: the section's folder,
+ * sections/<name>/, with its schema (schema.ts), its renderer (<Name>.tsx), its styles (<name>.css,
+ * imported by the renderer) and its test (<name>.test.tsx, a fixture page through the real pipeline);
+ * a line in schemas/sections/index.ts and one in src/sections/registry.ts (the two lists the type
+ * checker holds together); then the editor JSON Schemas and the content guide are regenerated and the
+ * new files formatted. The new section has a heading, Markdown text and an optional button: change it
+ * from there.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..", "..");
 const name = process.argv[2] ?? "";
@@ -25,20 +26,19 @@ const camel = pascal[0]!.toLowerCase() + pascal.slice(1);
 const title = words.join(" ").replace(/^./, (c) => c.toUpperCase());
 const schemaName = `${camel}Section`;
 
+const folder = `sections/${name}`;
 const files = {
-  schema: `schemas/sections/${name}.ts`,
-  renderer: `src/sections/${pascal}.tsx`,
-  fixture: `tests/components/fixtures/${name}.yaml`,
-  test: `tests/components/${name}.test.tsx`,
+  schema: `${folder}/schema.ts`,
+  renderer: `${folder}/${pascal}.tsx`,
+  styles: `${folder}/${name}.css`,
+  test: `${folder}/${name}.test.tsx`,
 };
-for (const file of Object.values(files)) {
-  if (existsSync(join(root, file))) {
-    console.error(`${file} already exists: is there a "${name}" section type already?`);
-    process.exit(1);
-  }
+if (existsSync(join(root, folder))) {
+  console.error(`${folder} already exists: is there a "${name}" section type already?`);
+  process.exit(1);
 }
 
-for (const file of Object.values(files)) mkdirSync(dirname(join(root, file)), { recursive: true });
+mkdirSync(join(root, folder), { recursive: true });
 
 /** Inserts `line` after the last line matching `after` (or before the first matching `before`). */
 function insert(file: string, line: string, where: { after?: RegExp; before?: RegExp }) {
@@ -55,10 +55,9 @@ function insert(file: string, line: string, where: { after?: RegExp; before?: Re
 writeFileSync(
   join(root, files.schema),
   `import { z } from "zod";
-import { link, markdown } from "../primitives.ts";
-import { sectionBase } from "./base.ts";
+import { link, markdown } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
 
-/** ${title}: a heading, text in Markdown and an optional button. */
 export const ${schemaName} = z
   .strictObject({
     type: z.literal("${name}"),
@@ -69,37 +68,51 @@ export const ${schemaName} = z
   .describe("${title}: a heading, text in Markdown and an optional button.");
 `,
 );
-insert("schemas/sections/index.ts", `import { ${schemaName} } from "./${name}.ts";`, {
-  after: /^import .* from "\.\/.*\.ts";$/,
+insert("schemas/sections/index.ts", `import { ${schemaName} } from "../../sections/${name}/schema.ts";`, {
+  after: /^import \{ \w+ \} from "\.\.\/\.\.\/sections\/[\w-]+\/schema\.ts";$/,
 });
 insert("schemas/sections/index.ts", `  ${schemaName},`, { before: /^\] as const;$/ });
 
 writeFileSync(
   join(root, files.renderer),
   `import type { SectionOf } from "../../schemas";
-import { Actions } from "../components/Actions";
-import { Markdown } from "../components/Markdown";
-import { SectionFrame } from "./SectionFrame";
+import { Actions } from "../../src/components/Actions";
+import { Markdown } from "../../src/components/Markdown";
+import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./${name}.css";
 
 export function ${pascal}(section: SectionOf<"${name}">) {
   return (
     <SectionFrame section={section} className="${name}">
-      <Markdown html={section.body} />
+      <Markdown html={section.body} className="${name}__body" />
       {section.action && <Actions links={[section.action]} />}
     </SectionFrame>
   );
 }
 `,
 );
-insert("src/sections/registry.ts", `import { ${pascal} } from "./${pascal}";`, {
-  after: /^import \{ \w+ \} from "\.\/\w+";$/,
+insert("src/sections/registry.ts", `import { ${pascal} } from "../../sections/${name}/${pascal}";`, {
+  after: /^import \{ \w+ \} from "\.\.\/\.\.\/sections\/[\w-]+\/\w+";$/,
 });
 insert("src/sections/registry.ts", `  ${JSON.stringify(name)}: ${pascal},`, { before: /^};$/ });
 
 writeFileSync(
-  join(root, files.fixture),
-  `# A page with the ${name} section, added to the test fixture content by ${name}.test.tsx.
-route: /${name}-example
+  join(root, files.styles),
+  `/* ${title}: this section's own styles, loaded with its renderer and inlined in each built page. */
+.${name}__body {
+  max-width: 46rem;
+}
+`,
+);
+writeFileSync(
+  join(root, files.test),
+  `import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fixture } from "../../tests/content/helpers.ts";
+import { loadContent, renderSite } from "../../tests/components/render-site.tsx";
+
+// A page with the ${name} section, added to the test fixture content.
+const page = \`route: /${name}-example
 title: ${title} example
 description: A page showing the ${name} section.
 sections:
@@ -109,18 +122,7 @@ sections:
     action:
       label: Read more
       to: /legal
-`,
-);
-writeFileSync(
-  join(root, files.test),
-  `import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { fixture } from "../content/helpers.ts";
-import { loadContent, renderSite } from "./render-site.tsx";
-
-const page = readFileSync(join(import.meta.dirname, "fixtures", "${name}.yaml"), "utf8");
+\`;
 
 describe("the ${name} section", () => {
   it("renders its heading, text and button from content", () => {
@@ -151,6 +153,6 @@ execFileSync(
   { cwd: root, stdio: "inherit" },
 );
 console.log(
-  `\nAdded the "${name}" section type:\n  ${Object.values(files).join("\n  ")}\n  (and a line in schemas/sections/index.ts and src/sections/registry.ts)`,
+  `\nAdded the "${name}" section type in ${folder}/:\n  ${Object.values(files).join("\n  ")}\n  (and a line in schemas/sections/index.ts and src/sections/registry.ts)`,
 );
 console.log(`Use it in a page with "- type: ${name}"; see docs/adding-a-section.md for what to change next.`);

@@ -4,6 +4,7 @@ import { SubHeading } from "../components/Heading";
 import { DraftMark, draftOutline } from "../components/Draft";
 import { Icon } from "../components/Icon";
 import { Markdown } from "../components/Markdown";
+import "./cards.css";
 
 /** A card with an icon, a title one level below the section's heading, and Markdown text. */
 export function Card({

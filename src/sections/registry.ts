@@ -1,21 +1,22 @@
 /**
- * The one list of section renderers. Its type maps every section type in schemas/sections to a
- * component taking exactly that section's fields, so a type without a renderer does not compile.
+ * The one list of section renderers (each in its section's folder, sections/<type>/). Its type maps
+ * every section type in schemas/sections/index.ts to a component taking exactly that section's
+ * fields, so a type without a renderer does not compile.
  */
 import type { ComponentType } from "react";
 import type { SectionOf, SectionType } from "../../schemas";
-import { About } from "./About";
-import { Callout } from "./Callout";
-import { Faq } from "./Faq";
-import { Features } from "./Features";
-import { FormSection } from "./FormSection";
-import { Gallery } from "./Gallery";
-import { Hero } from "./Hero";
-import { Pricing } from "./Pricing";
-import { Prose } from "./Prose";
-import { Services } from "./Services";
-import { Team } from "./Team";
-import { Testimonials } from "./Testimonials";
+import { About } from "../../sections/about/About";
+import { Callout } from "../../sections/callout/Callout";
+import { Faq } from "../../sections/faq/Faq";
+import { Features } from "../../sections/features/Features";
+import { FormSection } from "../../sections/form/FormSection";
+import { Gallery } from "../../sections/gallery/Gallery";
+import { Hero } from "../../sections/hero/Hero";
+import { Pricing } from "../../sections/pricing/Pricing";
+import { Prose } from "../../sections/prose/Prose";
+import { Services } from "../../sections/services/Services";
+import { Team } from "../../sections/team/Team";
+import { Testimonials } from "../../sections/testimonials/Testimonials";
 
 export type SectionRenderers = { [K in SectionType]: ComponentType<SectionOf<K>> };
 

@@ -1,4 +1,4 @@
-/** What a visitor does: popups, the FAQ, forms, navigation and the analytics data layer. */
+/** What a visitor does: popups, forms, navigation and the analytics data layer (the FAQ: sections/faq/). */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -59,24 +59,6 @@ describe("popups", () => {
     await user.click(popup.getByRole("button", { name: "Send" }));
     expect(location.current).toBe("/thanks");
     expect(screen.getByRole("heading", { level: 1, name: "Thanks, we will call you soon" })).toBeTruthy();
-  });
-});
-
-describe("the FAQ", () => {
-  it("keeps one answer open at a time", async () => {
-    const user = userEvent.setup();
-    const dir = fixture({
-      "collections/faq/second.yaml": "question: Is this the second?\nanswer: It is.\n",
-      "pages/home.yaml": replace("      - first\n", "      - first\n      - second\n"),
-    });
-    renderSite("/", loadContent(dir));
-    const first = screen.getByText("Is this a test?");
-    const second = screen.getByText("Is this the second?");
-    await user.click(first);
-    expect(first.closest("details")!.open).toBe(true);
-    await user.click(second);
-    expect(second.closest("details")!.open).toBe(true);
-    expect(first.closest("details")!.open).toBe(false);
   });
 });
 

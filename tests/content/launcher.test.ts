@@ -90,14 +90,18 @@ describe("the content CLI launcher", () => {
 
   it("hashes every source of the CLI: a change in the schemas or the pipeline changes the hash", () => {
     const copy = mkdtempSync(join(tmpdir(), "content-sources-"));
-    for (const dir of ["scripts/content", "scripts/cms", "schemas"]) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    for (const dir of ["scripts/content", "scripts/cms", "schemas", "sections"])
+      cpSync(join(root, dir), join(copy, dir), { recursive: true });
     cpSync(join(root, "tsconfig.json"), join(copy, "tsconfig.json"));
     const before = sourceHash(copy);
     expect(sourceHash(copy)).toBe(before);
     appendFileSync(join(copy, "schemas", "page.ts"), "\n// changed\n");
     const afterSchema = sourceHash(copy);
     expect(afterSchema).not.toBe(before);
+    appendFileSync(join(copy, "sections", "faq", "schema.ts"), "\n// changed\n");
+    const afterSectionSchema = sourceHash(copy);
+    expect(afterSectionSchema).not.toBe(afterSchema);
     appendFileSync(join(copy, "scripts", "content", "validate.ts"), "\n// changed\n");
-    expect(sourceHash(copy)).not.toBe(afterSchema);
+    expect(sourceHash(copy)).not.toBe(afterSectionSchema);
   });
 });

@@ -3,7 +3,7 @@
  * formatting, its test passes, and the content guide, editor schemas and CMS pick the new type up.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -23,24 +23,35 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     run(["--import", "tsx", "scripts/generate/new-section.ts", "demo-widget"]);
   });
 
-  it("writes the schema, renderer, registry lines, fixture and test", () => {
+  it("writes one folder (schema, renderer, styles, test) and a line in each list", () => {
+    expect(readdirSync(join(copy, "sections/demo-widget")).sort()).toEqual(
+      ["DemoWidget.tsx", "demo-widget.css", "demo-widget.test.tsx", "schema.ts"].sort(),
+    );
     expect(readFileSync(join(copy, "schemas/sections/index.ts"), "utf8")).toContain("demoWidgetSection,");
     expect(readFileSync(join(copy, "src/sections/registry.ts"), "utf8")).toContain('"demo-widget": DemoWidget,');
-    expect(readFileSync(join(copy, "src/sections/DemoWidget.tsx"), "utf8")).toContain('SectionOf<"demo-widget">');
-    expect(readFileSync(join(copy, "tests/components/fixtures/demo-widget.yaml"), "utf8")).toContain("type: demo-widget");
+    const renderer = readFileSync(join(copy, "sections/demo-widget/DemoWidget.tsx"), "utf8");
+    expect(renderer).toContain('SectionOf<"demo-widget">');
+    expect(renderer).toContain('import "./demo-widget.css";');
+    expect(readFileSync(join(copy, "sections/demo-widget/demo-widget.test.tsx"), "utf8")).toContain("type: demo-widget");
+  });
+
+  it("writes the schema's description once, in .describe(), with no JSDoc repeating it", () => {
+    const schema = readFileSync(join(copy, "sections/demo-widget/schema.ts"), "utf8");
+    expect(schema).toContain('.describe("Demo widget: a heading, text in Markdown and an optional button.")');
+    expect(schema).not.toContain("/**");
   });
 
   it("produces code that type-checks and passes lint and formatting", () => {
     run([bin("typescript/bin/tsc"), "-p", "."]);
-    run([bin("eslint/bin/eslint.js"), "src/sections", "schemas/sections", "tests/components"]);
-    run([bin("prettier/bin/prettier.cjs"), "--check", "src/sections", "schemas/sections", "tests/components"]);
+    run([bin("eslint/bin/eslint.js"), "sections", "src/sections", "schemas/sections", "tests/components"]);
+    run([bin("prettier/bin/prettier.cjs"), "--check", "sections", "src/sections", "schemas/sections", "tests/components"]);
   });
 
   it("produces a passing test, and the guide and editor schemas know the new type", () => {
     const output = run([
       bin("vitest/vitest.mjs"),
       "run",
-      "tests/components/demo-widget.test.tsx",
+      "sections/demo-widget/demo-widget.test.tsx",
       "tests/components/sections.test.tsx",
       "tests/content/guide.test.ts",
       "tests/content/json-schema.test.ts",

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { page, ref, referenceOf } from "../../schemas/index.ts";
-import { pricingSection } from "../../schemas/sections/pricing.ts";
+import { pricingSection } from "../../sections/pricing/schema.ts";
 import { renderSchemaFiles } from "../../scripts/generate/json-schema.ts";
 import { problemsIn } from "./helpers.ts";
 

@@ -162,7 +162,7 @@ const shapedImage = () =>
     .strict()
     .transform(({ src, alt, focus }) => ({ ...src, alt, focus }));
 
-// ---- sections (schemas/sections/) ----
+// ---- sections (sections/<type>/schema.ts) ----
 
 const sectionBase = {
   anchor: s

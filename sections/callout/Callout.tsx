@@ -1,0 +1,26 @@
+import type { SectionOf } from "../../schemas";
+import { useFirstSection } from "../../src/components/Heading";
+import { Img } from "../../src/components/Img";
+import { Actions } from "../../src/components/Actions";
+import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./callout.css";
+
+export function Callout(section: SectionOf<"callout">) {
+  const first = useFirstSection();
+  return (
+    <SectionFrame
+      section={section}
+      className="callout"
+      aside={section.image && <Img image={section.image} priority={first} className="callout__image" />}
+    >
+      {section.tags.length > 0 && (
+        <ul className="tags">
+          {section.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      )}
+      {section.action && <Actions links={[section.action]} />}
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,38 @@
+import { useId, type SyntheticEvent } from "react";
+import type { SectionOf } from "../../schemas";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { Markdown } from "../../src/components/Markdown";
+import { useEntries } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./faq.css";
+
+/**
+ * Questions as `<details name>`: an exclusive accordion that works before scripts load. The toggle
+ * handler closes the others too, for browsers without the `name` grouping.
+ */
+export function Faq(section: SectionOf<"faq">) {
+  const questions = useEntries("faq", section.questions);
+  const group = useId();
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = event.currentTarget;
+    if (!opened.open) return;
+    for (const other of opened.parentElement?.parentElement?.querySelectorAll("details") ?? []) {
+      if (other !== opened && other.open) other.open = false;
+    }
+  };
+  return (
+    <SectionFrame section={section} className="faq">
+      <ul className="faq__list">
+        {questions.map((q) => (
+          <li key={q.id} style={draftOutline(q.draft)}>
+            <DraftMark draft={q.draft} />
+            <details name={group} onToggle={onToggle}>
+              <summary>{q.question}</summary>
+              <Markdown html={q.answer} className="faq__answer" />
+            </details>
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { ref } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
+
+export const faqSection = z
+  .strictObject({
+    type: z.literal("faq"),
+    ...sectionBase,
+    questions: z.array(ref("faq")).min(1).describe("The questions to show, by id, in order."),
+  })
+  .describe("Questions and answers; one answer is open at a time.");

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { image } from "../../schemas/image.ts";
+import { text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
+
+export const gallerySection = z
+  .strictObject({
+    type: z.literal("gallery"),
+    ...sectionBase,
+    images: z
+      .array(
+        z.strictObject({
+          image: image("gallery"),
+          caption: text.optional().describe("A line shown under the picture."),
+        }),
+      )
+      .min(1)
+      .describe("The pictures, in order."),
+  })
+  .describe("A grid of pictures with optional captions.");

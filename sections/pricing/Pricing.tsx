@@ -1,0 +1,81 @@
+import type { Plan, SectionOf } from "../../schemas";
+import { useFormDialog } from "../../src/components/FormDialog";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { SubHeading } from "../../src/components/Heading";
+import { Icon } from "../../src/components/Icon";
+import { useContent, useEntries, useForm, useSite } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./pricing.css";
+
+function usePrice(plan: Plan): string {
+  const { seo } = useSite();
+  return new Intl.NumberFormat(seo.locale, {
+    style: "currency",
+    currency: plan.currency,
+    maximumFractionDigits: Number.isInteger(plan.price) ? 0 : 2,
+  }).format(plan.price);
+}
+
+function PlanCard({
+  plan,
+  section,
+  onChoose,
+}: {
+  plan: Plan;
+  section: SectionOf<"pricing">;
+  onChoose: (opener: HTMLElement, context: string) => void;
+}) {
+  const price = usePrice(plan);
+  const included = useContent().collections.plans.find((p) => p.id === plan.includes);
+  return (
+    <li className={`plan${plan.popular ? " plan--popular" : ""}`} style={draftOutline(plan.draft)}>
+      <DraftMark draft={plan.draft} />
+      {plan.popular && <p className="plan__badge">{section.popularLabel}</p>}
+      <SubHeading className="plan__name">{plan.name}</SubHeading>
+      <p className="plan__price">
+        <span className="plan__amount">{price}</span>
+        <span className="plan__period">{section.periodLabel}</span>
+      </p>
+      <p className="plan__summary">{plan.summary}</p>
+      {included && <p className="plan__includes">{section.includesLabel.replace("{plan}", included.name)}</p>}
+      <ul className="plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <Icon name="check" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`button ${plan.popular ? "button--primary" : "button--secondary"} plan__action`}
+        aria-haspopup="dialog"
+        aria-label={`${section.buttonLabel}: ${plan.name}`}
+        onClick={(event) => onChoose(event.currentTarget, `${plan.name} · ${price}${section.periodLabel}`)}
+      >
+        {section.buttonLabel}
+      </button>
+    </li>
+  );
+}
+
+/** Plan cards; each opens the section's form (subscribe) in a popup, titled with the plan. */
+export function Pricing(section: SectionOf<"pricing">) {
+  const plans = useEntries("plans", section.plans);
+  const { toggle, dialog } = useFormDialog(useForm(section.form));
+  return (
+    <SectionFrame section={section} className="pricing">
+      <ul className="plans">
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            section={section}
+            onChoose={(opener, context) => toggle(context, opener)}
+          />
+        ))}
+      </ul>
+      {dialog}
+    </SectionFrame>
+  );
+}

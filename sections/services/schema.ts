@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { ref, text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
+
+export const servicesSection = z
+  .strictObject({
+    type: z.literal("services"),
+    ...sectionBase,
+    services: z.array(ref("services")).min(1).describe("The services to show, by id, in order."),
+    buttonLabel: text.describe('The words on each card\'s button, e.g. "Submit The Form For Assistance".'),
+    form: ref("forms").describe("The form the button opens, by its file name."),
+  })
+  .describe("Service cards; each button opens a form in a popup.");

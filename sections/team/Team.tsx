@@ -1,0 +1,27 @@
+import type { SectionOf } from "../../schemas";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { SubHeading } from "../../src/components/Heading";
+import { Img } from "../../src/components/Img";
+import { Markdown } from "../../src/components/Markdown";
+import { useEntries } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./team.css";
+
+export function Team(section: SectionOf<"team">) {
+  const members = useEntries("team", section.members);
+  return (
+    <SectionFrame section={section} className="team">
+      <ul className="people">
+        {members.map((member) => (
+          <li key={member.id} className="person" style={draftOutline(member.draft)}>
+            <DraftMark draft={member.draft} />
+            <Img image={member.photo} className="person__photo" />
+            <SubHeading className="person__name">{member.name}</SubHeading>
+            <p className="person__role">{member.role}</p>
+            <Markdown html={member.bio} className="person__bio" />
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,42 @@
+import type { SectionOf } from "../../schemas";
+import { DraftMark, draftOutline } from "../../src/components/Draft";
+import { Icon } from "../../src/components/Icon";
+import { Markdown } from "../../src/components/Markdown";
+import { useEntries } from "../../src/content/ContentProvider";
+import { SectionFrame } from "../../src/sections/SectionFrame";
+import "./testimonials.css";
+
+export function Testimonials(section: SectionOf<"testimonials">) {
+  const testimonials = useEntries("testimonials", section.testimonials);
+  return (
+    <SectionFrame section={section} className="testimonials">
+      <ul className="quotes">
+        {testimonials.map((t) => (
+          <li key={t.id} style={draftOutline(t.draft)}>
+            <DraftMark draft={t.draft} />
+            <figure className="quote">
+              {t.rating !== undefined && (
+                <p
+                  className="quote__stars"
+                  role="img"
+                  aria-label={section.ratingLabel.replace("{rating}", String(t.rating))}
+                >
+                  {Array.from({ length: t.rating }, (_, i) => (
+                    <Icon key={i} name="star" />
+                  ))}
+                </p>
+              )}
+              <blockquote>
+                <Markdown html={t.quote} />
+              </blockquote>
+              <figcaption>
+                <span className="quote__name">{t.name}</span>
+                <span className="quote__detail">{t.detail}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { ref, text } from "../../schemas/primitives.ts";
+import { sectionBase } from "../../schemas/sections/base.ts";
+
+export const testimonialsSection = z
+  .strictObject({
+    type: z.literal("testimonials"),
+    ...sectionBase,
+    testimonials: z.array(ref("testimonials")).min(1).describe("The quotes to show, by id."),
+    ratingLabel: text
+      .includes("{rating}", { error: 'include "{rating}" where the number of stars goes' })
+      .default("Rated {rating} out of 5")
+      .describe('Read aloud for the stars, e.g. "Rated {rating} out of 5".'),
+  })
+  .describe("Quotes from customers.");
