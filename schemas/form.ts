@@ -26,6 +26,11 @@ export const form = z.strictObject({
   submitLabel: text.describe('The words on the send button, e.g. "Request a callback".'),
   closeLabel: text.default("Close").describe("The words on a popup's close button."),
   success: pageRoute.describe("The page a visitor lands on after sending, e.g. /thankyou."),
+  consent: text
+    .optional()
+    .describe(
+      "The consent wording shown beside the button, e.g. that we may call or text about the request and that consent is not a condition of purchase. Each lead records the wording it was sent with.",
+    ),
   note: markdown.optional().describe("Small print under the button, e.g. a privacy note (Markdown)."),
 });
 
