@@ -5,12 +5,17 @@
  * it. Both files are written by the pre-renderer from the same policy as the nginx config
  * (scripts/hosting/), so `npm start` sends what production sends. The hosts' own files (_headers,
  * _redirects, _nginx/) are not served.
+ * POST /api/leads goes to the lead endpoint (server/leads/), with its database and outbox, unless
+ * LEADS=off.
  * In: dist/. Listens on 127.0.0.1:$PORT (4173 by default). Usage: node --import tsx scripts/serve.ts [DIR]
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { loadConfig } from "../server/leads/config.ts";
+import { isLeadsPath, type Handler } from "../server/leads/handler.ts";
+import { startLeads } from "../server/leads/service.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "./hosting/netlify.ts";
 
 const types: Record<string, string> = {
@@ -49,7 +54,7 @@ function hostRules(dir: string) {
   };
 }
 
-export function createStaticServer(dir: string): Server {
+export function createStaticServer(dir: string, leads?: Handler): Server {
   const root = resolve(dir);
   const rules = hostRules(root);
   const cache = new Map<string, Entry>();
@@ -84,6 +89,7 @@ export function createStaticServer(dir: string): Server {
   };
 
   const server = createServer((request, response) => {
+    if (leads && isLeadsPath(request.url)) return leads(request, response);
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
@@ -135,7 +141,15 @@ export function createStaticServer(dir: string): Server {
 if (process.argv[1] === import.meta.filename) {
   const dir = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
   const port = Number(process.env.PORT ?? 4173);
-  createStaticServer(dir).listen(port, "127.0.0.1", () => {
-    console.log(`Serving ${dir} at http://localhost:${port}`);
+  const leads = process.env.LEADS === "off" ? undefined : await startLeads(loadConfig());
+  const server = createStaticServer(dir, leads?.handler).listen(port, "127.0.0.1", () => {
+    console.log(`Serving ${dir} at http://localhost:${port}${leads ? ` (lead endpoint: ${leads.db.kind} database)` : ""}`);
   });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      server.close();
+      server.closeAllConnections();
+      void (leads?.close() ?? Promise.resolve()).then(() => process.exit(0));
+    });
+  }
 }
