@@ -2,18 +2,8 @@
  * Where leads go: content/leads.yaml. Who receives each lead by e-mail, which webhooks receive it as
  * signed JSON, and how long leads are kept. Secrets (SMTP password, webhook signing secret) never
  * live here: they come from the environment (see README, "Leads").
- * Also the limits a lead's fields are held to, shared by the form (maxlength) and the endpoint (Zod).
  */
 import { z } from "zod";
-
-/** The site's own lead endpoint: forms post here; `npm start` serves it, static hosts proxy it. */
-export const leadsEndpoint = "/api/leads";
-
-/** The longest value each field type accepts (an e-mail address is at most 254 characters, RFC 5321). */
-export const fieldMaxLength = { text: 200, email: 254, tel: 40 } as const;
-
-/** A phone number as people write it: digits with spaces, dots, dashes, brackets, a leading "+". */
-export const phonePattern = "[+]?[0-9 ().-]{7,40}";
 
 const emailAddress = z
   .email({ error: 'write an e-mail address, e.g. "leads@example.com"' })

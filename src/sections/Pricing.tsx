@@ -1,9 +1,9 @@
 import type { Plan, SectionOf } from "../../schemas";
-import { useFormDialog } from "../components/FormDialog";
+import { FormDialogButton } from "../components/FormDialog";
 import { DraftMark, draftOutline } from "../components/Draft";
 import { SubHeading } from "../components/Heading";
 import { Icon } from "../components/Icon";
-import { useContent, useEntries, useForm, useSite } from "../content/ContentProvider";
+import { useContent, useEntries, useSite } from "../content/ContentProvider";
 import { SectionFrame } from "./SectionFrame";
 
 function usePrice(plan: Plan): string {
@@ -15,15 +15,7 @@ function usePrice(plan: Plan): string {
   }).format(plan.price);
 }
 
-function PlanCard({
-  plan,
-  section,
-  onChoose,
-}: {
-  plan: Plan;
-  section: SectionOf<"pricing">;
-  onChoose: (opener: HTMLElement, context: string) => void;
-}) {
+function PlanCard({ plan, section }: { plan: Plan; section: SectionOf<"pricing"> }) {
   const price = usePrice(plan);
   const included = useContent().collections.plans.find((p) => p.id === plan.includes);
   return (
@@ -45,15 +37,15 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <button
-        type="button"
+      <FormDialogButton
+        formId={section.form}
+        choice={plan.name}
+        context={`${plan.name} · ${price}${section.periodLabel}`}
         className={`button ${plan.popular ? "button--primary" : "button--secondary"} plan__action`}
-        aria-haspopup="dialog"
-        aria-label={`${section.buttonLabel}: ${plan.name}`}
-        onClick={(event) => onChoose(event.currentTarget, `${plan.name} · ${price}${section.periodLabel}`)}
+        label={`${section.buttonLabel}: ${plan.name}`}
       >
         {section.buttonLabel}
-      </button>
+      </FormDialogButton>
     </li>
   );
 }
@@ -61,20 +53,13 @@ function PlanCard({
 /** Plan cards; each opens the section's form (subscribe) in a popup, titled with the plan. */
 export function Pricing(section: SectionOf<"pricing">) {
   const plans = useEntries("plans", section.plans);
-  const { toggle, dialog } = useFormDialog(useForm(section.form));
   return (
     <SectionFrame section={section} className="pricing">
       <ul className="plans">
         {plans.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            section={section}
-            onChoose={(opener, context) => toggle(context, opener)}
-          />
+          <PlanCard key={plan.id} plan={plan} section={section} />
         ))}
       </ul>
-      {dialog}
     </SectionFrame>
   );
 }
