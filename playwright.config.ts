@@ -8,6 +8,9 @@
  * The browser is Debian's Chromium (CHROMIUM_PATH overrides): nothing downloads a browser.
  */
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.ts";
 
@@ -28,6 +31,16 @@ function freePort(variable: string, taken: number[] = []): number {
 const servePort = freePort("E2E_PORT");
 const nginxPort = freePort("E2E_NGINX_PORT", [servePort]);
 const browser = { ...devices["Desktop Chrome"], channel: undefined };
+/**
+ * The lead endpoint's settings for the run: its own embedded database (tests/e2e/leads.spec.ts reads
+ * it with `npm run leads`), no delivery targets, and no rate limit for the tests' one address.
+ */
+process.env.E2E_LEADS_DIR ??= mkdtempSync(join(tmpdir(), "e2e-leads-"));
+export const leadsEnv = {
+  LEADS_DATA_DIR: process.env.E2E_LEADS_DIR,
+  LEADS_RATE_LIMIT: "100000",
+  LEADS_MIN_SUBMIT_MS: "1000",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -48,7 +61,7 @@ export default defineConfig({
   webServer: [
     {
       command: `node --import tsx scripts/serve.ts`,
-      env: { PORT: String(servePort) },
+      env: { PORT: String(servePort), ...leadsEnv },
       url: `http://127.0.0.1:${servePort}/`,
       reuseExistingServer: false,
       stdout: "ignore",

@@ -11,4 +11,4 @@ export const leadsEndpoint = "/api/leads";
 export const fieldMaxLength = { text: 200, email: 254, tel: 40 } as const;
 
 /** A phone number as people write it: digits with spaces, dots, dashes, brackets, a leading "+". */
-export const phonePattern = "[+]?[0-9 ().\\-]{7,40}";
+export const phonePattern = "[+]?[0-9 \\(\\)\\.\\-]{7,40}";

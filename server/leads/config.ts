@@ -85,8 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, contentDir = jo
     phone: site.contact?.phone?.display,
     siteName: site.company?.name,
     emailFrom: env.LEADS_EMAIL_FROM || site.contact?.email || "leads@localhost",
-    recipients: emailTo.length ? emailTo : settings.recipients,
-    webhooks: webhookUrl.length ? webhookUrl : settings.webhooks,
+    // "none" turns the content's targets off (e.g. a staging copy of the site).
+    recipients: emailTo.length ? emailTo.filter((a) => a !== "none") : settings.recipients,
+    webhooks: webhookUrl.length ? webhookUrl.filter((u) => u !== "none") : settings.webhooks,
     retentionDays: settings.retentionDays,
     smtpUrl: env.SMTP_URL || undefined,
     webhookSecret: env.LEADS_WEBHOOK_SECRET || undefined,

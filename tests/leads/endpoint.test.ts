@@ -120,7 +120,9 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
       ["a field the form does not have", () => post(url, { ...valid, creditCard: "4111" }), 400],
       ["an unknown form", () => post(url, { ...valid, form: "nope" }), 400],
       ["a field sent twice", async () => { const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams([...Object.entries(valid).filter((e): e is [string, string] => typeof e[1] === "string"), [textField.name, "again"]]) }); return { status: r.status, body: await r.text() }; }, 400],
-      ...(emailField ? ([["an invalid e-mail address", () => post(url, { ...valid, [emailField.name]: "not an address" }), 422]] as const) : []),
+      ...(emailField
+        ? [["an invalid e-mail address", () => post(url, { ...valid, [emailField.name]: "not an address" }), 422] as [string, () => Promise<{ status: number; body: string }>, number]]
+        : []),
     ];
     for (const [name, send, status] of cases) {
       const answer = await send();
