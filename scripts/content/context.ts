@@ -53,6 +53,8 @@ export interface ContextInputs {
   drafts: { ids: Record<string, string[]>; routes: string[]; anchors: Record<string, string[]> };
   redirects?: { from: string; to: string }[];
   siteData: unknown;
+  /** content/leads.yaml as read, for the {{leadRetentionDays}} token. */
+  leadsData?: unknown;
   images: string[];
 }
 
@@ -74,6 +76,7 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
     else if (file?.kind === "pages") routesKnown = false;
   }
   let siteData: unknown;
+  let leadsData: unknown;
   let redirects: { from: string; to: string }[] | undefined;
   for (const file of loaded.files) {
     if (file.kind === "collection" && file.collection) {
@@ -96,6 +99,8 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
       }
     } else if (file.kind === "site") {
       siteData = file.data;
+    } else if (file.kind === "leads") {
+      leadsData = file.data;
     } else if (file.kind === "redirects" && Array.isArray(record(file.data).redirects)) {
       redirects = (record(file.data).redirects as unknown[])
         .map((entry) => ({ from: str(record(entry).from), to: str(record(entry).to) }))
@@ -103,14 +108,14 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
     }
   }
   routes.sort();
-  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, siteData, images: loaded.images };
+  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, siteData, leadsData, images: loaded.images };
 }
 
 /** The context from its inputs: with the services the schemas call (Markdown, pictures). */
 export function contextFrom(inputs: ContextInputs): { context: ContentContext; images: ImageResolver } {
-  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, siteData } = inputs;
+  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, siteData, leadsData } = inputs;
   const images = createImageResolver(contentDir, inputs.images);
-  const markdown = createMarkdown({ tokens: tokensFrom(siteData), routes: routesUnknown ? undefined : routes, anchors, drafts });
+  const markdown = createMarkdown({ tokens: tokensFrom(siteData, leadsData), routes: routesUnknown ? undefined : routes, anchors, drafts });
   const notFoundRoute = str(record(siteData).notFoundRoute);
   return {
     context: { ids, routes, routesUnknown, anchors, resolveImage: images.resolveImage, markdown, drafts, redirects, notFoundRoute },
@@ -125,6 +130,7 @@ export function contextFrom(inputs: ContextInputs): { context: ContentContext; i
  */
 export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): string {
   const site = loaded.files.find((file) => file.kind === "site");
+  const leads = loaded.files.find((file) => file.kind === "leads");
   const pictures = inputs.images.map((rel) => {
     try {
       const { size, mtimeMs } = statSync(join(inputs.contentDir, rel));
@@ -135,5 +141,5 @@ export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): strin
   });
   const { ids, routes, routesUnknown, anchors, drafts, redirects, siteData } = inputs;
   const notFoundRoute = str(record(siteData).notFoundRoute);
-  return hashOf(JSON.stringify([ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute, site?.text, loaded.unreadable, pictures]));
+  return hashOf(JSON.stringify([ids, routes, routesUnknown, anchors, drafts, redirects, notFoundRoute, site?.text, leads?.text, loaded.unreadable, pictures]));
 }
