@@ -19,15 +19,24 @@ const webhookUrl = z
       // reported below
     }
     if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
-      ctx.addIssue({ code: "custom", message: 'write a full "https://" address, e.g. "https://hooks.example.com/leads"', input: value });
+      ctx.addIssue({
+        code: "custom",
+        message: 'write a full "https://" address, e.g. "https://hooks.example.com/leads"',
+        input: value,
+      });
     } else if (url.protocol !== "https:") {
       ctx.addIssue({
         code: "custom",
-        message: 'write "https://" instead of "http://": a lead (a name, an e-mail address, a phone number) must never travel unencrypted',
+        message:
+          'write "https://" instead of "http://": a lead (a name, an e-mail address, a phone number) must never travel unencrypted',
         input: value,
       });
     } else if (url.username || url.password) {
-      ctx.addIssue({ code: "custom", message: "leave the user name and password out of the address: webhooks are signed instead", input: value });
+      ctx.addIssue({
+        code: "custom",
+        message: "leave the user name and password out of the address: webhooks are signed instead",
+        input: value,
+      });
     }
   })
   .describe("A web address (https) that receives every lead as signed JSON, e.g. a CRM's inbound webhook.");
@@ -48,7 +57,9 @@ export const leadsSettings = z
       .min(1, { error: "keep leads at least 1 day" })
       .max(3650, { error: "keep leads at most 3650 days (10 years)" })
       .default(365)
-      .describe("How many days a lead is kept; older leads are deleted by the server. The privacy page can say it with {leadRetentionDays}."),
+      .describe(
+        "How many days a lead is kept; older leads are deleted by the server. The privacy page can say it with {leadRetentionDays}.",
+      ),
   })
   .describe("Where the callback and subscribe forms' leads go, and how long they are kept.");
 

@@ -143,7 +143,9 @@ if (process.argv[1] === import.meta.filename) {
   const port = Number(process.env.PORT ?? 4173);
   const leads = process.env.LEADS === "off" ? undefined : await startLeads(loadConfig());
   const server = createStaticServer(dir, leads?.handler).listen(port, "127.0.0.1", () => {
-    console.log(`Serving ${dir} at http://localhost:${port}${leads ? ` (lead endpoint: ${leads.db.kind} database)` : ""}`);
+    console.log(
+      `Serving ${dir} at http://localhost:${port}${leads ? ` (lead endpoint: ${leads.db.kind} database)` : ""}`,
+    );
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {

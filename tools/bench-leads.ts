@@ -25,7 +25,15 @@ let serial = 0;
 
 function body(n: number): string {
   const params = new URLSearchParams({ form: formId, page: "/", website: "", elapsed: "5000" });
-  for (const f of form.fields) params.set(f.name, f.type === "email" ? `bench${n}@example.com` : f.type === "tel" ? `555-${String(n).padStart(7, "0")}` : "Bench Visitor");
+  for (const f of form.fields)
+    params.set(
+      f.name,
+      f.type === "email"
+        ? `bench${n}@example.com`
+        : f.type === "tel"
+          ? `555-${String(n).padStart(7, "0")}`
+          : "Bench Visitor",
+    );
   return params.toString();
 }
 
@@ -57,7 +65,8 @@ function send(port: number, agent: Agent, address: string, n: number): Promise<{
   });
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 async function load(port: number, clients: number, total: number, maxMs: number) {
@@ -80,7 +89,13 @@ async function load(port: number, clients: number, total: number, maxMs: number)
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { count: times.length, other, perSecond: times.length / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  return {
+    count: times.length,
+    other,
+    perSecond: times.length / seconds,
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+  };
 }
 
 async function flood(port: number, env: Record<string, string>) {
@@ -102,7 +117,9 @@ async function flood(port: number, env: Record<string, string>) {
   const visitor = await send(port, new Agent(), "198.51.100.23", visitorN);
   await flooding;
   agent.destroy();
-  const stored = (await storedLeads(env, ["--limit", "100000"])).some((l) => Object.values(l.fields).includes(`bench${visitorN}@example.com`));
+  const stored = (await storedLeads(env, ["--limit", "100000"])).some((l) =>
+    Object.values(l.fields).includes(`bench${visitorN}@example.com`),
+  );
   return { statuses: Object.fromEntries(statuses), visitor: visitor.status, visitorMs: visitor.ms, stored };
 }
 

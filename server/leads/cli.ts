@@ -55,7 +55,11 @@ async function ask<T>(request: object): Promise<T> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const op = request as { op: string; which?: string };
-    return (op.op === "retry" ? await retryDeliveries(db, String(op.which)) : await listLeads(db, { limit, spam: Boolean(values.spam) })) as T;
+    return (
+      op.op === "retry"
+        ? await retryDeliveries(db, String(op.which))
+        : await listLeads(db, { limit, spam: Boolean(values.spam) })
+    ) as T;
   } finally {
     await db.close();
   }
@@ -66,7 +70,10 @@ const status = (lead: LeadListing) =>
     ? `spam (${lead.spam})`
     : lead.deliveries.length
       ? lead.deliveries
-          .map((d) => `${describeTarget(d.target)}: ${d.status}${d.status === "delivered" ? "" : ` (#${d.id}, ${d.attempts} attempts${d.last_error ? `, ${d.last_error}` : ""})`}`)
+          .map(
+            (d) =>
+              `${describeTarget(d.target)}: ${d.status}${d.status === "delivered" ? "" : ` (#${d.id}, ${d.attempts} attempts${d.last_error ? `, ${d.last_error}` : ""})`}`,
+          )
           .join("; ")
       : "stored (no delivery targets)";
 
@@ -90,7 +97,16 @@ if (values.retry) {
     const lines = [header.join(",")];
     for (const lead of leads) {
       lines.push(
-        [lead.id, lead.created_at, lead.form, lead.choice, ...fieldNames.map((n) => lead.fields[n]), lead.page, lead.consent, status(lead)]
+        [
+          lead.id,
+          lead.created_at,
+          lead.form,
+          lead.choice,
+          ...fieldNames.map((n) => lead.fields[n]),
+          lead.page,
+          lead.consent,
+          status(lead),
+        ]
           .map(csvCell)
           .join(","),
       );
@@ -101,9 +117,14 @@ if (values.retry) {
   } else {
     for (const lead of leads) {
       const who = Object.values(lead.fields).join(" · ");
-      console.log(`${lead.created_at}  ${lead.form}${lead.choice ? ` (${lead.choice})` : ""}  ${who}  from ${lead.page}\n    ${status(lead)}`);
+      console.log(
+        `${lead.created_at}  ${lead.form}${lead.choice ? ` (${lead.choice})` : ""}  ${who}  from ${lead.page}\n    ${status(lead)}`,
+      );
     }
     const failed = leads.flatMap((l) => l.deliveries).filter((d) => d.status === "failed").length;
-    if (failed) console.log(`\n${failed} failed ${failed === 1 ? "delivery" : "deliveries"}: fix the cause, then \`npm run leads -- --retry failed\`.`);
+    if (failed)
+      console.log(
+        `\n${failed} failed ${failed === 1 ? "delivery" : "deliveries"}: fix the cause, then \`npm run leads -- --retry failed\`.`,
+      );
   }
 }

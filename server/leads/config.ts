@@ -66,12 +66,17 @@ function readJson<T>(dir: string, name: string): T {
   try {
     return JSON.parse(readFileSync(file, "utf8")) as T;
   } catch (error) {
-    throw new Error(`${file} could not be read (${(error as Error).message}): run \`npm run content:build\` (or \`npm run build\`) first`);
+    throw new Error(
+      `${file} could not be read (${(error as Error).message}): run \`npm run content:build\` (or \`npm run build\`) first`,
+    );
   }
 }
 
 /** The configuration from the generated content in `contentDir` and the environment `env`. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, contentDir = join(root, "src", "generated")): LeadsConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  contentDir = join(root, "src", "generated"),
+): LeadsConfig {
   const settings = readJson<LeadsSettings>(contentDir, "leads.json");
   const forms = readJson<Record<string, Form>>(contentDir, "forms.json");
   const site = readJson<{ company?: { name?: string }; contact?: { phone?: { display?: string }; email?: string } }>(

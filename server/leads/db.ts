@@ -59,7 +59,11 @@ const migrationLock = 2020_0020;
 async function migrate(db: Database): Promise<void> {
   await db.transaction(async (sql) => {
     await sql.query(`SELECT pg_advisory_xact_lock(${migrationLock})`);
-    for (const statement of schemaSql.split(";").map((s) => s.trim()).filter(Boolean)) await sql.query(statement);
+    for (const statement of schemaSql
+      .split(";")
+      .map((s) => s.trim())
+      .filter(Boolean))
+      await sql.query(statement);
   });
 }
 

@@ -50,12 +50,7 @@ export interface Handler {
   (request: IncomingMessage, response: ServerResponse): void;
 }
 
-export function createHandler(
-  db: Database,
-  config: LeadsConfig,
-  salt: string,
-  onStored: () => void,
-): Handler {
+export function createHandler(db: Database, config: LeadsConfig, salt: string, onStored: () => void): Handler {
   const limiter = new RateLimiter(config.rateLimit, config.rateWindowMs);
   const targets: Target[] = [
     ...config.recipients.map((address) => `email:${address}` as const),
@@ -76,10 +71,16 @@ export function createHandler(
   /** Refuses posts from other sites: a browser always says where a POST comes from. */
   const crossSite = (request: IncomingMessage): string | undefined => {
     const site = request.headers["sec-fetch-site"];
-    if (site && site !== "same-origin" && site !== "none") return `posts from other sites are refused (Sec-Fetch-Site: ${site})`;
+    if (site && site !== "same-origin" && site !== "none")
+      return `posts from other sites are refused (Sec-Fetch-Site: ${site})`;
     const origin = request.headers.origin;
     if (origin === undefined) return undefined;
-    const host = (config.trustProxy && String(request.headers["x-forwarded-host"] ?? "").split(",")[0]!.trim()) || request.headers.host;
+    const host =
+      (config.trustProxy &&
+        String(request.headers["x-forwarded-host"] ?? "")
+          .split(",")[0]!
+          .trim()) ||
+      request.headers.host;
     let originHost: string | undefined;
     try {
       originHost = origin === "null" ? undefined : new URL(origin).host;
@@ -90,7 +91,12 @@ export function createHandler(
     return "posts from other sites are refused (Origin does not match)";
   };
 
-  const refuse = (request: IncomingMessage, response: ServerResponse, refusal: Refusal, extra: Record<string, string> = {}) => {
+  const refuse = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    refusal: Refusal,
+    extra: Record<string, string> = {},
+  ) => {
     const json = /application\/json/.test(String(request.headers.accept ?? ""));
     const back = String(request.headers.referer ?? "/");
     const safeBack = /^https?:\/\/[^/]+\//.test(back) || back.startsWith("/") ? back : "/";
@@ -120,7 +126,10 @@ export function createHandler(
   const readBody = (request: IncomingMessage): Promise<string | Refusal> =>
     new Promise((resolve) => {
       const declared = Number(request.headers["content-length"] ?? NaN);
-      const tooLarge: Refusal = { status: 413, message: `The form sent more than ${config.maxBodyBytes} bytes; nothing was stored.` };
+      const tooLarge: Refusal = {
+        status: 413,
+        message: `The form sent more than ${config.maxBodyBytes} bytes; nothing was stored.`,
+      };
       if (declared > config.maxBodyBytes) return resolve(tooLarge);
       const chunks: Buffer[] = [];
       let size = 0;
@@ -161,7 +170,10 @@ export function createHandler(
         { "Retry-After": String(Math.ceil(config.rateWindowMs / 1000)) },
       );
     }
-    const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const type = String(request.headers["content-type"] ?? "")
+      .split(";")[0]!
+      .trim()
+      .toLowerCase();
     if (type !== "application/x-www-form-urlencoded") {
       return refuse(request, response, {
         status: 415,
@@ -174,22 +186,33 @@ export function createHandler(
     const params = new URLSearchParams(raw);
     const values: Record<string, string> = {};
     for (const [name, value] of params) {
-      if (name in values) return refuse(request, response, { status: 400, message: `The field "${name.slice(0, 40)}" was sent twice; nothing was stored.` });
+      if (name in values)
+        return refuse(request, response, {
+          status: 400,
+          message: `The field "${name.slice(0, 40)}" was sent twice; nothing was stored.`,
+        });
       values[name] = value;
     }
     const formId = values.form ?? "";
     const form = Object.hasOwn(config.forms, formId) ? config.forms[formId] : undefined;
-    if (!form) return refuse(request, response, { status: 400, message: "The form is not known here; nothing was stored." });
+    if (!form)
+      return refuse(request, response, { status: 400, message: "The form is not known here; nothing was stored." });
     const own = new Set<string>([...controlFields, ...form.fields.map((f) => f.name)]);
     const unknown = Object.keys(values).find((name) => !own.has(name));
     if (unknown) {
-      return refuse(request, response, { status: 400, message: `The field "${unknown.slice(0, 40)}" is not part of this form; nothing was stored.` });
+      return refuse(request, response, {
+        status: 400,
+        message: `The field "${unknown.slice(0, 40)}" is not part of this form; nothing was stored.`,
+      });
     }
     const page = values.page ?? "";
     const choice = values.choice ?? "";
     const key = values.key ?? "";
     if (!/^\/[\w\-./~]{0,200}$/.test(page) || choice.length > 200 || (key && !/^[\w-]{8,100}$/.test(key))) {
-      return refuse(request, response, { status: 400, message: "The form's page, choice or key is malformed; nothing was stored." });
+      return refuse(request, response, {
+        status: 400,
+        message: "The form's page, choice or key is malformed; nothing was stored.",
+      });
     }
     const visitor = Object.fromEntries(form.fields.map((f) => [f.name, values[f.name] ?? ""]));
     // A field missing altogether is checked as empty: the schema then names it by its label.
@@ -227,10 +250,15 @@ export function createHandler(
       );
     } catch (error) {
       console.error(`leads: a lead could not be stored: ${(error as Error).message}`);
-      return refuse(request, response, {
-        status: 503,
-        message: "Your request could not be saved just now; nothing was stored. Please try again in a moment.",
-      }, { "Retry-After": "5" });
+      return refuse(
+        request,
+        response,
+        {
+          status: 503,
+          message: "Your request could not be saved just now; nothing was stored. Please try again in a moment.",
+        },
+        { "Retry-After": "5" },
+      );
     }
     if (!stored.duplicate && !spam) onStored();
     request.resume();
@@ -241,7 +269,8 @@ export function createHandler(
   return (request, response) => {
     handle(request, response).catch((error: Error) => {
       console.error(`leads: ${error.message}`);
-      if (!response.headersSent) refuse(request, response, { status: 500, message: "Something went wrong; nothing was stored." });
+      if (!response.headersSent)
+        refuse(request, response, { status: 500, message: "Something went wrong; nothing was stored." });
       else response.destroy();
     });
   };

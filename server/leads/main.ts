@@ -15,7 +15,9 @@ const server = createServer((request, response) => {
   if (isLeadsPath(request.url)) return leads.handler(request, response);
   response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
 });
-server.listen(port, host, () => console.log(`Lead endpoint (${leads.db.kind} database) at http://${host}:${port}/api/leads`));
+server.listen(port, host, () =>
+  console.log(`Lead endpoint (${leads.db.kind} database) at http://${host}:${port}/api/leads`),
+);
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     server.close();

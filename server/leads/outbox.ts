@@ -144,7 +144,9 @@ export class Outbox {
             "Retry it with `npm run leads -- --retry failed` once the cause is fixed.",
         );
       } else {
-        console.error(`leads: delivery ${delivery.id} to ${where}, attempt ${delivery.attempts} failed (${message}); will retry`);
+        console.error(
+          `leads: delivery ${delivery.id} to ${where}, attempt ${delivery.attempts} failed (${message}); will retry`,
+        );
       }
       return;
     }

@@ -10,7 +10,14 @@ export interface LeadListing {
   fields: Record<string, string>;
   consent: string | null;
   spam: string | null;
-  deliveries: { id: string; target: string; status: string; attempts: number; last_error: string | null; delivered_at: string | null }[];
+  deliveries: {
+    id: string;
+    target: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    delivered_at: string | null;
+  }[];
 }
 
 export async function listLeads(sql: Sql, options: { limit: number; spam: boolean }): Promise<LeadListing[]> {
@@ -35,7 +42,11 @@ export async function listLeads(sql: Sql, options: { limit: number; spam: boolea
 /** Puts failed deliveries back in the queue: "failed" (all of them), a delivery id, or a lead id. */
 export async function retryDeliveries(sql: Sql, which: string): Promise<number> {
   const condition =
-    which === "failed" ? "status = 'failed'" : /^\d+$/.test(which) ? "id = $1::bigint AND status = 'failed'" : "lead_id = $1::uuid AND status = 'failed'";
+    which === "failed"
+      ? "status = 'failed'"
+      : /^\d+$/.test(which)
+        ? "id = $1::bigint AND status = 'failed'"
+        : "lead_id = $1::uuid AND status = 'failed'";
   const rows = await sql.query(
     `UPDATE lead_deliveries SET status = 'pending', attempts = 0, next_at = now(), last_error = NULL WHERE ${condition} RETURNING id`,
     which === "failed" ? [] : [which],

@@ -31,7 +31,12 @@ function adminSocket(db: Database, path: string): Server {
     socket.on("data", (chunk: string) => {
       input += chunk;
       if (!input.includes("\n") || input.length > 10_000) return;
-      const request = JSON.parse(input.split("\n")[0]!) as { op: string; limit?: number; spam?: boolean; which?: string };
+      const request = JSON.parse(input.split("\n")[0]!) as {
+        op: string;
+        limit?: number;
+        spam?: boolean;
+        which?: string;
+      };
       const work =
         request.op === "retry"
           ? retryDeliveries(db, String(request.which))
@@ -64,7 +69,9 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
     console.warn("leads: SMTP_URL is not set: leads are stored, and their e-mails wait (and then fail) until it is");
   }
   if (!config.webhookSecret && config.webhooks.length) {
-    console.warn("leads: LEADS_WEBHOOK_SECRET is not set: leads are stored, and their webhooks wait (and then fail) until it is");
+    console.warn(
+      "leads: LEADS_WEBHOOK_SECRET is not set: leads are stored, and their webhooks wait (and then fail) until it is",
+    );
   }
   return {
     db,

@@ -30,16 +30,25 @@ export type Target = `email:${string}` | `webhook:${string}`;
 export function dedupeHash(lead: Pick<NewLead, "form" | "choice" | "fields">): string {
   const email = (lead.fields.email ?? "").trim().toLowerCase();
   const phone = (lead.fields.phone ?? "").replace(/\D/g, "");
-  return createHash("sha256").update(JSON.stringify([lead.form, lead.choice ?? "", email, phone])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([lead.form, lead.choice ?? "", email, phone]))
+    .digest("hex");
 }
 
-export async function storeLead(db: Database, lead: NewLead, targets: Target[], dedupeWindowMs: number): Promise<StoreResult> {
+export async function storeLead(
+  db: Database,
+  lead: NewLead,
+  targets: Target[],
+  dedupeWindowMs: number,
+): Promise<StoreResult> {
   const hash = dedupeHash(lead);
   return db.transaction(async (sql) => {
     // One submission with these details at a time, across processes; released at commit.
     await sql.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [hash]);
     if (lead.idempotencyKey) {
-      const [same] = await sql.query<{ id: string }>("SELECT id FROM leads WHERE idempotency_key = $1", [lead.idempotencyKey]);
+      const [same] = await sql.query<{ id: string }>("SELECT id FROM leads WHERE idempotency_key = $1", [
+        lead.idempotencyKey,
+      ]);
       if (same) return { id: same.id, duplicate: true };
     }
     const [recent] = await sql.query<{ id: string }>(
@@ -89,6 +98,8 @@ export const hashAddress = (salt: string, address: string) =>
 
 /** Deletes leads (and their deliveries) older than `days`; returns how many. */
 export async function deleteExpired(db: Database, days: number): Promise<number> {
-  const rows = await db.query("DELETE FROM leads WHERE created_at < now() - make_interval(days => $1) RETURNING id", [days]);
+  const rows = await db.query("DELETE FROM leads WHERE created_at < now() - make_interval(days => $1) RETURNING id", [
+    days,
+  ]);
   return rows.length;
 }

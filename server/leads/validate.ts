@@ -40,9 +40,9 @@ const cache = new WeakMap<Form, z.ZodType<Record<string, string>>>();
 export function leadSchema(form: Form): z.ZodType<Record<string, string>> {
   let schema = cache.get(form);
   if (!schema) {
-    schema = z.strictObject(Object.fromEntries(form.fields.map((field) => [field.name, fieldSchema(field)]))) as z.ZodType<
-      Record<string, string>
-    >;
+    schema = z.strictObject(
+      Object.fromEntries(form.fields.map((field) => [field.name, fieldSchema(field)])),
+    ) as z.ZodType<Record<string, string>>;
     cache.set(form, schema);
   }
   return schema;

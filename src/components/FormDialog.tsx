@@ -3,7 +3,8 @@ import { useForm } from "../content/ContentProvider";
 import { LeadForm } from "./LeadForm";
 
 /** Whether this browser opens and closes dialogs from buttons itself (invoker commands, `commandfor`). */
-const invokerCommands = () => typeof HTMLButtonElement !== "undefined" && "commandForElement" in HTMLButtonElement.prototype;
+const invokerCommands = () =>
+  typeof HTMLButtonElement !== "undefined" && "commandForElement" in HTMLButtonElement.prototype;
 
 /**
  * A button that opens a form in a modal `<dialog>`, one per choice (a service, a plan), so the choice
@@ -46,7 +47,8 @@ export function FormDialogButton({
     };
     // Opened, the first box takes the focus; closed, the focus goes back to the button.
     const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === "open") dialog.querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
+      if ((event as ToggleEvent).newState === "open")
+        dialog.querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
     };
     const onClose = () => {
       if (!dialog.contains(document.activeElement) && document.activeElement !== document.body) return;

@@ -7,7 +7,11 @@ import { useSite } from "../content/ContentProvider";
 import { Heading } from "./Heading";
 import { Markdown } from "./Markdown";
 
-type Status = { kind: "idle" } | { kind: "sending" } | { kind: "refused"; message: string; fields: Record<string, string> } | { kind: "failed" };
+type Status =
+  | { kind: "idle" }
+  | { kind: "sending" }
+  | { kind: "refused"; message: string; fields: Record<string, string> }
+  | { kind: "failed" };
 
 /**
  * A form described in content, posted to the site's lead endpoint. Without scripts the browser posts

@@ -9,7 +9,7 @@ import { loadContent, location, renderSite } from "./render-site.tsx";
 const dialog = (opener?: HTMLElement) =>
   (opener
     ? document.getElementById(opener.getAttribute("commandfor")!)
-    : document.querySelector("dialog[open]") ?? document.querySelector("dialog"))! as HTMLDialogElement;
+    : (document.querySelector("dialog[open]") ?? document.querySelector("dialog")))! as HTMLDialogElement;
 const pushed = () => (window.dataLayer ?? []) as Record<string, unknown>[];
 
 /**
@@ -21,7 +21,11 @@ function endpoint(answer: () => Response | Promise<Response>) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url: String(url), body: new URLSearchParams(String(init.body)), accept: new Headers(init.headers).get("accept") ?? "" });
+      requests.push({
+        url: String(url),
+        body: new URLSearchParams(String(init.body)),
+        accept: new Headers(init.headers).get("accept") ?? "",
+      });
       return answer();
     }),
   );
@@ -91,7 +95,13 @@ describe("popups", () => {
     expect(requests[0]!.url).toBe("/api/leads");
     expect(requests[0]!.accept).toBe("application/json");
     const body = Object.fromEntries(requests[0]!.body);
-    expect(body).toMatchObject({ choice: "Laptops", page: "/more", name: "Jo Bloggs", email: "jo@example.com", website: "" });
+    expect(body).toMatchObject({
+      choice: "Laptops",
+      page: "/more",
+      name: "Jo Bloggs",
+      email: "jo@example.com",
+      website: "",
+    });
     expect(body.key).toMatch(/^[\w-]{8,}$/);
     expect(Number(body.elapsed)).toBeGreaterThanOrEqual(0);
     expect(pushed()).toContainEqual({ event: "generate_lead", formId: body.form, choice: "Laptops" });
@@ -176,10 +186,13 @@ describe("a form the endpoint refuses or cannot store", () => {
     const user = userEvent.setup();
     endpoint(
       () =>
-        new Response(JSON.stringify({ error: "Please correct the form.", fields: { email: "Email: write an e-mail address" } }), {
-          status: 422,
-          headers: { "Content-Type": "application/json" },
-        }),
+        new Response(
+          JSON.stringify({ error: "Please correct the form.", fields: { email: "Email: write an e-mail address" } }),
+          {
+            status: 422,
+            headers: { "Content-Type": "application/json" },
+          },
+        ),
     );
     renderSite("/more");
     const form = within(screen.getByRole("region", { name: "Write to us" }));
@@ -188,7 +201,9 @@ describe("a form the endpoint refuses or cannot store", () => {
     await user.click(form.getByRole("button", { name: "Send" }));
     const email = form.getByLabelText("Email") as HTMLInputElement;
     await vi.waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
-    expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toBe("Email: write an e-mail address");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Email: write an e-mail address",
+    );
     expect(form.getByRole("alert").textContent).toBe("Please correct the form.");
     expect(document.activeElement).toBe(email);
     expect(email.value).toBe("jo@example.com");

@@ -23,13 +23,18 @@ interface StoredLead {
 
 const root = join(import.meta.dirname, "..", "..");
 async function storedLeads(): Promise<StoredLead[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "server/leads/cli.ts", "--json", "--spam"], {
-    cwd: root,
-    env: { ...process.env, LEADS_DATA_DIR: process.env.E2E_LEADS_DIR },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "server/leads/cli.ts", "--json", "--spam"],
+    {
+      cwd: root,
+      env: { ...process.env, LEADS_DATA_DIR: process.env.E2E_LEADS_DIR },
+    },
+  );
   return JSON.parse(stdout) as StoredLead[];
 }
-const storedWith = async (email: string) => (await storedLeads()).filter((l) => Object.values(l.fields).includes(email));
+const storedWith = async (email: string) =>
+  (await storedLeads()).filter((l) => Object.values(l.fields).includes(email));
 
 const inline = [
   ...new Map(
@@ -49,7 +54,8 @@ let counter = 0;
 function visitor(form: Form) {
   const n = `${Date.now()}${counter++}${Math.floor(Math.random() * 1000)}`;
   const values: Record<string, string> = {};
-  for (const f of form.fields) values[f.name] = f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? "555-010-0199" : `Pat Tester${n}`;
+  for (const f of form.fields)
+    values[f.name] = f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? "555-010-0199" : `Pat Tester${n}`;
   const email = Object.values(values).find((v) => v.includes("@")) ?? values[form.fields[0]!.name]!;
   return { values, email };
 }
@@ -67,7 +73,10 @@ for (const javaScript of [true, false]) {
   const mode = javaScript ? "with JavaScript" : "without JavaScript";
 
   for (const { route, id, form } of inline) {
-    test(`${mode}, the "${form.title}" form on ${route} stores the lead and lands on ${form.success}`, async ({ page: jsPage, browser }) => {
+    test(`${mode}, the "${form.title}" form on ${route} stores the lead and lands on ${form.success}`, async ({
+      page: jsPage,
+      browser,
+    }) => {
       const page = javaScript ? jsPage : await noJsPage(browser);
       await page.goto(route);
       if (javaScript) await hydrated(page);
@@ -80,19 +89,29 @@ for (const javaScript of [true, false]) {
       await element.getByRole("button", { name: form.submitLabel }).click();
       await expect(page).toHaveURL(form.success);
       const [stored] = await storedWith(email);
-      expect(stored).toMatchObject({ form: id, page: route, spam: null, fields: values, consent: form.consent ?? null });
+      expect(stored).toMatchObject({
+        form: id,
+        page: route,
+        spam: null,
+        fields: values,
+        consent: form.consent ?? null,
+      });
       if (javaScript) {
         const events = await dataLayer(page);
         expect(events).toContainEqual({ event: "generate_lead", formId: id });
         for (const value of Object.values(values)) expect(JSON.stringify(events)).not.toContain(value);
       }
-      for (const value of Object.values(values)) expect(page.url()).not.toContain(encodeURIComponent(value).slice(0, 10));
+      for (const value of Object.values(values))
+        expect(page.url()).not.toContain(encodeURIComponent(value).slice(0, 10));
       if (!javaScript) await page.context().close();
     });
   }
 
   for (const opener of popups) {
-    test(`${mode}, "${opener.name}" opens its popup and the lead carries "${opener.context}"`, async ({ page: jsPage, browser }) => {
+    test(`${mode}, "${opener.name}" opens its popup and the lead carries "${opener.context}"`, async ({
+      page: jsPage,
+      browser,
+    }) => {
       const page = javaScript ? jsPage : await noJsPage(browser);
       await page.goto(opener.route);
       if (javaScript) await hydrated(page);
@@ -109,7 +128,13 @@ for (const javaScript of [true, false]) {
       await dialog.getByRole("button", { name: opener.form.submitLabel }).click();
       await expect(page).toHaveURL(opener.form.success);
       const [stored] = await storedWith(email);
-      expect(stored).toMatchObject({ form: formId(opener.form), page: opener.route, choice: opener.context, spam: null, fields: values });
+      expect(stored).toMatchObject({
+        form: formId(opener.form),
+        page: opener.route,
+        choice: opener.context,
+        spam: null,
+        fields: values,
+      });
       if (javaScript) {
         const events = await dataLayer(page);
         expect(events).toContainEqual({ event: "generate_lead", formId: formId(opener.form), choice: opener.context });
@@ -130,7 +155,10 @@ function expectLogged(problems: string[], pattern: RegExp) {
   problems.splice(0, problems.length, ...rest);
 }
 
-test("with JavaScript, input the endpoint refuses is shown on the form, with what was typed kept", async ({ page, consoleProblems }) => {
+test("with JavaScript, input the endpoint refuses is shown on the form, with what was typed kept", async ({
+  page,
+  consoleProblems,
+}) => {
   test.skip(!first || !tel, "no inline form with a phone field");
   await page.goto(first!.route);
   await hydrated(page);
@@ -145,7 +173,8 @@ test("with JavaScript, input the endpoint refuses is shown on the form, with wha
   await expect(input).toHaveAccessibleDescription(new RegExp(tel!.label));
   await expect(input).toBeFocused();
   await expect(page).toHaveURL(first!.route);
-  for (const f of first!.form.fields) await expect(element.getByLabel(f.label, { exact: true })).toHaveValue(values[f.name]!);
+  for (const f of first!.form.fields)
+    await expect(element.getByLabel(f.label, { exact: true })).toHaveValue(values[f.name]!);
   expect(await storedWith(email)).toEqual([]);
   expect((await dataLayer(page)).some((e) => e.event === "generate_lead")).toBe(false);
   expectLogged(consoleProblems, /status of 422/);
@@ -181,9 +210,13 @@ test("when the endpoint cannot be reached, the visitor stays on the form with wh
   await fill(element, first!.form, values);
   await element.getByRole("button", { name: first!.form.submitLabel }).click();
   await expect(element.getByRole("alert")).toContainText(site.contact.phone.display);
-  await expect(element.getByRole("link", { name: site.contact.phone.display })).toHaveAttribute("href", `tel:${site.contact.phone.e164}`);
+  await expect(element.getByRole("link", { name: site.contact.phone.display })).toHaveAttribute(
+    "href",
+    `tel:${site.contact.phone.e164}`,
+  );
   await expect(page).toHaveURL(first!.route);
-  for (const f of first!.form.fields) await expect(element.getByLabel(f.label, { exact: true })).toHaveValue(values[f.name]!);
+  for (const f of first!.form.fields)
+    await expect(element.getByLabel(f.label, { exact: true })).toHaveValue(values[f.name]!);
   expect((await dataLayer(page)).some((e) => e.event === "generate_lead")).toBe(false);
   expectLogged(consoleProblems, /ERR_CONNECTION_REFUSED/);
 });

@@ -102,10 +102,14 @@ export async function storedLeads(env: Record<string, string>, extra: string[] =
 }
 
 export async function leadsCli(env: Record<string, string>, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "server", "leads", "cli.ts"), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", join(root, "server", "leads", "cli.ts"), ...args],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  );
   return stdout;
 }
 

@@ -34,11 +34,15 @@ function install(): void {
   }
   console.error("PostgreSQL is not installed: installing Debian's postgresql package with apt-get (once)...");
   const run = (args: string[], options: SpawnSyncOptions = {}) =>
-    spawnSync(sudo ? "sudo" : args[0]!, sudo ? ["-n", "env", "DEBIAN_FRONTEND=noninteractive", ...args] : args.slice(1), {
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-      encoding: "utf8",
-      ...options,
-    });
+    spawnSync(
+      sudo ? "sudo" : args[0]!,
+      sudo ? ["-n", "env", "DEBIAN_FRONTEND=noninteractive", ...args] : args.slice(1),
+      {
+        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+        encoding: "utf8",
+        ...options,
+      },
+    );
   const policy = "/usr/sbin/policy-rc.d";
   const ownPolicy = !existsSync(policy);
   // Keeps apt from starting the system's own PostgreSQL service.
@@ -51,7 +55,8 @@ function install(): void {
       run(["apt-get", ...lock, "update", "-q"]);
       result = run(apt);
     }
-    if (result.status !== 0 || !binDir()) throw new Error(`apt-get could not install postgresql:\n${result.stdout}${result.stderr}`);
+    if (result.status !== 0 || !binDir())
+      throw new Error(`apt-get could not install postgresql:\n${result.stdout}${result.stderr}`);
   } finally {
     if (ownPolicy) run(["rm", "-f", policy]);
   }
@@ -65,7 +70,9 @@ export function startPostgres(port: number): PostgresServer {
   const data = join(dir, "data");
   const asRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]]
+      : [join(bin, command), args];
     const result = spawnSync(file, argv, { encoding: "utf8", cwd: dir });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stdout}${result.stderr}`);
   };

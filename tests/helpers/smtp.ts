@@ -32,7 +32,11 @@ export function smtpReceiver(port: number): SmtpReceiver {
             stream.on("data", (chunk: Buffer) => chunks.push(chunk));
             stream.on("end", () => {
               const raw = Buffer.concat(chunks).toString("utf8");
-              mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, leadId: /^X-Lead-Id: (.+)$/im.exec(raw)?.[1]?.trim() });
+              mails.push({
+                to: session.envelope.rcptTo.map((r) => r.address),
+                raw,
+                leadId: /^X-Lead-Id: (.+)$/im.exec(raw)?.[1]?.trim(),
+              });
               callback();
             });
           },

@@ -12,7 +12,16 @@ import type { Form } from "../../schemas/index.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
-import { leadsCli, post, root, startEndpoint, storedLeads, until, type Endpoint, type Submission } from "../helpers/leads-endpoint.ts";
+import {
+  leadsCli,
+  post,
+  root,
+  startEndpoint,
+  storedLeads,
+  until,
+  type Endpoint,
+  type Submission,
+} from "../helpers/leads-endpoint.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const formIds = Object.keys(forms);
@@ -24,7 +33,11 @@ function lead(formId: string, n: number, extra: Submission = {}): Submission {
   const values: Submission = { form: formId, page: "/", elapsed: "5000" };
   for (const field of forms[formId]!.fields) {
     values[field.name] =
-      field.type === "email" ? `pat${n}@example.com` : field.type === "tel" ? `555-010-${String(n).padStart(4, "0")}` : sample.text;
+      field.type === "email"
+        ? `pat${n}@example.com`
+        : field.type === "tel"
+          ? `555-010-${String(n).padStart(4, "0")}`
+          : sample.text;
   }
   return { ...values, ...extra };
 }
@@ -92,15 +105,22 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
       expect(row.page).toBe("/pricing");
       expect(row.consent).toBe(forms[row.form]!.consent ?? null);
     }
-    await until(() => stored.every((row) => delivered(row.id).mails === 1 && delivered(row.id).hooks === 1), "deliveries");
+    await until(
+      () => stored.every((row) => delivered(row.id).mails === 1 && delivered(row.id).hooks === 1),
+      "deliveries",
+    );
     const mail = smtp.mails.find((m) => m.leadId === stored[0]!.id)!;
     expect(mail.to).toEqual(["sales@example.com"]);
     const body = hook.accepted.find((a) => a.key === stored[0]!.id)!.body;
     expect(body.fields).toEqual(stored[0]!.fields);
     expect(hook.badSignatures).toBe(0);
-    await until(async () => (await storedLeads(env)).every((l) => l.deliveries.every((d) => d.status === "delivered")), "delivered status");
+    await until(
+      async () => (await storedLeads(env)).every((l) => l.deliveries.every((d) => d.status === "delivered")),
+      "delivered status",
+    );
     // Nothing the visitor typed is in the endpoint's log.
-    for (const row of stored) for (const value of Object.values(row.fields)) expect(endpoint.output()).not.toContain(value);
+    for (const row of stored)
+      for (const value of Object.values(row.fields)) expect(endpoint.output()).not.toContain(value);
   });
 
   test("bad requests each get their 4xx, nothing is stored, and the server keeps serving", async () => {
@@ -111,17 +131,55 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     const textField = forms[formId]!.fields.find((f) => f.type === "text")!;
     const emailField = forms[formId]!.fields.find((f) => f.type === "email");
     const cases: [string, () => Promise<{ status: number; body: string }>, number][] = [
-      ["GET", async () => { const r = await fetch(url); return { status: r.status, body: await r.text() }; }, 405],
-      ["JSON body", async () => { const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(valid) }); return { status: r.status, body: await r.text() }; }, 415],
+      [
+        "GET",
+        async () => {
+          const r = await fetch(url);
+          return { status: r.status, body: await r.text() };
+        },
+        405,
+      ],
+      [
+        "JSON body",
+        async () => {
+          const r = await fetch(url, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(valid),
+          });
+          return { status: r.status, body: await r.text() };
+        },
+        415,
+      ],
       ["another site's Origin", () => post(url, valid, { Origin: "https://attacker.example" }), 403],
       ["Sec-Fetch-Site: cross-site", () => post(url, valid, { "Sec-Fetch-Site": "cross-site" }), 403],
       ["a 100 KB name", () => post(url, { ...valid, [textField.name]: "x".repeat(100_000) }), 413],
       ["a name over the length limit", () => post(url, { ...valid, [textField.name]: "x".repeat(300) }), 422],
       ["a field the form does not have", () => post(url, { ...valid, creditCard: "4111" }), 400],
       ["an unknown form", () => post(url, { ...valid, form: "nope" }), 400],
-      ["a field sent twice", async () => { const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams([...Object.entries(valid).filter((e): e is [string, string] => typeof e[1] === "string"), [textField.name, "again"]]) }); return { status: r.status, body: await r.text() }; }, 400],
+      [
+        "a field sent twice",
+        async () => {
+          const r = await fetch(url, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams([
+              ...Object.entries(valid).filter((e): e is [string, string] => typeof e[1] === "string"),
+              [textField.name, "again"],
+            ]),
+          });
+          return { status: r.status, body: await r.text() };
+        },
+        400,
+      ],
       ...(emailField
-        ? [["an invalid e-mail address", () => post(url, { ...valid, [emailField.name]: "not an address" }), 422] as [string, () => Promise<{ status: number; body: string }>, number]]
+        ? [
+            ["an invalid e-mail address", () => post(url, { ...valid, [emailField.name]: "not an address" }), 422] as [
+              string,
+              () => Promise<{ status: number; body: string }>,
+              number,
+            ],
+          ]
         : []),
     ];
     for (const [name, send, status] of cases) {
@@ -129,10 +187,16 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
       expect(answer.status, name).toBe(status);
       expect(answer.body.length, name).toBeGreaterThan(0);
     }
-    const tooLong = JSON.parse((await post(url, { ...valid, [textField.name]: "x".repeat(300) })).body) as { fields: Record<string, string> };
+    const tooLong = JSON.parse((await post(url, { ...valid, [textField.name]: "x".repeat(300) })).body) as {
+      fields: Record<string, string>;
+    };
     expect(tooLong.fields[textField.name]).toContain(textField.label);
     // Without JavaScript a refusal is a page that says what to correct and links back.
-    const html = await post(url, { ...valid, [textField.name]: "" }, { Accept: "text/html", Referer: "http://127.0.0.1/contact" });
+    const html = await post(
+      url,
+      { ...valid, [textField.name]: "" },
+      { Accept: "text/html", Referer: "http://127.0.0.1/contact" },
+    );
     expect(html.status).toBe(422);
     expect(html.body).toContain(textField.label);
     expect(html.body).toContain('href="http://127.0.0.1/contact"');
@@ -174,7 +238,9 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     hook.mode = "fail";
     const formId = formIds[0]!;
     expect((await post(endpoint.url, lead(formId, 700))).status).toBe(303);
-    const id = (await storedLeads(env)).find((l) => l.fields.email === "pat700@example.com" || Object.values(l.fields).includes("pat700@example.com"))!.id;
+    const id = (await storedLeads(env)).find(
+      (l) => l.fields.email === "pat700@example.com" || Object.values(l.fields).includes("pat700@example.com"),
+    )!.id;
     const requests = hook.requests;
     await until(() => hook.requests >= requests + 2, "webhook retries");
     hook.mode = "hang";
@@ -211,17 +277,27 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     const emails = new Set(stored.flatMap((l) => Object.values(l.fields)));
     for (const email of answered) expect(emails.has(email), email).toBe(true);
     const burst = stored.filter((l) => Object.values(l.fields).some((v) => /^pat1\d{3}@/.test(v)));
-    await until(() => burst.every((l) => delivered(l.id).mails >= 1 && delivered(l.id).hooks >= 1), "the burst's deliveries", 60_000);
+    await until(
+      () => burst.every((l) => delivered(l.id).mails >= 1 && delivered(l.id).hooks >= 1),
+      "the burst's deliveries",
+      60_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     // Once per target as the receiver counts it: a send that was in flight when the process died (at
     // most one claimed batch, 10 rows) is repeated after the lease, with the same Idempotency-Key
     // (webhook) and Message-ID (mail), which receivers use to keep one. Everything else arrives once.
     const keys = (list: (string | undefined)[]) => new Set(list.filter((id) => burst.some((l) => l.id === id)));
-    const hookRepeats = hook.accepted.filter((a) => burst.some((l) => l.id === a.key)).length - keys(hook.accepted.map((a) => a.key)).size;
-    const mailRepeats = smtp.mails.filter((m) => burst.some((l) => l.id === m.leadId)).length - keys(smtp.mails.map((m) => m.leadId)).size;
+    const hookRepeats =
+      hook.accepted.filter((a) => burst.some((l) => l.id === a.key)).length -
+      keys(hook.accepted.map((a) => a.key)).size;
+    const mailRepeats =
+      smtp.mails.filter((m) => burst.some((l) => l.id === m.leadId)).length -
+      keys(smtp.mails.map((m) => m.leadId)).size;
     expect(hookRepeats + mailRepeats).toBeLessThanOrEqual(10);
     for (const l of burst) {
-      const ids = new Set(smtp.mails.filter((m) => m.leadId === l.id).map((m) => /^Message-ID: (.+)$/im.exec(m.raw)?.[1]));
+      const ids = new Set(
+        smtp.mails.filter((m) => m.leadId === l.id).map((m) => /^Message-ID: (.+)$/im.exec(m.raw)?.[1]),
+      );
       expect(ids.size, l.id).toBe(1);
     }
   }, 120_000);
@@ -231,7 +307,8 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     endpoint = await startEndpoint(port, { ...env, LEADS_MAX_ATTEMPTS: "2" });
     hook.mode = "fail";
     expect((await post(endpoint.url, lead(formIds[0]!, 600))).status).toBe(303);
-    const find = async () => (await storedLeads(env)).find((l) => Object.values(l.fields).includes("pat600@example.com"))!;
+    const find = async () =>
+      (await storedLeads(env)).find((l) => Object.values(l.fields).includes("pat600@example.com"))!;
     await until(async () => (await find()).deliveries.some((d) => d.status === "failed"), "the failed state");
     expect(endpoint.output()).toMatch(/FAILED delivery/);
     expect(await leadsCli(env, [])).toMatch(/failed/);
@@ -248,7 +325,9 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     await endpoint.stop();
     endpoint = await startEndpoint(port, { ...env, LEADS_RATE_LIMIT: "5", LEADS_TRUST_PROXY: "1" });
     const flood = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => post(endpoint.url, lead(formIds[0]!, 2000 + i), { "X-Forwarded-For": "203.0.113.9" })),
+      Array.from({ length: 40 }, (_, i) =>
+        post(endpoint.url, lead(formIds[0]!, 2000 + i), { "X-Forwarded-For": "203.0.113.9" }),
+      ),
     );
     expect(flood.filter((a) => a.status === 303)).toHaveLength(5);
     expect(flood.filter((a) => a.status === 429)).toHaveLength(35);
