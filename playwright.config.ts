@@ -30,6 +30,7 @@ function freePort(variable: string, taken: number[] = []): number {
 }
 const servePort = freePort("E2E_PORT");
 const nginxPort = freePort("E2E_NGINX_PORT", [servePort]);
+const nginxLeadsPort = freePort("E2E_NGINX_LEADS_PORT", [servePort, nginxPort]);
 const browser = { ...devices["Desktop Chrome"], channel: undefined };
 /**
  * The lead endpoint's settings for the run: its own embedded database (tests/e2e/leads.spec.ts reads
@@ -68,7 +69,7 @@ export default defineConfig({
     },
     {
       command: `node --import tsx tests/e2e/servers/nginx.ts`,
-      env: { PORT: String(nginxPort) },
+      env: { PORT: String(nginxPort), LEADS_PORT: String(nginxLeadsPort), ...leadsEnv },
       url: `http://127.0.0.1:${nginxPort}/`,
       reuseExistingServer: false,
       // Installing nginx with apt-get, on a machine that lacks it, takes a while.
