@@ -39,6 +39,8 @@ const browser = { ...devices["Desktop Chrome"], channel: undefined };
 process.env.E2E_LEADS_DIR ??= mkdtempSync(join(tmpdir(), "e2e-leads-"));
 export const leadsEnv = {
   LEADS_DATA_DIR: process.env.E2E_LEADS_DIR,
+  LEADS_EMAIL_TO: "none",
+  LEADS_WEBHOOK_URL: "none",
   LEADS_RATE_LIMIT: "100000",
   LEADS_MIN_SUBMIT_MS: "1000",
 };
