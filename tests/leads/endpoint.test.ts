@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Form } from "../../schemas/index.ts";
+import { openDatabase } from "../../server/leads/db.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
@@ -320,6 +321,37 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     expect(csv.split("\r\n")[0]).toMatch(/^id,created_at,form,choice,/);
     expect(csv).toContain("pat600@example.com");
   }, 90_000);
+
+  test("leads older than the retention period are deleted by the server", async () => {
+    expect((await post(endpoint.url, lead(formIds[0]!, 500))).status).toBe(303);
+    const find = async () => (await storedLeads(env)).find((l) => Object.values(l.fields).includes("pat500@example.com"));
+    const id = (await find())!.id;
+    await endpoint.stop();
+    // Make it older than the content's retention period (at most 3650 days), as if time had passed.
+    const db = await openDatabase({ url: env.DATABASE_URL, dataDir });
+    await db.query("UPDATE leads SET created_at = now() - interval '3651 days' WHERE id = $1", [id]);
+    await db.close();
+    endpoint = await startEndpoint(port, env);
+    expect(await find()).toBeUndefined();
+    expect((await storedLeads(env)).length).toBeGreaterThan(0);
+  }, 90_000);
+
+  test.runIf(kind === "postgresql")("two processes on one PostgreSQL deliver each lead once per target", async () => {
+    const second = await startEndpoint(port + 10, env);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => post(i % 2 ? second.url : endpoint.url, lead(formIds[0]!, 3000 + i))),
+      );
+      expect(answers.every((a) => a.status === 303)).toBe(true);
+      const burst = (await storedLeads(env)).filter((l) => Object.values(l.fields).some((v) => /^pat30\d\d@/.test(v)));
+      expect(burst).toHaveLength(40);
+      await until(() => burst.every((l) => delivered(l.id).mails >= 1 && delivered(l.id).hooks >= 1), "deliveries", 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const l of burst) expect(delivered(l.id), l.id).toEqual({ mails: 1, hooks: 1 });
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
 
   test("per-address rate limit: a flood is refused with 429 while another address is served", async () => {
     await endpoint.stop();
