@@ -70,10 +70,12 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
 
   /** Refuses posts from other sites: a browser always says where a POST comes from. */
   const crossSite = (request: IncomingMessage): string | undefined => {
+    const origin = request.headers.origin;
+    // The site on another host name that a deployment names (LEADS_ALLOWED_ORIGINS).
+    if (origin && config.allowedOrigins.includes(origin)) return undefined;
     const site = request.headers["sec-fetch-site"];
     if (site && site !== "same-origin" && site !== "none")
       return `posts from other sites are refused (Sec-Fetch-Site: ${site})`;
-    const origin = request.headers.origin;
     if (origin === undefined) return undefined;
     const host =
       (config.trustProxy &&
@@ -87,7 +89,7 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
     } catch {
       originHost = undefined;
     }
-    if (originHost && (originHost === host || config.allowedOrigins.includes(origin))) return undefined;
+    if (originHost && originHost === host) return undefined;
     return "posts from other sites are refused (Origin does not match)";
   };
 
@@ -98,8 +100,14 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
     extra: Record<string, string> = {},
   ) => {
     const json = /application\/json/.test(String(request.headers.accept ?? ""));
-    const back = String(request.headers.referer ?? "/");
-    const safeBack = /^https?:\/\/[^/]+\//.test(back) || back.startsWith("/") ? back : "/";
+    // The link back goes to the page the form was on, on this site: only the Referer's path is used.
+    let safeBack = "/";
+    try {
+      const referer = new URL(String(request.headers.referer ?? ""));
+      if (/^https?:$/.test(referer.protocol)) safeBack = referer.pathname;
+    } catch {
+      // no usable Referer: back to the home page
+    }
     const body = json
       ? JSON.stringify({ error: refusal.message, fields: refusal.fields ?? {} })
       : `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
