@@ -139,12 +139,16 @@ export function LeadForm({
       )}
       <div role="alert" className="lead-form__alert">
         {status.kind === "refused" && status.message}
-        {status.kind === "failed" && (
-          <>
-            Your request could not be sent. Please try again, or call us at{" "}
-            <a href={`tel:${contact.phone.e164}`}>{contact.phone.display}</a>.
-          </>
-        )}
+        {status.kind === "failed" &&
+          form.failure.split(/(\{phone\})/).map((part, index) =>
+            part === "{phone}" ? (
+              <a key={index} href={`tel:${contact.phone.e164}`}>
+                {contact.phone.display}
+              </a>
+            ) : (
+              part
+            ),
+          )}
       </div>
       <button
         type="submit"
