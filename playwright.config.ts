@@ -8,6 +8,9 @@
  * The browser is Debian's Chromium (CHROMIUM_PATH overrides): nothing downloads a browser.
  */
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tools/chromium.ts";
 
@@ -27,7 +30,20 @@ function freePort(variable: string, taken: number[] = []): number {
 }
 const servePort = freePort("E2E_PORT");
 const nginxPort = freePort("E2E_NGINX_PORT", [servePort]);
+const nginxLeadsPort = freePort("E2E_NGINX_LEADS_PORT", [servePort, nginxPort]);
 const browser = { ...devices["Desktop Chrome"], channel: undefined };
+/**
+ * The lead endpoint's settings for the run: its own embedded database (tests/e2e/leads.spec.ts reads
+ * it with `npm run leads`), no delivery targets, and no rate limit for the tests' one address.
+ */
+process.env.E2E_LEADS_DIR ??= mkdtempSync(join(tmpdir(), "e2e-leads-"));
+export const leadsEnv = {
+  LEADS_DATA_DIR: process.env.E2E_LEADS_DIR,
+  LEADS_EMAIL_TO: "none",
+  LEADS_WEBHOOK_URL: "none",
+  LEADS_RATE_LIMIT: "100000",
+  LEADS_MIN_SUBMIT_MS: "1000",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -48,14 +64,14 @@ export default defineConfig({
   webServer: [
     {
       command: `node --import tsx server/serve.ts`,
-      env: { PORT: String(servePort) },
+      env: { PORT: String(servePort), ...leadsEnv },
       url: `http://127.0.0.1:${servePort}/`,
       reuseExistingServer: false,
       stdout: "ignore",
     },
     {
       command: `node --import tsx tests/e2e/servers/nginx.ts`,
-      env: { PORT: String(nginxPort) },
+      env: { PORT: String(nginxPort), LEADS_PORT: String(nginxLeadsPort), ...leadsEnv },
       url: `http://127.0.0.1:${nginxPort}/`,
       reuseExistingServer: false,
       // Installing nginx with apt-get, on a machine that lacks it, takes a while.

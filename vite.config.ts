@@ -88,6 +88,19 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           },
         },
         {
+          // `npm run test:leads`: the lead endpoint as separate processes, with real SMTP, webhook and
+          // PostgreSQL servers. One file at a time: they listen on fixed ports (4300-4399).
+          extends: true,
+          test: {
+            name: "leads",
+            include: ["tests/leads/**/*.test.ts"],
+            environment: "node",
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 300_000,
+          },
+        },
+        {
           // `npm run check:spec` only: the shipped content against the launch requirements
           // (docs/requirements.md). Content may move on from them, so `npm test` does not run it.
           extends: true,

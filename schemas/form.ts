@@ -26,6 +26,16 @@ export const form = z.strictObject({
   submitLabel: text.describe('The words on the send button, e.g. "Request a callback".'),
   closeLabel: text.default("Close").describe("The words on a popup's close button."),
   success: pageRoute.describe("The page a visitor lands on after sending, e.g. /thankyou."),
+  consent: text
+    .optional()
+    .describe(
+      "The consent wording shown beside the button, e.g. that we may call or text about the request and that consent is not a condition of purchase. Each lead records the wording it was sent with.",
+    ),
+  failure: text
+    .default("Your request could not be sent. Please try again, or call us at {phone}.")
+    .describe(
+      'Shown on the form, with what was typed kept, when it cannot be sent (the connection or the server failed). "{phone}" becomes the toll-free number, as a link.',
+    ),
   note: markdown.optional().describe("Small print under the button, e.g. a privacy note (Markdown)."),
 });
 

@@ -3,6 +3,8 @@ export * from "./collections.ts";
 export * from "./context.ts";
 export * from "./form.ts";
 export * from "./image.ts";
+export * from "./lead-limits.ts";
+export * from "./leads.ts";
 export * from "./page.ts";
 export * from "./primitives.ts";
 export * from "./redirects.ts";

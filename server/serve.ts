@@ -5,6 +5,8 @@
  * it. Both files are written by the pre-renderer from the same policy as the nginx config
  * (scripts/hosting/), so `npm start` sends what production sends. The hosts' own files (_headers,
  * _redirects, _nginx/) are not served.
+ * POST /api/leads goes to the lead endpoint (server/leads/), with its database and outbox, unless
+ * LEADS=off.
  * In: dist/. Listens on 127.0.0.1:$PORT (4173 by default). Usage: node --import tsx server/serve.ts [DIR]
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -13,6 +15,9 @@ import { extname, join, normalize, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
+import { loadConfig } from "./leads/config.ts";
+import { isLeadsPath, type Handler } from "./leads/handler.ts";
+import { startLeads } from "./leads/service.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -53,7 +58,7 @@ function hostRules(dir: string) {
   };
 }
 
-export function createStaticServer(dir: string): Server {
+export function createStaticServer(dir: string, leads?: Handler): Server {
   const root = resolve(dir);
   const rules = hostRules(root);
   const cache = new Map<string, Promise<Entry>>();
@@ -95,6 +100,7 @@ export function createStaticServer(dir: string): Server {
   };
 
   const server = createServer(async (request, response) => {
+    if (leads && isLeadsPath(request.url)) return leads(request, response);
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
@@ -154,7 +160,17 @@ export function createStaticServer(dir: string): Server {
 if (process.argv[1] === import.meta.filename) {
   const dir = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
   const port = Number(process.env.PORT ?? 4173);
-  createStaticServer(dir).listen(port, "127.0.0.1", () => {
-    console.log(`Serving ${dir} at http://localhost:${port}`);
+  const leads = process.env.LEADS === "off" ? undefined : await startLeads(loadConfig());
+  const server = createStaticServer(dir, leads?.handler).listen(port, "127.0.0.1", () => {
+    console.log(
+      `Serving ${dir} at http://localhost:${port}${leads ? ` (lead endpoint: ${leads.db.kind} database)` : ""}`,
+    );
   });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      server.close();
+      server.closeAllConnections();
+      void (leads?.close() ?? Promise.resolve()).then(() => process.exit(0));
+    });
+  }
 }

@@ -8,6 +8,8 @@ import { useLocation } from "react-router-dom";
 export type AnalyticsEvent =
   | { event: "pageview"; pagePath: string; pageQuery: string; pageTitle: string }
   | { event: "callLogoClick" }
+  /** A lead was stored: the form's id and the service or plan chosen (content, never what was typed). */
+  | { event: "generate_lead"; formId: string; choice?: string }
   | { event: "gtm.js"; "gtm.start": number };
 
 declare global {

@@ -1,7 +1,9 @@
 /**
  * `npm test`: every check, in order, then a summary. Stops at the first failing step (later steps
  * depend on earlier ones: the browser tests need the build) and exits non-zero.
- * Steps: content check, type check, lint and formatting, unit and component tests, build, size
+ * Steps: content check, type check, lint and formatting, unit and component tests, the lead endpoint
+ * (tests/leads: real SMTP and webhook receivers, the embedded database and Debian's PostgreSQL, which
+ * the run installs where missing and runs as its own cluster on 127.0.0.1), build, size
  * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker; a browser is installed first
  * when the machine has none; and the hosting checks against `npm start` and against Debian's nginx
  * with deploy/nginx.conf, which the run installs where it is missing, starts on 127.0.0.1 and
@@ -18,6 +20,7 @@ const steps: [label: string, script: string][] = [
   ["lint and formatting", "lint"],
   ["unit and component tests", "test:unit"],
   ["the commands on a fresh copy, cold", "test:commands"],
+  ["lead endpoint: SMTP, webhook, PostgreSQL, faults", "test:leads"],
   ["build and pre-render", "build"],
   ["size budget", "size"],
   ["browser tests, axe, HTML, hosting", "test:e2e"],

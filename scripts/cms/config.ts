@@ -399,6 +399,12 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
           file: "content/redirects.yaml",
           fields: objectFields(kind("redirects").schema),
         },
+        {
+          name: "leads",
+          label: kind("leads").title,
+          file: "content/leads.yaml",
+          fields: objectFields(kind("leads").schema),
+        },
       ],
     },
     {

@@ -52,7 +52,7 @@ export interface ContextInputs {
   anchors: Record<string, string[]>;
   drafts: { ids: Record<string, string[]>; routes: string[]; anchors: Record<string, string[]> };
   redirects?: { from: string; to: string }[];
-  /** site.yaml's {{tokens}} (phone, email, ...) and the route of the not-found page: all other files read of it. */
+  /** site.yaml's {{tokens}} (phone, email, ...; leads.yaml's retention too) and the route of the not-found page: all other files read of them. */
   tokens: Record<string, string | undefined>;
   notFoundRoute?: string;
   images: string[];
@@ -76,6 +76,7 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
     else if (file?.kind === "pages") routesKnown = false;
   }
   let siteData: unknown;
+  let leadsData: unknown;
   let redirects: { from: string; to: string }[] | undefined;
   for (const file of loaded.files) {
     if (file.kind === "collection" && file.collection) {
@@ -98,6 +99,8 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
       }
     } else if (file.kind === "site") {
       siteData = file.data;
+    } else if (file.kind === "leads") {
+      leadsData = file.data;
     } else if (file.kind === "redirects" && Array.isArray(record(file.data).redirects)) {
       redirects = (record(file.data).redirects as unknown[])
         .map((entry) => ({ from: str(record(entry).from), to: str(record(entry).to) }))
@@ -105,7 +108,7 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
     }
   }
   routes.sort();
-  const tokens = tokensFrom(siteData);
+  const tokens = tokensFrom(siteData, leadsData);
   const notFoundRoute = str(record(siteData).notFoundRoute);
   return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, tokens, notFoundRoute, images: loaded.images };
 }

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { collectionNames, type Collections, type PageData } from "../../schemas/index.ts";
+import { collectionNames, leadsSettings, type Collections, type PageData } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../cms/config.ts";
 import type { Asset } from "./images.ts";
 import { listFiles } from "./run-memo.ts";
@@ -53,6 +53,8 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
   files.set("site.json", json(content.site));
   // Read by the pre-renderer only (it writes the hosts' redirect rules); the app never loads it.
   files.set("redirects.json", json(content.redirects));
+  // Read by the lead endpoint (server/leads/) only: recipients never reach a visitor's browser.
+  files.set("leads.json", json(content.leads ?? leadsSettings.parse({})));
   // The editing UI's configuration (/admin/), generated from the schemas.
   const options = cmsOptions(content.site?.seo.siteUrl);
   if (cmsModule?.options !== JSON.stringify(options)) cmsModule = { options: JSON.stringify(options), bytes: json(cmsConfig(options)) };

@@ -1,6 +1,6 @@
 /** The kinds of content file: where each lives and the Zod schema that describes it. */
 import type { z } from "zod";
-import { collectionNames, collectionSchemas, form, markdownPage, page, redirects, site } from "../../schemas/index.ts";
+import { collectionNames, collectionSchemas, form, leadsSettings, markdownPage, page, redirects, site } from "../../schemas/index.ts";
 
 export interface Kind {
   name: string;
@@ -27,6 +27,13 @@ export const contentKinds: Kind[] = [
     where: "`content/redirects.yaml`: `redirects:` then a list, one entry per old address (optional: leave the file out when there are none)",
     schema: redirects,
     files: "content/redirects.yaml",
+  },
+  {
+    name: "leads",
+    title: "Where leads go",
+    where: "`content/leads.yaml`: the e-mail recipients, webhooks and retention period of the forms' leads (optional)",
+    schema: leadsSettings,
+    files: "content/leads.yaml",
   },
   { name: "form", title: "Form", where: "`content/forms/<id>.yaml`; the file name is the form's id", schema: form, files: "content/forms/*.yaml" },
   ...collectionNames.map((name) => ({

@@ -17,7 +17,7 @@ import { listFiles, read, type ReadFile } from "./run-memo.ts";
 import { quickParse } from "./fast-yaml.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
-export type FileKind = "site" | "redirects" | "page" | "markdown-page" | "collection" | "form";
+export type FileKind = "site" | "redirects" | "leads" | "page" | "markdown-page" | "collection" | "form";
 
 export interface SourceFile {
   /** Path for messages, relative to the working directory. */
@@ -71,7 +71,7 @@ export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number)
   return { line: low + 1, column: offset - starts[low]! + 1 };
 }
 
-const layout = `content files go in: site.yaml, redirects.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>/<id>.yaml, forms/*.yaml, images/`;
+const layout = `content files go in: site.yaml, redirects.yaml, leads.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>/<id>.yaml, forms/*.yaml, images/`;
 
 const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -87,6 +87,7 @@ export function classify(rel: string): { kind: FileKind | "image" | "ignored"; n
   const match = /^(.+)\.(yaml|md)$/.exec(fileName);
   if (match && parts.length === 1 && rel === "site.yaml") return { kind: "site", name: "site" };
   if (match && parts.length === 1 && rel === "redirects.yaml") return { kind: "redirects", name: "redirects" };
+  if (match && parts.length === 1 && rel === "leads.yaml") return { kind: "leads", name: "leads" };
   if (match && parts.length === 2) {
     const [, name, ext] = match as unknown as [string, string, string];
     if (parts[0] === "pages") return { kind: ext === "md" ? "markdown-page" : "page", name };

@@ -9,11 +9,13 @@ function str(value: unknown): string | undefined {
 }
 
 /**
- * {{tokens}} that Markdown may use, from the site settings: the one place these are written. Every
+ * {{tokens}} that Markdown may use, from the site settings (and content/leads.yaml's retention
+ * period): the one place these are written. Every
  * name is listed; one without a value (site.yaml unreadable, or the field missing) is undefined.
  */
-export function tokensFrom(siteData: unknown): Record<string, string | undefined> {
+export function tokensFrom(siteData: unknown, leadsData?: unknown): Record<string, string | undefined> {
   const site = record(siteData);
+  const retention = record(leadsData).retentionDays;
   const company = record(site.company);
   const contact = record(site.contact);
   const phone = record(contact.phone);
@@ -28,6 +30,8 @@ export function tokensFrom(siteData: unknown): Record<string, string | undefined
       [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
         .filter((part) => typeof part === "string" && part)
         .join(", ") || undefined,
+    // How long the forms' leads are kept (content/leads.yaml; 365 days when the file sets none).
+    leadRetentionDays: typeof retention === "number" ? String(retention) : "365",
   };
   return tokens;
 }

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import {
   collectionSchemas,
   form,
+  leadsSettings,
   markdownPage,
   page,
   redirects,
@@ -16,6 +17,7 @@ import {
   type Collections,
   type ContentContext,
   type Form,
+  type LeadsSettings,
   type Html,
   type ImageInput,
   type PlacementName,
@@ -32,6 +34,8 @@ export interface Content {
   site?: Site;
   /** Old addresses and where they lead; none when content/redirects.yaml is absent. */
   redirects: Redirect[];
+  /** Where leads go; the defaults (none, kept 365 days) when content/leads.yaml is absent. */
+  leads?: LeadsSettings;
   pages: { file: SourceFile; page: PageData }[];
   collections: Partial<Collections>;
   forms: Record<string, Form>;
@@ -43,6 +47,8 @@ function schemaFor(file: SourceFile): z.ZodType {
       return site;
     case "redirects":
       return redirects;
+    case "leads":
+      return leadsSettings;
     case "page":
       return page;
     case "markdown-page":
@@ -157,6 +163,9 @@ function add(content: Content, file: SourceFile, data: unknown): void {
       break;
     case "redirects":
       content.redirects = (data as { redirects: Redirect[] }).redirects;
+      break;
+    case "leads":
+      content.leads = data as LeadsSettings;
       break;
     case "page":
     case "markdown-page":

@@ -10,6 +10,7 @@
  */
 import { join } from "node:path";
 import { writeGenerated } from "../generate/generated-file.ts";
+import { leadsEndpoint } from "../../schemas/lead-limits.ts";
 import { describeSite, type HeaderRule, type RedirectRule } from "./policy.ts";
 
 /** Where deploy/nginx.conf expects dist/ to be copied; the one path to change for another folder. */
@@ -141,6 +142,22 @@ ${headers.join("\n")}
     # The hosts' own files (_headers, _redirects, _nginx/) are configuration, not pages.
     location ^~ /_ {
         return 404;
+    }
+
+    # The forms' lead endpoint: \`npm run leads:serve\` (server/leads/main.ts) on this machine, port
+    # 4174 (set PORT and LEADS_TRUST_PROXY=1 there). Only this one address goes to it; the headers
+    # above apply to its answers too. If it is down, nginx answers 502 and the form tells the visitor
+    # to try again or call.
+    location = ${leadsEndpoint} {
+        client_max_body_size 16k;
+        proxy_pass http://127.0.0.1:4174;
+        proxy_http_version 1.1;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $remote_addr;
+        proxy_set_header X-Forwarded-Host $http_host;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_connect_timeout 5s;
+        proxy_read_timeout 30s;
     }
 
     # "/about" and "/about/" are about/index.html; what is not a file is the not-found page (404).

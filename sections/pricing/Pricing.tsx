@@ -1,9 +1,9 @@
 import type { Plan, SectionOf } from "../../schemas";
-import { useFormDialog } from "../../src/components/FormDialog";
+import { FormDialogButton } from "../../src/components/FormDialog";
 import { DraftMark, draftOutline } from "../../src/components/Draft";
 import { SubHeading } from "../../src/components/Heading";
 import { Icon } from "../../src/components/Icon";
-import { useContent, useEntries, useForm, useSite } from "../../src/content/ContentProvider";
+import { useContent, useEntries, useSite } from "../../src/content/ContentProvider";
 import { SectionFrame } from "../../src/sections/SectionFrame";
 import "./pricing.css";
 
@@ -16,15 +16,7 @@ function usePrice(plan: Plan): string {
   }).format(plan.price);
 }
 
-function PlanCard({
-  plan,
-  section,
-  onChoose,
-}: {
-  plan: Plan;
-  section: SectionOf<"pricing">;
-  onChoose: (opener: HTMLElement, context: string) => void;
-}) {
+function PlanCard({ plan, section }: { plan: Plan; section: SectionOf<"pricing"> }) {
   const price = usePrice(plan);
   const included = useContent().collections.plans.find((p) => p.id === plan.includes);
   return (
@@ -46,15 +38,15 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <button
-        type="button"
+      <FormDialogButton
+        formId={section.form}
+        choice={plan.name}
+        context={`${plan.name} · ${price}${section.periodLabel}`}
         className={`button ${plan.popular ? "button--primary" : "button--secondary"} plan__action`}
-        aria-haspopup="dialog"
-        aria-label={`${section.buttonLabel}: ${plan.name}`}
-        onClick={(event) => onChoose(event.currentTarget, `${plan.name} · ${price}${section.periodLabel}`)}
+        label={`${section.buttonLabel}: ${plan.name}`}
       >
         {section.buttonLabel}
-      </button>
+      </FormDialogButton>
     </li>
   );
 }
@@ -62,20 +54,13 @@ function PlanCard({
 /** Plan cards; each opens the section's form (subscribe) in a popup, titled with the plan. */
 export function Pricing(section: SectionOf<"pricing">) {
   const plans = useEntries("plans", section.plans);
-  const { toggle, dialog } = useFormDialog(useForm(section.form));
   return (
     <SectionFrame section={section} className="pricing">
       <ul className="plans">
         {plans.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            section={section}
-            onChoose={(opener, context) => toggle(context, opener)}
-          />
+          <PlanCard key={plan.id} plan={plan} section={section} />
         ))}
       </ul>
-      {dialog}
     </SectionFrame>
   );
 }

@@ -1,83 +1,103 @@
-import { useEffect, useRef, useState } from "react";
-import type { Form } from "../../schemas";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useForm } from "../content/ContentProvider";
 import { LeadForm } from "./LeadForm";
 
+/** Whether this browser opens and closes dialogs from buttons itself (invoker commands, `commandfor`). */
+const invokerCommands = () =>
+  typeof HTMLButtonElement !== "undefined" && "commandForElement" in HTMLButtonElement.prototype;
+
 /**
- * A form in a modal `<dialog>`: showModal() moves focus in, keeps Tab inside and makes the page
- * behind inert; Escape and the Close button close it, and focus returns to the button that opened it.
+ * A button that opens a form in a modal `<dialog>`, one per choice (a service, a plan), so the choice
+ * travels with the form as a hidden field. The browser opens and closes it by itself, before and
+ * without scripts (`command="show-modal"` / `commandfor`, `closedby="any"`); where it cannot, the
+ * app does. showModal() keeps Tab inside and makes the page behind inert; Escape, the Close button
+ * and a click on the backdrop close it, and focus returns to the button that opened it.
  */
-export function FormDialog({
-  form,
+export function FormDialogButton({
+  formId,
+  choice,
   context,
-  opener,
-  onClose,
+  className,
+  label,
+  children,
 }: {
-  form: Form;
-  /** What the visitor chose (a service, a plan), shown above the form; null when closed. */
-  context: string | null;
-  opener: HTMLElement | null;
-  onClose: () => void;
+  formId: string;
+  /** The choice's name, sent with the lead. */
+  choice: string;
+  /** What titles the popup (the choice, perhaps with a price). */
+  context: string;
+  className: string;
+  /** The button's accessible name. */
+  label: string;
+  children: ReactNode;
 }) {
+  const form = useForm(formId);
+  const id = useId();
+  const dialogId = `${id}-dialog`;
   const ref = useRef<HTMLDialogElement>(null);
-  const open = context !== null;
+  const opener = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    // A click on the backdrop (the dialog element itself, outside its panel) closes it; keyboard
-    // users have Escape and the Close button.
+    // Older browsers without closedby="any": a click on the backdrop (the dialog element itself,
+    // outside its panel) closes it.
     const onClick = (event: MouseEvent) => {
       if (event.target === dialog) dialog.close();
     };
+    // Opened, the first box takes the focus; closed, the focus goes back to the button.
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === "open")
+        dialog.querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
+    };
+    const onClose = () => {
+      if (!dialog.contains(document.activeElement) && document.activeElement !== document.body) return;
+      opener.current?.focus();
+    };
     dialog.addEventListener("click", onClick);
-    return () => dialog.removeEventListener("click", onClick);
+    dialog.addEventListener("toggle", onToggle);
+    dialog.addEventListener("close", onClose);
+    return () => {
+      dialog.removeEventListener("click", onClick);
+      dialog.removeEventListener("toggle", onToggle);
+      dialog.removeEventListener("close", onClose);
+    };
   }, []);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector("input")?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
+  // The attributes React does not know yet, passed through as written.
+  const invoke = (command: "show-modal" | "close") => ({ command, commandfor: dialogId });
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-label={form.title}
-      onClose={() => {
-        onClose();
-        opener?.focus();
-      }}
-    >
-      <div className="dialog__panel">
-        <button type="button" className="dialog__close button button--ghost" onClick={() => ref.current?.close()}>
-          {form.closeLabel}
-        </button>
-        {open && <LeadForm form={form} level={2} context={context} />}
-      </div>
-    </dialog>
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        aria-label={label}
+        {...invoke("show-modal")}
+        onClick={() => {
+          if (invokerCommands()) return;
+          ref.current?.showModal();
+          ref.current?.querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
+        }}
+      >
+        {children}
+      </button>
+      <dialog ref={ref} id={dialogId} className="dialog" aria-label={form.title} {...{ closedby: "any" }}>
+        <div className="dialog__panel">
+          <button
+            type="button"
+            className="dialog__close button button--ghost"
+            {...invoke("close")}
+            onClick={() => {
+              if (!invokerCommands()) ref.current?.close();
+            }}
+          >
+            {form.closeLabel}
+          </button>
+          <LeadForm formId={formId} form={form} level={2} context={context} choice={choice} />
+        </div>
+      </dialog>
+    </>
   );
-}
-
-/**
- * A popup for `form`, opened by buttons that each stand for a choice (a service, a plan): the
- * button's choice titles the popup, and pressing the same button again closes it.
- */
-export function useFormDialog(form: Form) {
-  const [chosen, setChosen] = useState<{ context: string; opener: HTMLElement } | null>(null);
-  const toggle = (context: string, opener: HTMLElement) =>
-    setChosen((current) => (current?.context === context ? null : { context, opener }));
-  const dialog = (
-    <FormDialog
-      form={form}
-      context={chosen?.context ?? null}
-      opener={chosen?.opener ?? null}
-      onClose={() => setChosen(null)}
-    />
-  );
-  return { toggle, dialog };
 }

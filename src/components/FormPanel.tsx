@@ -6,7 +6,7 @@ import { LeadForm } from "./LeadForm";
 export function FormPanel({ form }: { form: string }) {
   return (
     <div className="panel">
-      <LeadForm form={useForm(form)} level={useSubLevel()} />
+      <LeadForm formId={form} form={useForm(form)} level={useSubLevel()} />
     </div>
   );
 }

@@ -1,42 +1,161 @@
-import { useId, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import type { Form } from "../../schemas";
+import { fieldMaxLength, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
+import { track } from "../analytics";
+import { useSite } from "../content/ContentProvider";
 import { Heading } from "./Heading";
 import { Markdown } from "./Markdown";
 
+type Status =
+  | { kind: "idle" }
+  | { kind: "sending" }
+  | { kind: "refused"; message: string; fields: Record<string, string> }
+  | { kind: "failed" };
+
 /**
- * A form described in content. The browser validates it (required, type="email", type="tel").
- * Submitting only navigates to the form's success page: nothing is sent or stored. The inputs have no
- * `name`, so even before scripts load a submission carries nothing into the URL.
+ * A form described in content, posted to the site's lead endpoint. Without scripts the browser posts
+ * it and follows the endpoint's 303 to the success page. With scripts the same request goes by
+ * `fetch` (with an idempotency key and the time the visitor took), and the app navigates to the
+ * success page only once the endpoint answered that it stored the lead; a refusal is shown on the
+ * form, field by field, and a failure keeps what was typed and offers the phone number.
+ * `choice` (a service, a plan) travels with the lead as a hidden field.
  */
-export function LeadForm({ form, level, context }: { form: Form; level: 2 | 3; context?: string }) {
+export function LeadForm({
+  formId,
+  form,
+  level,
+  context,
+  choice,
+}: {
+  formId: string;
+  form: Form;
+  level: 2 | 3;
+  /** What the visitor chose, shown above the form (a plan with its price). */
+  context?: string;
+  /** The name of that choice, sent with the lead. */
+  choice?: string;
+}) {
   const id = useId();
   const navigate = useNavigate();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const { pathname } = useLocation();
+  const { contact } = useSite();
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const shown = useRef(0);
+  const key = useRef("");
+  useEffect(() => {
+    shown.current = performance.now();
+    key.current = crypto.randomUUID();
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(form.success);
+    if (status.kind === "sending") return;
+    const element = event.currentTarget;
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(element)) body.append(name, String(value));
+    body.set("key", key.current);
+    body.set("elapsed", String(Math.round(performance.now() - shown.current)));
+    setStatus({ kind: "sending" });
+    try {
+      const response = await fetch(leadsEndpoint, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+        redirect: "manual",
+      });
+      // The endpoint answers 303 only once the lead is stored.
+      if (response.type === "opaqueredirect" || response.status === 303) {
+        track({ event: "generate_lead", formId, ...(choice ? { choice } : {}) });
+        navigate(form.success);
+        return;
+      }
+      if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+        const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
+        setStatus({ kind: "refused", message: answer.error ?? "", fields: answer.fields ?? {} });
+        const first = form.fields.find((field) => answer.fields?.[field.name]);
+        if (first) element.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
+        return;
+      }
+      setStatus({ kind: "failed" });
+    } catch {
+      setStatus({ kind: "failed" });
+    }
   };
+
+  const errors = status.kind === "refused" ? status.fields : {};
   return (
-    <form className="lead-form" action={form.success} method="get" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form
+      className="lead-form"
+      action={leadsEndpoint}
+      method="post"
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby={`${id}-title`}
+      aria-busy={status.kind === "sending"}
+    >
       <Heading level={level} id={`${id}-title`} className="lead-form__title">
         {form.title}
       </Heading>
       {context && <p className="lead-form__context">{context}</p>}
       {form.intro && <Markdown html={form.intro} className="lead-form__intro" />}
-      {form.fields.map((field) => (
-        <div className="field" key={field.name}>
-          <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-          <input
-            id={`${id}-${field.name}`}
-            type={field.type}
-            autoComplete={field.autocomplete}
-            required={field.required}
-            placeholder={field.placeholder}
-            {...(field.type === "tel" ? { inputMode: "tel" as const } : {})}
-          />
-        </div>
-      ))}
-      <button type="submit" className="button button--primary lead-form__submit">
+      <input type="hidden" name="form" value={formId} />
+      <input type="hidden" name="page" value={pathname} />
+      {choice && <input type="hidden" name="choice" value={choice} />}
+      {form.fields.map((field) => {
+        const error = errors[field.name];
+        return (
+          <div className="field" key={field.name}>
+            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+            <input
+              id={`${id}-${field.name}`}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autocomplete}
+              required={field.required}
+              placeholder={field.placeholder}
+              maxLength={fieldMaxLength[field.type]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-${field.name}-error` : undefined}
+              {...(field.type === "tel" ? { inputMode: "tel" as const, pattern: phonePattern } : {})}
+            />
+            {error && (
+              <p className="field__error" id={`${id}-${field.name}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {/* A trap for robots: people never see it (nor do screen readers); a filled one marks spam. */}
+      <div className="lead-form__trap" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>Leave this empty</label>
+        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {form.consent && (
+        <p className="lead-form__consent" id={`${id}-consent`}>
+          {form.consent}
+        </p>
+      )}
+      <div role="alert" className="lead-form__alert">
+        {status.kind === "refused" && status.message}
+        {status.kind === "failed" &&
+          form.failure.split(/(\{phone\})/).map((part, index) =>
+            part === "{phone}" ? (
+              <a key={index} href={`tel:${contact.phone.e164}`}>
+                {contact.phone.display}
+              </a>
+            ) : (
+              part
+            ),
+          )}
+      </div>
+      <button
+        type="submit"
+        className="button button--primary lead-form__submit"
+        aria-describedby={form.consent ? `${id}-consent` : undefined}
+        disabled={status.kind === "sending"}
+      >
         {form.submitLabel}
       </button>
       {form.note && <Markdown html={form.note} className="lead-form__note" />}

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { evaluateCsp, highFindings } from "../csp-evaluator.ts";
-import { expect, hydrated, notFoundTitle, redirects, routes, site, test } from "./fixtures.ts";
+import { content, expect, hydrated, notFoundTitle, redirects, routes, site, test } from "./fixtures.ts";
 
 const dist = join(import.meta.dirname, "..", "..", "dist");
 const unknown = "/no-such-page/anywhere";
@@ -257,9 +257,10 @@ for (const route of [...routes, unknown]) {
       form = dialog.getByRole("form");
     }
     if (form) {
-      const success = new URL((await form.getAttribute("action"))!, page.url()).pathname;
+      // The form posts to the lead endpoint (proxied by nginx), which sends the visitor on to a success page.
+      const successes = new Set(Object.values(content.forms).map((f) => f.success));
       await send(form);
-      await expect(page).toHaveURL((url) => url.pathname === success);
+      await expect(page).toHaveURL((url) => successes.has(url.pathname));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
 

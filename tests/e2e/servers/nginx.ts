@@ -5,7 +5,9 @@
  * SIGTERM or SIGINT (Playwright's webServer stops it so) it stops nginx and removes that folder.
  * Where nginx is missing it is installed with apt-get (as root, or with password-less sudo), without
  * starting the system's own nginx service.
- * In: dist/ (npm run build), deploy/nginx.conf, PORT. Usage: PORT=4180 node --import tsx tests/e2e/servers/nginx.ts
+ * The lead endpoint runs beside it as in production (`npm run leads:serve`, on LEADS_PORT, with its
+ * own embedded database in the temp folder), and nginx proxies /api/leads to it.
+ * In: dist/ (npm run build), deploy/nginx.conf, PORT, LEADS_PORT. Usage: PORT=4180 LEADS_PORT=4181 node --import tsx tests/e2e/servers/nginx.ts
  */
 import { spawn, spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +18,8 @@ import { deployRoot, listenLines } from "../../../scripts/hosting/nginx.ts";
 const root = resolve(import.meta.dirname, "..", "..", "..");
 const dist = join(root, "dist");
 const port = Number(process.env.PORT);
+const leadsPort = Number(process.env.LEADS_PORT ?? port + 1);
+const leadsUpstream = "proxy_pass http://127.0.0.1:4174;";
 if (!Number.isInteger(port) || port <= 0) throw new Error("set PORT to the port nginx should listen on");
 if (!existsSync(join(dist, "_nginx", "http.conf"))) {
   console.error("dist/_nginx/ is missing: run `npm run build` first");
@@ -80,10 +84,17 @@ function siteConfig(): string {
     text = text.replace(line, index === 0 ? `    listen 127.0.0.1:${port};` : "");
   }
   if (!text.includes(deployRoot)) throw new Error(`deploy/nginx.conf does not mention ${deployRoot}`);
+  if (text.split(leadsUpstream).length !== 2) throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" once`);
+  text = text.replace(leadsUpstream, `proxy_pass http://127.0.0.1:${leadsPort};`);
   return text.replaceAll(deployRoot, dist);
 }
 
 const prefix = mkdtempSync(join(tmpdir(), "nginx-e2e-"));
+const leads = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
+  cwd: root,
+  env: { ...process.env, PORT: String(leadsPort), LEADS_TRUST_PROXY: "1", LEADS_DATA_DIR: join(prefix, "leads") },
+  stdio: ["ignore", "inherit", "inherit"],
+});
 // nginx's workers run as an unprivileged user when started as root: they must reach the temp folders.
 chmodSync(prefix, 0o755);
 writeFileSync(join(prefix, "site.conf"), siteConfig());
@@ -110,7 +121,10 @@ http {
 );
 
 const args = ["-p", prefix, "-e", join(prefix, "error.log"), "-c", join(prefix, "nginx.conf")];
-const cleanUp = () => rmSync(prefix, { recursive: true, force: true });
+const cleanUp = () => {
+  leads.kill("SIGTERM");
+  rmSync(prefix, { recursive: true, force: true });
+};
 const test = spawnSync(nginx, [...args, "-t", "-q"], { encoding: "utf8" });
 if (test.status !== 0) {
   console.error(`nginx refuses the configuration:\n${test.stderr}`);

@@ -1,0 +1,123 @@
+/**
+ * The lead endpoint as a separate process (server/leads/main.ts), as production runs it, so a test
+ * can kill it with SIGKILL; and small clients: a form post, the leads as `npm run leads --json` lists them.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+
+export const root = resolve(import.meta.dirname, "..", "..");
+
+export interface Endpoint {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  /** Stops it (SIGTERM, or SIGKILL) and waits until it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startEndpoint(port: number, env: Record<string, string>): Promise<Endpoint> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the endpoint did not start in 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      if (output.includes("Lead endpoint")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the endpoint exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}/api/leads`,
+    process: child,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export interface Submission {
+  form?: string;
+  page?: string;
+  choice?: string;
+  key?: string;
+  elapsed?: string;
+  website?: string | null;
+  [field: string]: string | null | undefined;
+}
+
+/** Posts a form as a browser on the site does, by default with the honeypot present and empty. */
+export async function post(
+  url: string,
+  fields: Submission,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location: string | null; body: string }> {
+  const body = new URLSearchParams();
+  const all = { form: "callback", page: "/", website: "", ...fields };
+  for (const [name, value] of Object.entries(all)) if (value !== null && value !== undefined) body.set(name, value);
+  const origin = new URL(url).origin;
+  const response = await fetch(url, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { Origin: origin, "Sec-Fetch-Site": "same-origin", Accept: "application/json", ...headers },
+  });
+  return { status: response.status, location: response.headers.get("location"), body: await response.text() };
+}
+
+export interface ListedLead {
+  id: string;
+  form: string;
+  page: string;
+  choice: string | null;
+  fields: Record<string, string>;
+  consent: string | null;
+  spam: string | null;
+  deliveries: { id: string; target: string; status: string; attempts: number; last_error: string | null }[];
+}
+
+/** The stored leads, newest first, through `npm run leads -- --json --spam` (the running server's socket, or the database). */
+export async function storedLeads(env: Record<string, string>, extra: string[] = []): Promise<ListedLead[]> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", join(root, "server", "leads", "cli.ts"), "--json", "--spam", ...extra],
+    { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as ListedLead[];
+}
+
+export async function leadsCli(env: Record<string, string>, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", join(root, "server", "leads", "cli.ts"), ...args],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  );
+  return stdout;
+}
+
+/** Waits until `check` returns true, polling; fails with `what` after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
