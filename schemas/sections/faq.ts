@@ -9,4 +9,5 @@ export const faqSection = z
     ...sectionBase,
     questions: z.array(ref("faq")).min(1).describe("The questions to show, by id, in order."),
   })
-  .describe("Questions and answers; one answer is open at a time.");
+  .describe("Questions and answers; one answer is open at a time.")
+  .meta({ title: "Questions and answers" });

@@ -9,4 +9,5 @@ export const teamSection = z
     ...sectionBase,
     members: z.array(ref("team")).min(1).describe("The people to show, by id, in order."),
   })
-  .describe("The people: photo, name, role and a short bio each.");
+  .describe("The people: photo, name, role and a short bio each.")
+  .meta({ title: "Team" });

@@ -13,4 +13,5 @@ export const testimonialsSection = z
       .default("Rated {rating} out of 5")
       .describe('Read aloud for the stars, e.g. "Rated {rating} out of 5".'),
   })
-  .describe("Quotes from customers.");
+  .describe("Quotes from customers.")
+  .meta({ title: "Customer quotes" });
