@@ -235,8 +235,9 @@ for (const [name, kind] of [
   const control = name === "image" ? withPictures(registered.control) : registered.control;
   const extra = name === "list" ? (props: any) => <ListOrder {...props} /> : undefined;
   // The object form keeps what Decap knows of the widget besides its parts (e.g. allowMapValue).
+  const { control: _control, preview: _preview, ...rest } = registered;
   cms.registerWidget({
-    ...(registered as object),
+    ...rest,
     name,
     controlComponent: withChecks(control, kind, extra),
     previewComponent: registered.preview,
