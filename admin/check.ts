@@ -121,7 +121,11 @@ function schemaFor(file: SourceFile): z.ZodType {
 export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentContext {
   const ids: Record<string, string[]> = { forms: [] };
   for (const name of collectionNames) ids[name] = [];
-  const drafts = { ids: {} as Record<string, string[]>, routes: [] as string[], anchors: {} as Record<string, string[]> };
+  const drafts = {
+    ids: {} as Record<string, string[]>,
+    routes: [] as string[],
+    anchors: {} as Record<string, string[]>,
+  };
   const anchors: Record<string, string[]> = {};
   const routes: string[] = [];
   let siteData: unknown;
@@ -203,7 +207,9 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
   withContentContext(here, () => {
     let result = schema.safeParse(file.data);
     if (!result.success) {
-      const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
+      const issues = result.error.issues.filter(
+        (issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)),
+      );
       if (issues.length === 0) {
         result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
       }
@@ -218,7 +224,13 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
         const compiled = here.markdown!(file.body.text, route);
         const draft = inDraft(file.data, []);
         for (const p of compiled.problems.filter((p) => !(p.draftReference && draft))) {
-          problems.push({ file: file.path, line: start.line + p.line - 1, column: p.column, field: "body", message: p.message });
+          problems.push({
+            file: file.path,
+            line: start.line + p.line - 1,
+            column: p.column,
+            field: "body",
+            message: p.message,
+          });
         }
       }
     }
@@ -229,10 +241,24 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
     for (const f of files) {
       if (f.kind === "page" || f.kind === "markdown-page") content.pages.push({ file: f, page: f.data as never });
       if (f.kind === "collection") {
-        ((content.collections as Record<string, unknown[]>)[f.collection!] ??= []).push({ id: f.name, ...record(f.data) });
+        ((content.collections as Record<string, unknown[]>)[f.collection!] ??= []).push({
+          id: f.name,
+          ...record(f.data),
+        });
       }
     }
     problems.push(...checkRules(content, files).filter((p) => p.file === file.path));
+    // The rule keeps a route for the first file by name; the entry being saved never takes one.
+    const other = content.pages.find(({ file: f, page: p }) => f !== file && route && p.route === route);
+    if (other && !problems.some((p) => p.field === "route")) {
+      problems.push({
+        file: file.path,
+        line: 1,
+        column: 1,
+        field: "route",
+        message: `the route "${route}" is already used by ${other.file.path}: give this page another route`,
+      });
+    }
   }
   return problems.map((p) => ({ field: p.field, line: p.line, message: p.message }));
 }

@@ -6,7 +6,18 @@
  * Used by the CMS's file format (main.tsx): Decap reads a file with `fromFile` and writes it with
  * `toFile`, which get no file name, so the file's text travels with the entry as a hidden field.
  */
-import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Node, type Pair } from "yaml";
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  Scalar,
+  type Node,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from "yaml";
 import type { z } from "zod";
 
 /** The hidden fields an entry carries: the file as read, and the file to write (made before saving). */
@@ -113,14 +124,16 @@ function edit(doc: Document, node: unknown, value: unknown, path: (string | numb
     const items = value.map((item, i) => {
       // The same item, moved or not: as it was written. Else the item in its place, edited.
       const equal = old.find((o) => !o.used && same(o.json, item));
-      if (equal) return (equal.used = true), edit(doc, equal.node, item, [...path, i], defaultAt);
-      const inPlace = old[i] && !old[i].used && !value.some((v, j) => j !== i && same(old[i]!.json, v)) ? old[i] : undefined;
+      if (equal) return ((equal.used = true), edit(doc, equal.node, item, [...path, i], defaultAt));
+      const inPlace =
+        old[i] && !old[i].used && !value.some((v, j) => j !== i && same(old[i]!.json, v)) ? old[i] : undefined;
       if (inPlace) inPlace.used = true;
       const made = edit(doc, inPlace?.node, item, [...path, i], defaultAt);
-      // A new item is set apart as the others are (a blank line before each section).
-      if (!inPlace && seq.items.slice(1).some((o) => (o as Node | null)?.spaceBefore)) made.spaceBefore = i > 0;
       return made;
     });
+    // Items set apart by blank lines stay so, whichever lands first.
+    const spaced = old.length > 1 && old.slice(1).every((o) => (o.node as Node | null)?.spaceBefore);
+    if (spaced) items.forEach((item, i) => item && ((item as Node).spaceBefore = i > 0));
     seq.items = items;
     return seq;
   }
@@ -139,7 +152,11 @@ function edit(doc: Document, node: unknown, value: unknown, path: (string | numb
  * The file `original` (undefined for a new file) changed to hold `data`. `defaultAt` names the values
  * the site assumes when a field is left out, which a new key or a new file does not write.
  */
-export function editInPlace(original: string | undefined, data: Record<string, unknown>, defaultAt: DefaultAt = () => undefined): string {
+export function editInPlace(
+  original: string | undefined,
+  data: Record<string, unknown>,
+  defaultAt: DefaultAt = () => undefined,
+): string {
   const doc = original === undefined ? new Document({}) : parseDocument(original);
   if (original !== undefined && (doc.errors.length > 0 || !isMap(doc.contents))) {
     return new Document(pruned(data, [], defaultAt)).toString({ lineWidth: 100 });
@@ -167,7 +184,9 @@ export function toFile(data: Record<string, unknown>): string {
 }
 
 export function withoutHidden(data: Record<string, unknown>): Record<string, unknown> {
-  const { [SOURCE]: _source, [TEXT]: _text, ...rest } = data;
+  const rest = { ...data };
+  delete rest[SOURCE];
+  delete rest[TEXT];
   return rest;
 }
 

@@ -5,6 +5,7 @@
  * On 127.0.0.1 or localhost (`npm run cms`) it edits the files of this clone through Decap's local
  * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets and event handlers Immutable values, untyped. */
 import type { ComponentType } from "react";
 import cms from "decap-cms-app";
 import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
@@ -32,7 +33,14 @@ import {
   withChecks,
   withPictures,
 } from "./widgets.tsx";
-import { collectionSchemas, form as formSchema, markdownPage, page as pageSchema, redirects as redirectsSchema, site as siteSchema } from "../schemas/index.ts";
+import {
+  collectionSchemas,
+  form as formSchema,
+  markdownPage,
+  page as pageSchema,
+  redirects as redirectsSchema,
+  site as siteSchema,
+} from "../schemas/index.ts";
 import { stringify } from "yaml";
 import type { z } from "zod";
 
@@ -131,7 +139,8 @@ function storedFromBuilt(): StoredFile[] {
     files.push({ rel: `pages/built-${i}.yaml`, text: stringify({ route: page.route, draft: page.draft, sections }) });
   });
   for (const [name, entries] of Object.entries(built.collections)) {
-    for (const entry of entries as { id: string }[]) files.push({ rel: `collections/${name}/${entry.id}.yaml`, text: stringify(entry) });
+    for (const entry of entries as { id: string }[])
+      files.push({ rel: `collections/${name}/${entry.id}.yaml`, text: stringify(entry) });
   }
   for (const id of Object.keys(built.forms)) files.push({ rel: `forms/${id}.yaml`, text: "{}" });
   return files;
@@ -143,7 +152,10 @@ async function refreshStored() {
       const response = await fetch(proxy, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action: "entriesByFolder", params: { branch: "main", folder: "content", extension, depth: 3 } }),
+        body: JSON.stringify({
+          action: "entriesByFolder",
+          params: { branch: "main", folder: "content", extension, depth: 3 },
+        }),
       });
       const entries = (await response.json()) as { data: string; file: { path: string } }[];
       return entries.map((e) => ({ rel: e.file.path.replace(/^content\//, ""), text: e.data }));
@@ -160,13 +172,18 @@ function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
   const collection = String(entry.get("collection"));
   const slug = String(entry.get("slug") || "new-entry");
   if (collection === "settings") {
-    return slug === "redirects" ? { rel: "redirects.yaml", schema: redirectsSchema } : { rel: "site.yaml", schema: siteSchema };
+    return slug === "redirects"
+      ? { rel: "redirects.yaml", schema: redirectsSchema }
+      : { rel: "site.yaml", schema: siteSchema };
   }
   if (collection === "pages") return { rel: `pages/${slug}.yaml`, schema: pageSchema };
   if (collection === "legal") return { rel: `pages/${slug}.md`, schema: markdownPage };
   if (collection === "forms") return { rel: `forms/${slug}.yaml`, schema: formSchema };
   if (collection in collectionSchemas) {
-    return { rel: `collections/${collection}/${slug}.yaml`, schema: collectionSchemas[collection as keyof typeof collectionSchemas] };
+    return {
+      rel: `collections/${collection}/${slug}.yaml`,
+      schema: collectionSchemas[collection as keyof typeof collectionSchemas],
+    };
   }
   return undefined;
 }
@@ -179,7 +196,11 @@ function textOf(entry: any, rel: string, schema: z.ZodType): string {
     const { body, ...front } = data;
     return `---\n${stringify(front)}---\n${typeof body === "string" ? body : ""}`;
   }
-  return editInPlace(typeof all[SOURCE] === "string" ? (all[SOURCE] as string) : undefined, data, schemaDefaults(schema, data));
+  return editInPlace(
+    typeof all[SOURCE] === "string" ? (all[SOURCE] as string) : undefined,
+    data,
+    schemaDefaults(schema, data),
+  );
 }
 
 function checkOf(entry: any): Found[] {
@@ -191,7 +212,9 @@ setChecker(checkOf);
 if (local) setPictureUrl((src) => (/^images\//.test(src) ? `${window.location.origin}/content/${src}` : undefined));
 setTitles((collection, id) => {
   const file = stored.find((f) => f.rel === `collections/${collection}/${id}.yaml`);
-  const identifier = (config.collections as { name: string; identifier_field?: string }[]).find((c) => c.name === collection)?.identifier_field;
+  const identifier = (config.collections as { name: string; identifier_field?: string }[]).find(
+    (c) => c.name === collection,
+  )?.identifier_field;
   if (!file || !identifier) return undefined;
   return new RegExp(`^${identifier}:[ \\t]*["']?(.+?)["']?[ \\t]*$`, "m").exec(file.text)?.[1];
 });
@@ -230,12 +253,18 @@ for (const [name, kind] of [
   ["object", "object"],
   ["list", "list"],
 ] as const) {
-  const registered = cms.getWidget(name) as unknown as { control: ComponentType<any>; preview?: ComponentType<any>; schema?: object };
+  const registered = cms.getWidget(name) as unknown as {
+    control: ComponentType<any>;
+    preview?: ComponentType<any>;
+    schema?: object;
+  };
   if (!registered) continue;
   const control = name === "image" ? withPictures(registered.control) : registered.control;
   const extra = name === "list" ? (props: any) => <ListOrder {...props} /> : undefined;
   // The object form keeps what Decap knows of the widget besides its parts (e.g. allowMapValue).
-  const { control: _control, preview: _preview, ...rest } = registered;
+  const rest: Record<string, unknown> = { ...registered };
+  delete rest.control;
+  delete rest.preview;
   cms.registerWidget({
     ...rest,
     name,

@@ -8,6 +8,7 @@
  * - move up / move down for every list, with the keyboard, as well as Decap's dragging;
  * - a picture's focus point chosen on the picture, and icons chosen by their pictures.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
 import { Component, createContext, useContext, type ComponentType, type ReactNode } from "react";
 import { fromJS, List, Map as ImmutableMap } from "immutable";
 import type { Found } from "./check.ts";
@@ -146,7 +147,12 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
 
     override render() {
       const control = <Control {...this.props} ref={this.setInner} />;
-      const below = kind === "leaf" ? control : <PathContext.Provider value={kind === "list" ? null : this.path()}>{control}</PathContext.Provider>;
+      const below =
+        kind === "leaf" ? (
+          control
+        ) : (
+          <PathContext.Provider value={kind === "list" ? null : this.path()}>{control}</PathContext.Provider>
+        );
       return (
         <>
           {extra?.(this.props)}
@@ -213,7 +219,10 @@ export function ListOrder(props: Props) {
         {value.toArray().map((item, i) => {
           const name = summary(props.field, item, i);
           return (
-            <li key={`${i}-${name}`} style={{ display: "flex", gap: "0.5rem", alignItems: "center", margin: "0.25rem 0" }}>
+            <li
+              key={`${i}-${name}`}
+              style={{ display: "flex", gap: "0.5rem", alignItems: "center", margin: "0.25rem 0" }}
+            >
               <span style={{ flex: 1 }}>{name}</span>
               <button type="button" aria-label={`Move “${name}” up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
                 ↑ Up
@@ -270,7 +279,10 @@ export function FocusControl(props: Props) {
   };
   const id = props.forID as string;
   return (
-    <div className={props.classNameWrapper} style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif" }}>
+    <div
+      className={props.classNameWrapper}
+      style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif" }}
+    >
       {url ? (
         <div style={{ position: "relative", width: "min(16rem, 100%)", lineHeight: 0 }}>
           <img
@@ -300,11 +312,27 @@ export function FocusControl(props: Props) {
       ) : null}
       <label htmlFor={`${id}-x`}>
         Across: {point.x}% (0 the left edge, 100 the right edge)
-        <input id={`${id}-x`} type="range" min={0} max={100} value={point.x} onChange={(e) => set(Number(e.target.value), point.y)} style={{ display: "block", width: "16rem" }} />
+        <input
+          id={`${id}-x`}
+          type="range"
+          min={0}
+          max={100}
+          value={point.x}
+          onChange={(e) => set(Number(e.target.value), point.y)}
+          style={{ display: "block", width: "16rem" }}
+        />
       </label>
       <label htmlFor={`${id}-y`}>
         Down: {point.y}% (0 the top edge, 100 the bottom edge)
-        <input id={`${id}-y`} type="range" min={0} max={100} value={point.y} onChange={(e) => set(point.x, Number(e.target.value))} style={{ display: "block", width: "16rem" }} />
+        <input
+          id={`${id}-y`}
+          type="range"
+          min={0}
+          max={100}
+          value={point.y}
+          onChange={(e) => set(point.x, Number(e.target.value))}
+          style={{ display: "block", width: "16rem" }}
+        />
       </label>
     </div>
   );
@@ -342,7 +370,14 @@ export function IconControl(props: Props) {
             cursor: "pointer",
           }}
         >
-          <input type="radio" name={id} value={name} checked={props.value === name} onChange={() => props.onChange(name)} style={{ position: "absolute", opacity: 0 }} />
+          <input
+            type="radio"
+            name={id}
+            value={name}
+            checked={props.value === name}
+            onChange={() => props.onChange(name)}
+            style={{ position: "absolute", opacity: 0 }}
+          />
           <svg width="28" height="28" aria-hidden="true">
             <use href={`${sprite}#${name}`} />
           </svg>

@@ -7,7 +7,7 @@ export const pricingSection = z
   .strictObject({
     type: z.literal("pricing"),
     ...sectionBase,
-    plans: z.array(ref("plans")).min(1).describe("The plans to show, by id, in order."),
+    plans: z.array(ref("plans")).min(1).describe("The plans to show, in order: add one and pick it by name."),
     form: ref("forms").describe("The form a plan's button opens."),
     buttonLabel: text.describe('The words on each plan\'s button, e.g. "Choose Plan".'),
     popularLabel: text.describe('The badge on the plan marked popular, e.g. "Most Popular".'),

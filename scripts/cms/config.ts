@@ -214,7 +214,9 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       // A choice of forms (e.g. a picture's focus: a named position, or a point): the CMS offers the
       // named options; the other forms stay for hand editing.
       const named = d.options!.map((option) => def(option)).find((o) => o.type === "enum");
-      const point = d.options!.map((option) => def(option)).some((o) => o.type === "object" && o.shape?.x && o.shape?.y);
+      const point = d
+        .options!.map((option) => def(option))
+        .some((o) => o.type === "object" && o.shape?.x && o.shape?.y);
       // A picture's focus: chosen on the picture, or with two sliders (admin/widgets.tsx).
       if (named && point) return { ...base, widget: "focus", options: Object.values(named.entries ?? {}) };
       if (named) return { ...base, widget: "select", options: Object.values(named.entries ?? {}) };

@@ -64,7 +64,7 @@ test("the phone number shown changed alone: refused at the field in the check's 
     if (request.method() === "POST" && /"action":"persist/.test(request.postData() ?? "")) saves.push(request.url());
   });
 
-  await openEntry(page, "settings", collection("settings").files![0]!.label);
+  await openAdmin(page, `collections/settings/entries/${collection("settings").files![0]!.name}`);
   await page.getByRole("textbox", { name: "Number shown" }).fill(display);
   await publish(page);
 
@@ -84,7 +84,7 @@ test("a one-field edit is a one-line diff: comments, blank lines and key order k
   test.skip(!site.company.tagline, "the site has no tagline");
   const tagline = `${site.company.tagline} (edited)`;
 
-  await openEntry(page, "settings", collection("settings").files![0]!.label);
+  await openAdmin(page, `collections/settings/entries/${collection("settings").files![0]!.name}`);
   await page.getByRole("textbox", { name: "Tagline" }).fill(tagline);
   await publishAndWait(page);
 
@@ -105,9 +105,13 @@ test("pictures in a subfolder of content/images show in the field and in the pre
 
   await openEntry(page, "team", member!.name);
   const thumbnail = field(page, "image", "Picture").locator("img").first();
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const shown = page.frameLocator("iframe").getByRole("img", { name: member!.photo.alt });
-  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test("the focus point is chosen on the picture: a click writes it, nothing else changes", async ({ page }) => {
@@ -124,7 +128,9 @@ test("the focus point is chosen on the picture: a click writes it, nothing else 
   await expect(page.getByText(/^Across: 3\d%/)).toBeVisible();
   await publishAndWait(page);
 
-  await expect.poll(() => read<typeof member>(file).photo.focus).toEqual({ x: expect.any(Number), y: expect.any(Number) });
+  await expect
+    .poll(() => read<typeof member>(file).photo.focus)
+    .toEqual({ x: expect.any(Number), y: expect.any(Number) });
   expect(changes(before)).toEqual({ added: [], removed: [], changed: [file] });
   expectContentCheckPasses();
 });
@@ -162,18 +168,16 @@ test("rows say what they are, labels and hints are for people, sections say what
     await toggleOf(section).click();
     const rows = itemsOf(field(section, "list", "Questions"));
     await expect(rows).toHaveCount(ids.length);
-    const labels = await rows.locator(":scope > label").allInnerTexts();
-    expect(new Set(labels).size).toBe(ids.length);
+    // Each row names its entry (never a repeated "Question").
+    for (const [i, id] of ids.entries()) await expect(rows.nth(i)).toContainText(id);
   }
 
-  const editor = page.locator("form, [class*='ControlPane']").first();
   const words = await page.locator("body").innerText();
   expect(words).not.toMatch(/content\/|\.yaml|npm run|Invalid input|E164/);
   await field(page, "list", "Sections").getByRole("button", { name: /^Add / }).last().click();
   const offered = await page.getByRole("menuitem").allInnerTexts();
   expect(offered.length).toBeGreaterThan(0);
   for (const option of offered) expect(option).toMatch(/\S: \S/);
-  void editor;
 });
 
 test("a new FAQ entry is written without defaults the site assumes", async ({ page }) => {
