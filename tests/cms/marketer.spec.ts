@@ -198,6 +198,19 @@ test("a new FAQ entry is written without defaults the site assumes", async ({ pa
   expectContentCheckPasses();
 });
 
+test("the development site renders its pages without a hydration error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  for (const { route } of pages()) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+});
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
