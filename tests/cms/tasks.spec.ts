@@ -175,7 +175,11 @@ test("5. a new page, linked from the footer", async ({ page }) => {
     await expect.poll(() => idsIn("pages")).toContain("careers");
 
     const settings = await page.context().newPage();
-    await openAdmin(settings, `collections/settings/entries/${collection("settings").files![0]!.name}`);
+    await openAdmin(settings, "collections/settings");
+    await settings
+      .getByRole("main")
+      .getByRole("link", { name: collection("settings").files![0]!.label })
+      .click();
     const footer = field(field(settings, "object", "Navigation"), "list", "Footer");
     await footer.getByRole("button", { name: /^Add / }).click();
     await itemsOf(footer).last().getByRole("textbox", { name: "Label" }).fill("Careers");
@@ -192,7 +196,7 @@ test("6. the home page's sections reordered", async ({ page }) => {
   await task("The home page's sections reordered (move down, with the keyboard)", async () => {
     await openEntry(page, "pages", `${start.title} (${start.route})`);
     await page.getByText("Change the order of sections").click();
-    const down = page.getByRole("button", { name: /down$/ }).first();
+    const down = page.getByRole("list", { name: "Order of sections" }).getByRole("button", { name: /down$/ }).first();
     await down.focus();
     await page.keyboard.press("Enter");
     await publishAndWait(page);
