@@ -113,6 +113,8 @@ test("reorder two sections of the home page by dragging: the order in the file c
 });
 
 test("add a FAQ entry, then list it on the home page: a new file, the page lists its id", async ({ page }) => {
+  // Two saves, each followed by a reload of /admin/ by the development server (for now).
+  test.setTimeout(300_000);
   const start = home();
   const faqSection = start.sections.findIndex((s) => s.type === "faq");
   test.skip(faqSection < 0, "the home page has no FAQ section");

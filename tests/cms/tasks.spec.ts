@@ -72,6 +72,10 @@ async function pick(page: Page, combobox: ReturnType<Page["getByRole"]>, name: s
   await page.getByRole("option", { name }).click();
 }
 
+// A task saves two or three entries; until the development server stops reloading /admin/ after each
+// save, each save costs a reload of the editor on a busy machine.
+test.setTimeout(300_000);
+
 test.beforeAll(async ({ request }) => {
   const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
   await expect
