@@ -12,7 +12,18 @@ export default defineConfig(({ isSsrBuild, mode }) => {
   const site = !isSsrBuild && !admin && !process.env.SIZE_FLOOR;
   return {
     // In `npm run dev`, content/ is rebuilt on every save (CONTENT_DIR points elsewhere, for benchmarks).
-    plugins: [react(), contentPlugin({ contentDir: process.env.CONTENT_DIR })],
+    plugins: [
+      react(),
+      contentPlugin({ contentDir: process.env.CONTENT_DIR }),
+      // The development server's page is rendered, not hydrated: without the pre-renderer's marker,
+      // #root is empty, so entry-client.tsx does not take the marker (a comment) for a page to hydrate.
+      {
+        name: "dev-root-empty",
+        apply: "serve",
+        transformIndexHtml: (html: string) =>
+          html.replace('<div id="root"><!--app-html--></div>', '<div id="root"></div>'),
+      },
+    ],
     // Images from content/ are published by the content pipeline under hashed names.
     publicDir: "src/generated/public",
     server: { host: "127.0.0.1" },

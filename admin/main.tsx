@@ -5,6 +5,7 @@
  * On 127.0.0.1 or localhost (`npm run cms`) it edits the files of this clone through Decap's local
  * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets and event handlers Immutable values, untyped. */
 import type { ComponentType } from "react";
 import cms from "decap-cms-app";
 import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
@@ -18,6 +19,31 @@ import type { CollectionName, PageData } from "../schemas/index.ts";
 import tokensCss from "../src/styles/tokens.css?url";
 import siteCss from "../src/styles/site.css?url";
 import { preview, type Built, type Edited } from "./preview.ts";
+import { checkEntry, type Found, type StoredFile } from "./check.ts";
+import { editInPlace, fromFile, schemaDefaults, SOURCE, TEXT, toFile, withoutHidden } from "./in-place.ts";
+import {
+  FocusControl,
+  IconControl,
+  ListOrder,
+  notice,
+  problemsOf,
+  setChecker,
+  setPictureUrl,
+  setTitles,
+  urlOfPicture,
+  withChecks,
+  withPictures,
+} from "./widgets.tsx";
+import {
+  collectionSchemas,
+  form as formSchema,
+  markdownPage,
+  page as pageSchema,
+  redirects as redirectsSchema,
+  site as siteSchema,
+} from "../schemas/index.ts";
+import { stringify } from "yaml";
+import type { z } from "zod";
 // Each section's own styles (and the shared cards'), which its renderer imports: the preview pane is a
 // frame of its own, so it is given them as it is given site.css.
 const sectionCss = import.meta.glob<string>(["../src/sections/*.css", "../sections/*/*.css"], {
@@ -61,7 +87,7 @@ if (import.meta.hot) {
 }
 
 function edited(props: PreviewProps, kind: string): Edited {
-  const data = (props.entry.get("data").toJS?.() ?? {}) as Record<string, unknown>;
+  const data = withoutHidden((props.entry.get("data").toJS?.() ?? {}) as Record<string, unknown>);
   const id = String(props.entry.get("slug") ?? "");
   if (kind === "pages" || kind === "legal") return { kind: kind === "pages" ? "page" : "legal", data };
   if (kind === "site") return { kind: "site", data };
@@ -72,15 +98,20 @@ function edited(props: PreviewProps, kind: string): Edited {
 /** The preview of one kind of entry: the page as the site would show it, or what is missing. */
 function previewOf(kind: string) {
   return function Preview(props: PreviewProps) {
-    const shown = preview(edited(props, kind), built, (src) => props.getAsset(src).toString());
+    const shown = preview(edited(props, kind), built, (src) => urlOfPicture(src) ?? props.getAsset(src).toString());
     if (!shown.ok) {
+      // What the content check says, in its words, at the field's label.
+      const found = problemsOf(props.entry);
       return (
         <div className="container" style={{ padding: "2rem 1rem" }}>
           <h1>Not ready to show yet</h1>
+          <p>Fill in the fields on the left; the page shows here as soon as the site would accept it.</p>
           <ul>
-            {shown.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
+            {(found.length ? found.map((p) => `${p.field ? `${p.field}: ` : ""}${p.message}`) : shown.problems).map(
+              (problem) => (
+                <li key={problem}>{problem}</li>
+              ),
+            )}
           </ul>
         </div>
       );
@@ -104,6 +135,7 @@ function previewOf(kind: string) {
  * would read "off". Nothing is written until someone flips it.
  */
 function showDefaultWhenMissing(widget: string) {
+  // (A select too: a section's background reads "plain" when the file leaves it out.)
   // Decap's own types name the registered control's props as its type; it is a component.
   const registered = cms.getWidget(widget) as unknown as
     | {
@@ -124,7 +156,153 @@ function showDefaultWhenMissing(widget: string) {
 
 const local = ["127.0.0.1", "localhost"].includes(window.location.hostname);
 const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
+const proxy = `http://127.0.0.1:${proxyPort}/api/v1`;
+
+// The content files as stored, for the check before saving: read through the local proxy with
+// `npm run cms` (and again after each save), else the site as built.
+let stored: StoredFile[] = storedFromBuilt();
+function storedFromBuilt(): StoredFile[] {
+  const files: StoredFile[] = [{ rel: "site.yaml", text: stringify(built.site) }];
+  built.pages.forEach((page, i) => {
+    const sections = page.sections.map((s) => ({ anchor: s.anchor, draft: s.draft }));
+    files.push({ rel: `pages/built-${i}.yaml`, text: stringify({ route: page.route, draft: page.draft, sections }) });
+  });
+  for (const [name, entries] of Object.entries(built.collections)) {
+    for (const entry of entries as { id: string }[])
+      files.push({ rel: `collections/${name}/${entry.id}.yaml`, text: stringify(entry) });
+  }
+  for (const id of Object.keys(built.forms)) files.push({ rel: `forms/${id}.yaml`, text: "{}" });
+  return files;
+}
+async function refreshStored() {
+  if (!local) return;
+  try {
+    const read = async (extension: string) => {
+      const response = await fetch(proxy, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          action: "entriesByFolder",
+          params: { branch: "main", folder: "content", extension, depth: 3 },
+        }),
+      });
+      const entries = (await response.json()) as { data: string; file: { path: string } }[];
+      return entries.map((e) => ({ rel: e.file.path.replace(/^content\//, ""), text: e.data }));
+    };
+    stored = [...(await read("yaml")), ...(await read("md"))];
+  } catch {
+    // The proxy is not there (yet): the site as built stands in.
+  }
+}
+void refreshStored();
+
+/** What the file of an entry is called (a new one: a stand-in name) and its kind's schema. */
+function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
+  const collection = String(entry.get("collection"));
+  const slug = String(entry.get("slug") || "new-entry");
+  if (collection === "settings") {
+    return slug === "redirects"
+      ? { rel: "redirects.yaml", schema: redirectsSchema }
+      : { rel: "site.yaml", schema: siteSchema };
+  }
+  if (collection === "pages") return { rel: `pages/${slug}.yaml`, schema: pageSchema };
+  if (collection === "legal") return { rel: `pages/${slug}.md`, schema: markdownPage };
+  if (collection === "forms") return { rel: `forms/${slug}.yaml`, schema: formSchema };
+  if (collection in collectionSchemas) {
+    return {
+      rel: `collections/${collection}/${slug}.yaml`,
+      schema: collectionSchemas[collection as keyof typeof collectionSchemas],
+    };
+  }
+  return undefined;
+}
+
+/** The text Decap will write for the entry: its file edited in place (YAML), or front matter and text. */
+function textOf(entry: any, rel: string, schema: z.ZodType): string {
+  const all = (entry.get("data")?.toJS?.() ?? {}) as Record<string, unknown>;
+  const data = withoutHidden(all);
+  if (rel.endsWith(".md")) {
+    const { body, ...front } = data;
+    return `---\n${stringify(front)}---\n${typeof body === "string" ? body : ""}`;
+  }
+  return editInPlace(
+    typeof all[SOURCE] === "string" ? (all[SOURCE] as string) : undefined,
+    data,
+    schemaDefaults(schema, data),
+  );
+}
+
+function checkOf(entry: any): Found[] {
+  const file = fileOf(entry);
+  if (!file) return [];
+  return checkEntry({ rel: file.rel, text: textOf(entry, file.rel, file.schema) }, stored);
+}
+setChecker(checkOf);
+if (local) setPictureUrl((src) => (/^images\//.test(src) ? `${window.location.origin}/content/${src}` : undefined));
+setTitles((collection, id) => {
+  const file = stored.find((f) => f.rel === `collections/${collection}/${id}.yaml`);
+  const identifier = (config.collections as { name: string; identifier_field?: string }[]).find(
+    (c) => c.name === collection,
+  )?.identifier_field;
+  if (!file || !identifier) return undefined;
+  return new RegExp(`^${identifier}:[ \\t]*["']?(.+?)["']?[ \\t]*$`, "m").exec(file.text)?.[1];
+});
+
+cms.registerCustomFormat("yaml", "yaml", { fromFile, toFile });
+cms.registerEventListener({
+  name: "preSave",
+  handler: async ({ entry }: { entry: any }) => {
+    await refreshStored();
+    const file = fileOf(entry);
+    if (!file) return undefined;
+    const found = checkOf(entry);
+    if (found.length) {
+      const message = found.map((p) => `${p.field ? `${p.field}: ` : ""}${p.message}`).join("; ");
+      notice(`Not saved: ${message}`);
+      throw new Error(message);
+    }
+    if (file.rel.endsWith(".md")) return undefined;
+    return entry.get("data").set(TEXT, textOf(entry, file.rel, file.schema));
+  },
+});
+cms.registerEventListener({ name: "postSave", handler: () => void refreshStored() });
+
 showDefaultWhenMissing("boolean");
+showDefaultWhenMissing("select");
+for (const [name, kind] of [
+  ["string", "leaf"],
+  ["text", "leaf"],
+  ["number", "leaf"],
+  ["boolean", "leaf"],
+  ["select", "leaf"],
+  ["relation", "leaf"],
+  ["datetime", "leaf"],
+  ["markdown", "leaf"],
+  ["image", "leaf"],
+  ["object", "object"],
+  ["list", "list"],
+] as const) {
+  const registered = cms.getWidget(name) as unknown as {
+    control: ComponentType<any>;
+    preview?: ComponentType<any>;
+    schema?: object;
+  };
+  if (!registered) continue;
+  const control = name === "image" ? withPictures(registered.control) : registered.control;
+  const extra = name === "list" ? (props: any) => <ListOrder {...props} /> : undefined;
+  // The object form keeps what Decap knows of the widget besides its parts (e.g. allowMapValue).
+  const rest: Record<string, unknown> = { ...registered };
+  delete rest.control;
+  delete rest.preview;
+  cms.registerWidget({
+    ...rest,
+    name,
+    controlComponent: withChecks(control, kind, extra),
+    previewComponent: registered.preview,
+  } as never);
+}
+cms.registerWidget("focus", withChecks(FocusControl, "leaf") as never);
+cms.registerWidget("icon", withChecks(IconControl, "leaf") as never);
 cms.registerPreviewStyle(tokensCss);
 cms.registerPreviewStyle(siteCss);
 for (const css of Object.values(sectionCss)) cms.registerPreviewStyle(css);

@@ -14,6 +14,8 @@ import { contentContext, noContext } from "./context.ts";
 export interface Placement {
   /** What a marketer calls the place, for messages and the content guide. */
   label: string;
+  /** The folder of content/images its pictures live in (the CMS uploads there); none: the top. */
+  folder?: string;
   /** The widest the layout ever shows the picture, in CSS pixels. */
   shownAt: number;
   /** Image pixels per CSS pixel needed to look sharp: 2 on pages (high-density screens), 1 elsewhere. */
@@ -52,11 +54,13 @@ export const placements = {
     label: "a picture in a gallery",
     shownAt: 528,
     density: 2,
+    folder: "gallery",
     sizes:
       "(min-width: 72rem) 16.25rem, (min-width: 71rem) calc(25vw - 1.75rem), (min-width: 54rem) calc(33.33vw - 2rem), (min-width: 40rem) calc(50vw - 2.5rem), (min-width: 35rem) calc(50vw - 1.5rem), calc(100vw - 2rem)",
   },
   portrait: {
     label: "a team photo, shown in a circle",
+    folder: "team",
     shownAt: 256,
     density: 2,
     sizes: "(min-width: 18rem) 16rem, calc(100vw - 2rem)",
@@ -213,6 +217,6 @@ export function image(where: PlacementName): z.ZodType<ResolvedImage, ImageField
       }
       return result;
     })
-    .meta({ image: true })
+    .meta({ image: true, placement: where })
     .describe(describePlacement(placement));
 }

@@ -222,8 +222,8 @@ export function ref<K extends ReferenceKind>(kind: K) {
     .meta({ reference: kind } satisfies ReferenceMeta)
     .describe(
       kind === "forms"
-        ? "The file name of a form in content/forms, without .yaml, e.g. callback."
-        : `The id of a ${noun}: its file name in content/collections/${kind}, without .yaml.`,
+        ? 'Which form, by its short name (its id), e.g. "callback".'
+        : `Which ${noun}, by its short name (its id); the editor offers them by name.`,
     );
 }
 
@@ -256,13 +256,17 @@ export const iconNames = [
 
 export type IconName = (typeof iconNames)[number];
 
-export const icon = z.enum(iconNames).describe(`A picture shown beside the text. One of: ${iconNames.join(", ")}.`);
+export const icon = z
+  .enum(iconNames)
+  .meta({ icon: true })
+  .describe(`A picture shown beside the text. One of: ${iconNames.join(", ")}.`);
 
 /** Drafts show in `npm run dev` and are left out of the built site. */
 export const draft = z
   .boolean()
   .default(false)
-  .describe("true keeps this out of the published site: it shows only in the preview (npm run dev).");
+  .meta({ title: "Draft (hidden from the site)" })
+  .describe("On: kept off the published site, shown only in the preview, so it can be finished first.");
 
 /** A card with a picture, a title and a short text. */
 export const card = z.strictObject({

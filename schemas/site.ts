@@ -14,14 +14,15 @@ function dialledDigits(number: string): string {
 
 export const phone = z
   .strictObject({
-    display: text.describe('The number as visitors read it, e.g. "1-800-555-0142".'),
+    display: text.meta({ title: "Number shown" }).describe('The number as visitors read it, e.g. "1-800-555-0142".'),
     e164: z
       .string()
       .regex(/^\+[1-9]\d{6,14}$/, {
         error: 'write the number in E.164 form: "+", country code, then digits only, e.g. "+18005550142"',
       })
+      .meta({ title: "Number dialled" })
       .describe(
-        'The same number for phones to dial: "+", country code and digits, e.g. "+18005550142". It must be the number in "display".',
+        'The same number for phones to dial: "+", country code and digits, e.g. "+18005550142". It must be the number shown.',
       ),
   })
   .superRefine(({ display, e164 }, ctx) => {

@@ -10,7 +10,15 @@
  * `.describe()` texts; required, patterns (with the check's own message), bounds and options carry over.
  */
 import type { z } from "zod";
-import { collectionNames, imagePath, referenceNouns, referenceOf, type ReferenceKind } from "../../schemas/index.ts";
+import {
+  collectionNames,
+  imagePath,
+  placements,
+  referenceNouns,
+  referenceOf,
+  type PlacementName,
+  type ReferenceKind,
+} from "../../schemas/index.ts";
 import { contentKinds } from "../content/kinds.ts";
 import { cmsRepository } from "./repository.ts";
 
@@ -159,13 +167,24 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
     hint ??= s.description;
     Object.assign(meta, metaOf(s), meta);
   }
-  const base: CmsField = { name, label: labelOf(name), widget: "string", ...(hint ? { hint } : {}), required };
+  // The label: the schema's title (its metadata), else the field's name in words.
+  const title = typeof meta.title === "string" ? meta.title : undefined;
+  const base: CmsField = { name, label: title ?? labelOf(name), widget: "string", ...(hint ? { hint } : {}), required };
   if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0)) base.default = fallback;
 
   const reference = referenceOf(schema) ?? referenceOf(s);
   if (reference) return { ...base, ...relation(reference) };
   if (meta.markdown) return { ...base, widget: "markdown", ...markdownOptions };
-  if (meta.image) return { ...base, widget: "object", collapsed: false, fields: partsOf(imageFields(s), required) };
+  if (meta.image) {
+    const placement = placements[meta.placement as PlacementName] as { folder?: string } | undefined;
+    return {
+      ...base,
+      widget: "object",
+      collapsed: false,
+      fields: partsOf(imageFields(s, placement?.folder), required),
+    };
+  }
+  if (meta.icon) return { ...base, widget: "icon", options: Object.values(def(s).entries ?? {}) };
 
   const d = def(s);
   switch (d.type) {
@@ -195,6 +214,11 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       // A choice of forms (e.g. a picture's focus: a named position, or a point): the CMS offers the
       // named options; the other forms stay for hand editing.
       const named = d.options!.map((option) => def(option)).find((o) => o.type === "enum");
+      const point = d
+        .options!.map((option) => def(option))
+        .some((o) => o.type === "object" && o.shape?.x && o.shape?.y);
+      // A picture's focus: chosen on the picture, or with two sliders (admin/widgets.tsx).
+      if (named && point) return { ...base, widget: "focus", options: Object.values(named.entries ?? {}) };
       if (named) return { ...base, widget: "select", options: Object.values(named.entries ?? {}) };
       throw new Error(`the CMS has no widget for the field "${name}" (a union without named options)`);
     }
@@ -251,7 +275,7 @@ function imageSchema(schema: z.ZodType): z.ZodType {
  * widget's pattern against the file's name alone, without its folder: the schema's rule on the path
  * becomes its rule on the file type (the ending).
  */
-function imageFields(schema: z.ZodType): CmsField[] {
+function imageFields(schema: z.ZodType, folder?: string): CmsField[] {
   return objectFields(imageSchema(schema)).map((field) => {
     if (field.name === "alt") return { ...field, label: "Alt text" };
     if (field.name !== "src") return field;
@@ -262,6 +286,11 @@ function imageFields(schema: z.ZodType): CmsField[] {
       label: "Picture",
       widget: "image",
       choose_url: false,
+      hint: folder
+        ? `Choose a picture, or upload one: new pictures are kept with the others of their kind (the "${folder}" pictures).`
+        : "Choose a picture, or upload one.",
+      // Where its pictures live: the media library opens there and uploads land there.
+      ...(folder ? { media_folder: `/content/images/${folder}`, public_folder: `images/${folder}` } : {}),
       ...(ending
         ? { pattern: [ending, "choose a picture file: jpg, png, webp, avif, gif or svg"] as [string, string] }
         : {}),
@@ -333,9 +362,12 @@ function listOf(d: Def): Partial<CmsField> {
       ...bounds,
       types: e.options.map((option) => {
         const type = String(def(def(option).shape!.type!).values![0]);
+        // "Add sections" offers each type by its name and what it is for (the schema's title and text).
+        const title = (option.meta() as { title?: string } | undefined)?.title ?? labelOf(type);
+        const purpose = option.description?.replace(/\.$/, "");
         return {
           name: type,
-          label: labelOf(type),
+          label: purpose ? `${title}: ${purpose}` : title,
           widget: "object",
           ...(option.description ? { hint: option.description } : {}),
           summary: "{{fields.heading}}",
@@ -353,6 +385,8 @@ function listOf(d: Def): Partial<CmsField> {
   return {
     widget: "list",
     ...(noun ? { label_singular: noun } : {}),
+    // Each row says which one it is, never a repeated "Question", "Question".
+    summary: "{{fields.item}}",
     ...bounds,
     field: { ...item, ...(noun ? { label: noun } : {}), required: true },
   };
@@ -385,6 +419,8 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
     {
       name: "settings",
       label: "Site settings",
+      // Saved in place (admin/in-place.ts, registered as "yaml"): comments and layout kept.
+      format: "yaml",
       description: "The settings every page uses, and the old addresses that lead to pages.",
       files: [
         {

@@ -15,6 +15,7 @@ import { hashOf, jsonSafe, type CachedFile, type ContentCache } from "./cache.ts
 import type { Problem } from "./problem.ts";
 import { listFiles, read, type ReadFile } from "./run-memo.ts";
 import { quickParse } from "./fast-yaml.ts";
+import { positionOf } from "./position.ts";
 import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
 
 export type FileKind = "site" | "redirects" | "leads" | "page" | "markdown-page" | "collection" | "form";
@@ -58,18 +59,7 @@ function lineStartsOf(text: string): number[] {
   return starts;
 }
 
-/** 1-based line and column of an offset. */
-export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number): { line: number; column: number } {
-  const starts = file.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - starts[low]! + 1 };
-}
+export { positionOf };
 
 const layout = `content files go in: site.yaml, redirects.yaml, leads.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>/<id>.yaml, forms/*.yaml, images/`;
 

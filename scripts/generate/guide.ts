@@ -23,6 +23,8 @@ import { contentKinds } from "../content/kinds.ts";
 
 interface Json {
   type?: string;
+  /** The name the editor (/admin/) shows for it, from the schema's `.meta({ title })`. */
+  title?: string;
   description?: string;
   /** Set on reference fields (`ref()` in schemas/primitives.ts): the kind of thing the id names. */
   reference?: ReferenceKind;
@@ -107,7 +109,7 @@ function rows(node: Json, prefix = ""): string[] {
     const required = node.required?.includes(key) ? "yes" : "no";
     const fallback = field.default === undefined ? "" : `\`${JSON.stringify(field.default)}\``;
     out.push(
-      `| \`${name}\` | ${cell(typeOf(field))} | ${required} | ${cell(allowed(field))} | ${cell(fallback)} | ${cell(field.description ?? "")} |`,
+      `| \`${name}\` | ${cell(typeOf(field))} | ${required} | ${cell(allowed(field))} | ${cell(fallback)} | ${cell(`${field.title ? `${field.title}: ` : ""}${field.description ?? ""}`)} |`,
     );
     if (field.type === "object") out.push(...rows(field, `${name}.`));
     if (field.type === "array" && field.items?.type === "object") out.push(...rows(field.items, `${name}[].`));
@@ -298,8 +300,9 @@ export function renderGuide(): string {
   for (const schema of sectionSchemas) {
     const json = toJson(schema);
     const name = String(json.properties!.type!.const);
+    const title = (schema.meta() as { title?: string } | undefined)?.title;
     parts.push(
-      `### \`${name}\`\n`,
+      `### \`${name}\`${title ? ` (${title} in the editor)` : ""}\n`,
       `${schema.description ?? ""}\n`.trimStart(),
       table(json),
       "",

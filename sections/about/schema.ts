@@ -11,6 +11,7 @@ export const aboutSection = z
     image: image("about").optional(),
     assistHeading: text.describe('Heading above the assist categories, e.g. "We can assist with".'),
     assist: z.array(card).min(1).describe("The kinds of help we give, one card each."),
-    form: ref("forms").describe("The form shown beside the text, by its file name, e.g. callback."),
+    form: ref("forms").describe("The form shown beside the text, e.g. callback."),
   })
-  .describe("Who we are, the kinds of help we give, and the inline callback form.");
+  .describe("Who we are, the kinds of help we give, and the inline callback form.")
+  .meta({ title: "About us" });

@@ -11,4 +11,5 @@ export const calloutSection = z
     image: image("callout").optional(),
     action: link.optional(),
   })
-  .describe("A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button.");
+  .describe("A wide banner with a picture, a list of tags (e.g. the industries we serve) and a button.")
+  .meta({ title: "Banner with tags" });

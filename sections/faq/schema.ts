@@ -6,6 +6,7 @@ export const faqSection = z
   .strictObject({
     type: z.literal("faq"),
     ...sectionBase,
-    questions: z.array(ref("faq")).min(1).describe("The questions to show, by id, in order."),
+    questions: z.array(ref("faq")).min(1).describe("The questions to show, in order: add one and pick it by name."),
   })
-  .describe("Questions and answers; one answer is open at a time.");
+  .describe("Questions and answers; one answer is open at a time.")
+  .meta({ title: "FAQ" });

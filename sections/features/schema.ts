@@ -8,4 +8,5 @@ export const featuresSection = z
     ...sectionBase,
     items: z.array(card).min(1).describe("The cards, in order."),
   })
-  .describe('A row of cards, each a reason, a feature or a promise (e.g. "Why Choose Us").');
+  .describe('A row of cards, each a reason, a feature or a promise (e.g. "Why Choose Us").')
+  .meta({ title: "Reasons or features" });

@@ -6,11 +6,12 @@ export const formSection = z
   .strictObject({
     type: z.literal("form"),
     ...sectionBase,
-    form: ref("forms").describe("The form to show, by its file name, e.g. callback."),
+    form: ref("forms").describe("The form to show, e.g. callback."),
     contactHeading: text
       .optional()
       .describe(
         "When set, the phone, e-mail, address and hours from site settings are shown beside the form under this heading.",
       ),
   })
-  .describe("A form on the page, optionally beside the company's contact details.");
+  .describe("A form on the page, optionally beside the company's contact details.")
+  .meta({ title: "Form" });

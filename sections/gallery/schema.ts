@@ -17,4 +17,5 @@ export const gallerySection = z
       .min(1)
       .describe("The pictures, in order."),
   })
-  .describe("A grid of pictures with optional captions.");
+  .describe("A grid of pictures with optional captions.")
+  .meta({ title: "Picture gallery" });

@@ -11,4 +11,5 @@ export const heroSection = z
     highlights: z.array(text).default([]).describe('Short selling points shown as ticks, e.g. "Open 24/7".'),
     image: image("hero").optional(),
   })
-  .describe("The big banner at the top of a page, with a call to action.");
+  .describe("The big banner at the top of a page, with a call to action.")
+  .meta({ title: "Top banner" });

@@ -6,8 +6,8 @@ export const pricingSection = z
   .strictObject({
     type: z.literal("pricing"),
     ...sectionBase,
-    plans: z.array(ref("plans")).min(1).describe("The plans to show, by id, in order."),
-    form: ref("forms").describe("The form a plan's button opens, by its file name."),
+    plans: z.array(ref("plans")).min(1).describe("The plans to show, in order: add one and pick it by name."),
+    form: ref("forms").describe("The form a plan's button opens."),
     buttonLabel: text.describe('The words on each plan\'s button, e.g. "Choose Plan".'),
     popularLabel: text.describe('The badge on the plan marked popular, e.g. "Most Popular".'),
     periodLabel: text.describe('Shown after the price, e.g. "/month".'),
@@ -15,4 +15,5 @@ export const pricingSection = z
       .includes("{plan}", { error: 'include "{plan}" where the other plan\'s name goes' })
       .describe('Shown above the features of a plan that includes another, e.g. "Everything in {plan}, plus:".'),
   })
-  .describe("Plan cards with prices; each button opens the subscribe form in a popup.");
+  .describe("Plan cards with prices; each button opens the subscribe form in a popup.")
+  .meta({ title: "Prices" });

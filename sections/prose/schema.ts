@@ -9,4 +9,5 @@ export const proseSection = z
     body: markdown.describe("The text, in Markdown."),
     actions: z.array(link).max(2).default([]).describe("Up to two buttons under the text."),
   })
-  .describe("Text in Markdown, with optional buttons under it. Markdown pages are shown as one of these.");
+  .describe("Text in Markdown, with optional buttons under it. Markdown pages are shown as one of these.")
+  .meta({ title: "Text" });

@@ -6,8 +6,9 @@ export const servicesSection = z
   .strictObject({
     type: z.literal("services"),
     ...sectionBase,
-    services: z.array(ref("services")).min(1).describe("The services to show, by id, in order."),
+    services: z.array(ref("services")).min(1).describe("The services to show, in order: add one and pick it by name."),
     buttonLabel: text.describe('The words on each card\'s button, e.g. "Submit The Form For Assistance".'),
-    form: ref("forms").describe("The form the button opens, by its file name."),
+    form: ref("forms").describe("The form the button opens."),
   })
-  .describe("Service cards; each button opens a form in a popup.");
+  .describe("Service cards; each button opens a form in a popup.")
+  .meta({ title: "Services" });

@@ -6,6 +6,7 @@ export const teamSection = z
   .strictObject({
     type: z.literal("team"),
     ...sectionBase,
-    members: z.array(ref("team")).min(1).describe("The people to show, by id, in order."),
+    members: z.array(ref("team")).min(1).describe("The people to show, in order: add one and pick it by name."),
   })
-  .describe("The people: photo, name, role and a short bio each.");
+  .describe("The people: photo, name, role and a short bio each.")
+  .meta({ title: "Team" });

@@ -6,10 +6,11 @@ export const testimonialsSection = z
   .strictObject({
     type: z.literal("testimonials"),
     ...sectionBase,
-    testimonials: z.array(ref("testimonials")).min(1).describe("The quotes to show, by id."),
+    testimonials: z.array(ref("testimonials")).min(1).describe("The quotes to show: add one and pick it by name."),
     ratingLabel: text
       .includes("{rating}", { error: 'include "{rating}" where the number of stars goes' })
       .default("Rated {rating} out of 5")
       .describe('Read aloud for the stars, e.g. "Rated {rating} out of 5".'),
   })
-  .describe("Quotes from customers.");
+  .describe("Quotes from customers.")
+  .meta({ title: "Customer quotes" });

@@ -23,6 +23,13 @@ export function collection(name: string): CmsCollection {
   return found;
 }
 
+/** The name "Add sections" gives a section type (the start of its label in the CMS). */
+export function sectionLabel(type: string): string {
+  const sections = collection("pages").fields!.find((f) => f.name === "sections")!;
+  const label = sections.types!.find((t) => t.name === type)!.label;
+  return label.split(":")[0]!;
+}
+
 /** A content file's data (YAML), by its path inside content/. */
 export function read<T = Record<string, unknown>>(file: string): T {
   return parse(readFileSync(join(contentDir, file), "utf8")) as T;

@@ -54,7 +54,14 @@ console.log(
 
 const run = spawnSync(
   process.execPath,
-  [join(root, "node_modules", "@playwright", "test", "cli.js"), "test", "--config", "playwright.cms.config.ts"],
+  // Arguments after `--` go to Playwright: `npm run test:cms -- marketer` runs one file.
+  [
+    join(root, "node_modules", "@playwright", "test", "cli.js"),
+    "test",
+    "--config",
+    "playwright.cms.config.ts",
+    ...process.argv.slice(2),
+  ],
   {
     cwd: root,
     stdio: "inherit",

@@ -1,0 +1,241 @@
+/**
+ * Saving a YAML file as a person would edit it: the file as it was (its comments, blank lines, key
+ * order, quotes and `>-` blocks) with only the values that changed written anew, so a one-field edit
+ * is a one-line diff. A key the file did not have is added only when it says something: never an
+ * empty value, never the value the site assumes anyway (the schema's default, e.g. `draft: false`).
+ * Used by the CMS's file format (main.tsx): Decap reads a file with `fromFile` and writes it with
+ * `toFile`, which get no file name, so the file's text travels with the entry as a hidden field.
+ */
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  Scalar,
+  type Node,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from "yaml";
+import type { z } from "zod";
+
+/** The hidden fields an entry carries: the file as read, and the file to write (made before saving). */
+export const SOURCE = "__source";
+export const TEXT = "__text";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** The schema's default for the field at `path`, or undefined when it has none. */
+export type DefaultAt = (path: readonly (string | number)[]) => unknown;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+    const other = Object.keys(b).filter((k) => b[k] !== undefined);
+    return keys.length === other.length && keys.every((k) => same(a[k], b[k]));
+  }
+  return false;
+}
+
+/** A value that says nothing when the file does not have it yet. */
+function empty(value: unknown): boolean {
+  if (value === undefined || value === null || value === "") return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (isRecord(value)) return Object.values(value).every(empty);
+  return false;
+}
+
+/** `value` without what says nothing (for a part the file does not have yet). */
+function pruned(value: unknown, path: (string | number)[], defaultAt: DefaultAt): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => pruned(item, [...path, i], defaultAt));
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === SOURCE || key === TEXT) continue;
+    const at = [...path, key];
+    if (empty(v) || (v !== undefined && same(v, defaultAt(at)))) continue;
+    out[key] = pruned(v, at, defaultAt);
+  }
+  return out;
+}
+
+function keyOf(pair: Pair): unknown {
+  return isScalar(pair.key) ? pair.key.value : pair.key;
+}
+
+/** Unchanged texts, written back exactly as they were (yaml would fold long ones anew). */
+let originalText = "";
+let keptTexts: string[] = [];
+const marker = (i: number) => `KEPT-${i}-7f3a9c`;
+
+function kept(node: Scalar | YAMLMap | YAMLSeq): Node {
+  if (!isScalar(node)) {
+    // An unchanged `{}` or `[a, b]`, with the comment lines that follow it.
+    if (!node.range) return node;
+    keptTexts.push(originalText.slice(node.range[0], node.range[2]).replace(/\s+$/, ""));
+    return new Scalar(marker(keptTexts.length - 1));
+  }
+  if (typeof node.value !== "string" || !node.range) return node;
+  const source = originalText.slice(node.range[0], node.range[1]).replace(/\s+$/, "");
+  if (node.type === Scalar.BLOCK_LITERAL && /\|\d*\+/.test(source)) return node;
+  keptTexts.push(source);
+  const stand = new Scalar(marker(keptTexts.length - 1));
+  stand.type = Scalar.PLAIN;
+  stand.comment = node.comment;
+  stand.commentBefore = node.commentBefore;
+  stand.spaceBefore = node.spaceBefore;
+  return stand;
+}
+
+/** `node` changed to hold `value`, keeping what it can of how it is written. */
+function edit(doc: Document, node: unknown, value: unknown, path: (string | number)[], defaultAt: DefaultAt): Node {
+  if ((isMap(node) || isSeq(node)) && node.flow && same(node.toJSON(), value)) return kept(node);
+  if (isRecord(value)) {
+    if (!isMap(node)) return doc.createNode(pruned(value, path, defaultAt)) as Node;
+    const map = node as YAMLMap;
+    for (const pair of [...map.items]) {
+      const key = keyOf(pair);
+      if (typeof key !== "string") continue;
+      const next = value[key];
+      if (next === undefined || next === null || next === "") {
+        map.items.splice(map.items.indexOf(pair), 1);
+        continue;
+      }
+      pair.value = edit(doc, pair.value, next, [...path, key], defaultAt);
+    }
+    const present = new Set(map.items.map(keyOf));
+    for (const [key, next] of Object.entries(value)) {
+      if (present.has(key) || key === SOURCE || key === TEXT) continue;
+      const at = [...path, key];
+      if (empty(next) || same(next, defaultAt(at))) continue;
+      map.items.push(doc.createPair(key, pruned(next, at, defaultAt)) as Pair);
+    }
+    return map;
+  }
+  if (Array.isArray(value)) {
+    if (!isSeq(node)) return doc.createNode(pruned(value, path, defaultAt)) as Node;
+    const seq = node as YAMLSeq;
+    const old = seq.items.map((item) => ({ node: item, json: (item as Node | null)?.toJSON?.() ?? item, used: false }));
+    const items = value.map((item, i) => {
+      // The same item, moved or not: as it was written. Else the item in its place, edited.
+      const equal = old.find((o) => !o.used && same(o.json, item));
+      if (equal) return ((equal.used = true), edit(doc, equal.node, item, [...path, i], defaultAt));
+      const inPlace =
+        old[i] && !old[i].used && !value.some((v, j) => j !== i && same(old[i]!.json, v)) ? old[i] : undefined;
+      if (inPlace) inPlace.used = true;
+      const made = edit(doc, inPlace?.node, item, [...path, i], defaultAt);
+      return made;
+    });
+    // Items set apart by blank lines stay so, whichever lands first.
+    const spaced = old.length > 1 && old.slice(1).every((o) => (o.node as Node | null)?.spaceBefore);
+    if (spaced) items.forEach((item, i) => item && ((item as Node).spaceBefore = i > 0));
+    seq.items = items;
+    return seq;
+  }
+  if (isScalar(node)) {
+    if (same((node as Scalar).value, value)) return kept(node as Scalar);
+    // Keeps its style (a `>-` block stays one, quotes stay); a type change starts afresh.
+    if (typeof (node as Scalar).value === typeof value) {
+      (node as Scalar).value = value;
+      return node as Node;
+    }
+  }
+  return doc.createNode(value) as Node;
+}
+
+/**
+ * The file `original` (undefined for a new file) changed to hold `data`. `defaultAt` names the values
+ * the site assumes when a field is left out, which a new key or a new file does not write.
+ */
+export function editInPlace(
+  original: string | undefined,
+  data: Record<string, unknown>,
+  defaultAt: DefaultAt = () => undefined,
+): string {
+  const doc = original === undefined ? new Document({}) : parseDocument(original);
+  if (original !== undefined && (doc.errors.length > 0 || !isMap(doc.contents))) {
+    return new Document(pruned(data, [], defaultAt)).toString({ lineWidth: 100 });
+  }
+  originalText = original ?? "";
+  keptTexts = [];
+  doc.contents = edit(doc, doc.contents, data, [], defaultAt) as typeof doc.contents;
+  const texts = keptTexts;
+  return doc.toString({ lineWidth: 100 }).replace(/KEPT-(\d+)-7f3a9c/g, (_, i: string) => texts[Number(i)]!);
+}
+
+/** Reads a YAML file as the content check does (dates stay text), keeping its text for the save. */
+export function fromFile(text: string): Record<string, unknown> {
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) throw new Error(`this file cannot be read: ${doc.errors[0]!.message}`);
+  const data = doc.toJS() as unknown;
+  return { ...(isRecord(data) ? data : {}), [SOURCE]: text };
+}
+
+/** Writes the file: the text made before saving (with the schema's defaults known), else edited here. */
+export function toFile(data: Record<string, unknown>): string {
+  if (typeof data[TEXT] === "string") return data[TEXT];
+  const source = typeof data[SOURCE] === "string" ? data[SOURCE] : undefined;
+  return editInPlace(source, withoutHidden(data));
+}
+
+export function withoutHidden(data: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...data };
+  delete rest[SOURCE];
+  delete rest[TEXT];
+  return rest;
+}
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  values?: unknown[];
+  defaultValue?: unknown;
+}
+const def = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+
+/** The schema defaults of `root` along `data` (a section's members picked by its `type`). */
+export function schemaDefaults(root: z.ZodType, data: unknown): DefaultAt {
+  return (path) => {
+    let schema: z.ZodType | undefined = root;
+    let here: unknown = data;
+    for (let i = 0; schema; i++) {
+      let fallback: unknown;
+      for (;;) {
+        const d = def(schema);
+        if (d.type === "default") {
+          fallback = typeof d.defaultValue === "function" ? (d.defaultValue as () => unknown)() : d.defaultValue;
+          schema = d.innerType!;
+        } else if (d.type === "optional" || d.type === "nullable") schema = d.innerType!;
+        else if (d.type === "pipe") schema = d.in!;
+        else break;
+      }
+      if (i === path.length) return fallback;
+      let d = def(schema);
+      if (d.type === "union" && d.options) {
+        const type = isRecord(here) ? here.type : undefined;
+        const option = d.options.find((o) => {
+          const literal = def(o).shape?.type;
+          return literal && def(literal).values?.includes(type);
+        });
+        if (!option) return undefined;
+        schema = option;
+        d = def(schema);
+      }
+      const part = path[i]!;
+      here = isRecord(here) || Array.isArray(here) ? (here as Record<string | number, unknown>)[part] : undefined;
+      schema = d.type === "object" ? d.shape?.[String(part)] : d.type === "array" ? d.element : undefined;
+    }
+    return undefined;
+  };
+}
+
+export type { Json };

@@ -1,0 +1,391 @@
+/**
+ * What /admin/ adds to Decap's widgets (registered over Decap's own, in main.tsx):
+ * - the content check at the field: every widget knows its place in the entry (a path, passed down
+ *   through objects) and, when Decap validates before saving, says what the content check says about
+ *   that field; a list speaks for everything inside its items;
+ * - pictures from any folder of content/images shown (Decap looks for every picture at the top of
+ *   the media folder), uploads where the field's pictures live (its media_folder, from the schema);
+ * - move up / move down for every list, with the keyboard, as well as Decap's dragging;
+ * - a picture's focus point chosen on the picture, and icons chosen by their pictures.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
+import { Component, createContext, useContext, type ComponentType, type ReactNode } from "react";
+import { fromJS, List, Map as ImmutableMap } from "immutable";
+import type { Found } from "./check.ts";
+import { fieldPath } from "./check.ts";
+import sprite from "../src/components/icons.svg";
+
+type Props = Record<string, any>; // Decap passes Immutable values and many callbacks.
+type Path = (string | number)[];
+
+/** Where a field is in the entry; null inside a list's items (Decap gives their fields no index). */
+const PathContext = createContext<Path | null>([]);
+
+/** The check of the entry being edited, worked out once per version of its data. */
+let checker: (entry: any) => Found[] = () => [];
+let last: { data: unknown; found: Found[] } = { data: undefined, found: [] };
+export function setChecker(check: (entry: any) => Found[]) {
+  checker = check;
+  last = { data: undefined, found: [] };
+}
+export function problemsOf(entry: any): Found[] {
+  const data = entry?.get?.("data");
+  if (data && last.data === data) return last.found;
+  last = { data, found: data ? checker(entry) : [] };
+  return last.found;
+}
+
+/** A message in a live region: what Decap does not say (that nothing was saved, and why). */
+export function notice(message: string) {
+  let region = document.getElementById("cms-notice");
+  if (!region) {
+    region = document.createElement("div");
+    region.id = "cms-notice";
+    region.setAttribute("role", "alert");
+    Object.assign(region.style, {
+      position: "fixed",
+      bottom: "1rem",
+      left: "50%",
+      transform: "translateX(-50%)",
+      zIndex: "400",
+      maxWidth: "40rem",
+      padding: "0.75rem 1rem",
+      borderRadius: "6px",
+      background: "#a4161a",
+      color: "#fff",
+      font: "15px/1.4 system-ui, sans-serif",
+    });
+    document.body.append(region);
+  }
+  region.textContent = message;
+  region.hidden = false;
+  window.clearTimeout(Number(region.dataset.timer));
+  region.dataset.timer = String(window.setTimeout(() => (region!.hidden = true), 12_000));
+}
+
+let noticeTimer = 0;
+function sayNotSaved() {
+  window.clearTimeout(noticeTimer);
+  noticeTimer = window.setTimeout(
+    () => notice("Not saved: the site would refuse this entry. What to change is written in red at the fields."),
+    50,
+  );
+}
+
+/** "sections[3].questions[1]" inside "sections" → "item 4 › questions › item 2". */
+function where(rest: string): string {
+  return rest
+    .replace(/^\./, "")
+    .split(/\.|(?=\[)/)
+    .filter(Boolean)
+    .map((part) => (/^\[\d+\]$/.test(part) ? `item ${Number(part.slice(1, -1)) + 1}` : part))
+    .join(" › ");
+}
+
+type Kind = "object" | "list" | "leaf";
+
+/** Decap's control for `name`, wrapped: the check at the field, pictures, list order. */
+export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (props: Props) => ReactNode) {
+  return class Checked extends Component<Props> {
+    static override contextType = PathContext;
+    declare context: Path | null;
+    inner: any = null;
+
+    setInner = (ref: any) => {
+      this.inner = ref?.getWrappedInstance ? ref.getWrappedInstance() : ref;
+    };
+
+    path(): Path | null {
+      return this.context === null ? null : [...this.context, String(this.props.field.get("name"))];
+    }
+
+    mine(): Found[] {
+      const path = this.path();
+      if (!path) return [];
+      const entry = this.props.getEntry?.() ?? this.props.entry;
+      const here = fieldPath(path);
+      return problemsOf(entry).filter((p) =>
+        kind === "object"
+          ? p.field === here
+          : p.field === here || p.field.startsWith(`${here}[`) || (kind === "leaf" && p.field.startsWith(`${here}.`)),
+      );
+    }
+
+    error(found: Found[]) {
+      const here = fieldPath(this.path() ?? []);
+      const message = found
+        .map((p) => (p.field === here ? p.message : `${where(p.field.slice(here.length))}: ${p.message}`))
+        .join(" · ");
+      sayNotSaved();
+      return { type: "CUSTOM", parentIds: this.props.parentIds, message };
+    }
+
+    isValid = () => {
+      const found = this.mine();
+      if (found.length) return { error: this.error(found) };
+      return this.inner?.isValid ? this.inner.isValid() : true;
+    };
+
+    validate = () => {
+      if (!this.inner?.validate) return this.props.validate?.();
+      this.inner.validate();
+      const found = this.mine();
+      if (found.length) this.props.validate?.({ error: this.error(found) });
+    };
+
+    focus = (path?: string) => this.inner?.focus?.(path);
+    getValidateValue = () => this.inner?.getValidateValue?.();
+
+    override shouldComponentUpdate(next: Props) {
+      if (this.inner?.shouldComponentUpdate) return this.inner.shouldComponentUpdate.call(this.inner, next) as boolean;
+      return (
+        this.props.value !== next.value ||
+        this.props.classNameWrapper !== next.classNameWrapper ||
+        this.props.hasActiveStyle !== next.hasActiveStyle
+      );
+    }
+
+    override render() {
+      const control = <Control {...this.props} ref={this.setInner} />;
+      const below =
+        kind === "leaf" ? (
+          control
+        ) : (
+          <PathContext.Provider value={kind === "list" ? null : this.path()}>{control}</PathContext.Provider>
+        );
+      return (
+        <>
+          {extra?.(this.props)}
+          {below}
+        </>
+      );
+    }
+  };
+}
+
+// Pictures ---------------------------------------------------------------------------------------
+
+let pictureUrl: (src: string) => string | undefined = () => undefined;
+/** Where the browser can load a picture by its path in content ("images/team/x.jpg"), when known. */
+export function setPictureUrl(url: (src: string) => string | undefined) {
+  pictureUrl = url;
+}
+export const urlOfPicture = (src: string) => pictureUrl(src);
+
+/** The image control with pictures found in any folder: it asks for them by their whole path. */
+export function withPictures(Control: ComponentType<Props>): ComponentType<Props> {
+  return function Pictured(props: Props) {
+    const getAsset = (path: string, field: unknown) => props.getAsset(urlOfPicture(path) ?? path, field);
+    return <Control {...props} getAsset={getAsset} />;
+  };
+}
+
+// List order -------------------------------------------------------------------------------------
+
+let titleOf: (collection: string, id: string) => string | undefined = () => undefined;
+export function setTitles(lookup: (collection: string, id: string) => string | undefined) {
+  titleOf = lookup;
+}
+
+function summary(field: any, item: any, index: number): string {
+  const single = field.get("field");
+  if (single) {
+    const text = String(item ?? "");
+    const collection = single.get("collection");
+    return (collection && titleOf(collection, text)) || text || `${single.get("label")} ${index + 1}`;
+  }
+  if (!item?.get) return String(item ?? `Item ${index + 1}`);
+  const types = field.get("types");
+  const typeLabel = types?.find((t: any) => t.get("name") === item.get("type"))?.get("short_label");
+  const firstText = item.find((v: unknown, k: string) => k !== "type" && typeof v === "string" && v.trim());
+  const text = item.get("heading") ?? item.get("label") ?? item.get("title") ?? item.get("name") ?? firstText;
+  return [typeLabel, text].filter(Boolean).join(": ") || `Item ${index + 1}`;
+}
+
+/** Move up / move down for each item: buttons, so no dragging is needed (WCAG 2.5.7). */
+export function ListOrder(props: Props) {
+  const value: List<unknown> | undefined = props.value;
+  if (!value || !List.isList(value) || value.size < 2) return null;
+  const label = String(props.field.get("label"));
+  const move = (from: number, to: number) => {
+    const item = value.get(from);
+    props.onChange(value.delete(from).insert(to, item));
+    // Decap's own rows follow the value; the focus stays on the button that moved the item.
+  };
+  return (
+    <details className="cms-order" style={{ margin: "0.5rem 0 0.75rem", font: "14px/1.4 system-ui, sans-serif" }}>
+      <summary style={{ cursor: "pointer" }}>Change the order of {label.toLowerCase()} (move up / move down)</summary>
+      <ol aria-label={`Order of ${label.toLowerCase()}`} style={{ margin: "0.5rem 0", paddingLeft: "1.5rem" }}>
+        {value.toArray().map((item, i) => {
+          const name = summary(props.field, item, i);
+          return (
+            <li
+              key={`${i}-${name}`}
+              style={{ display: "flex", gap: "0.5rem", alignItems: "center", margin: "0.25rem 0" }}
+            >
+              <span style={{ flex: 1 }}>{name}</span>
+              <button type="button" aria-label={`Move “${name}” up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                ↑ Up
+              </button>
+              <button
+                type="button"
+                aria-label={`Move “${name}” down`}
+                disabled={i === value.size - 1}
+                onClick={() => move(i, i + 1)}
+              >
+                ↓ Down
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
+}
+
+// Focus point ------------------------------------------------------------------------------------
+
+const named: Record<string, { x: number; y: number }> = {
+  center: { x: 50, y: 50 },
+  top: { x: 50, y: 0 },
+  bottom: { x: 50, y: 100 },
+  left: { x: 0, y: 50 },
+  right: { x: 100, y: 50 },
+  "top left": { x: 0, y: 0 },
+  "top right": { x: 100, y: 0 },
+  "bottom left": { x: 0, y: 100 },
+  "bottom right": { x: 100, y: 100 },
+};
+
+function pointOf(value: unknown): { x: number; y: number } {
+  if (typeof value === "string") return named[value] ?? named.center!;
+  const v = value as { get?: (k: string) => unknown; x?: number; y?: number } | undefined;
+  const x = Number(v?.get ? v.get("x") : v?.x);
+  const y = Number(v?.get ? v.get("y") : v?.y);
+  return Number.isFinite(x) && Number.isFinite(y) ? { x, y } : named.center!;
+}
+
+/** The focus point: click the picture, or set across and down with two sliders. */
+export function FocusControl(props: Props) {
+  const path = useContext(PathContext);
+  const data = props.getEntry?.()?.get("data");
+  const src: string | undefined = path ? data?.getIn([...path, "src"]) : undefined;
+  const url = src ? (urlOfPicture(src) ?? props.getAsset?.(src)?.toString()) : undefined;
+  const point = pointOf(props.value);
+  const set = (x: number, y: number) => {
+    const rounded = { x: Math.round(Math.min(100, Math.max(0, x))), y: Math.round(Math.min(100, Math.max(0, y))) };
+    const name = Object.entries(named).find(([, p]) => p.x === rounded.x && p.y === rounded.y)?.[0];
+    props.onChange(name ?? fromJS(rounded));
+  };
+  const id = props.forID as string;
+  return (
+    <div
+      className={props.classNameWrapper}
+      style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif" }}
+    >
+      {url ? (
+        <div style={{ position: "relative", width: "min(16rem, 100%)", lineHeight: 0 }}>
+          <img
+            src={url}
+            alt="Click the part of the picture that must stay in view"
+            style={{ width: "100%", cursor: "crosshair", borderRadius: "4px" }}
+            onClick={(e) => {
+              const box = e.currentTarget.getBoundingClientRect();
+              set(((e.clientX - box.left) / box.width) * 100, ((e.clientY - box.top) / box.height) * 100);
+            }}
+          />
+          <span
+            aria-hidden="true"
+            style={{
+              position: "absolute",
+              left: `${point.x}%`,
+              top: `${point.y}%`,
+              width: "1rem",
+              height: "1rem",
+              margin: "-0.5rem 0 0 -0.5rem",
+              border: "3px solid #fff",
+              borderRadius: "50%",
+              boxShadow: "0 0 0 2px #000",
+            }}
+          />
+        </div>
+      ) : null}
+      <label htmlFor={`${id}-x`}>
+        Across: {point.x}% (0 the left edge, 100 the right edge)
+        <input
+          id={`${id}-x`}
+          type="range"
+          min={0}
+          max={100}
+          value={point.x}
+          onChange={(e) => set(Number(e.target.value), point.y)}
+          style={{ display: "block", width: "16rem" }}
+        />
+      </label>
+      <label htmlFor={`${id}-y`}>
+        Down: {point.y}% (0 the top edge, 100 the bottom edge)
+        <input
+          id={`${id}-y`}
+          type="range"
+          min={0}
+          max={100}
+          value={point.y}
+          onChange={(e) => set(point.x, Number(e.target.value))}
+          style={{ display: "block", width: "16rem" }}
+        />
+      </label>
+    </div>
+  );
+}
+
+// Icons ------------------------------------------------------------------------------------------
+
+/** An icon chosen by its picture: a group of radio buttons, each the icon and its name. */
+export function IconControl(props: Props) {
+  const options: string[] = props.field.get("options")?.toJS?.() ?? [];
+  const id = props.forID as string;
+  return (
+    <div
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      id={id}
+      className={props.classNameWrapper}
+      style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem" }}
+    >
+      <span id={`${id}-label`} hidden>
+        {String(props.field.get("label"))}
+      </span>
+      {options.map((name) => (
+        <label
+          key={name}
+          style={{
+            display: "grid",
+            justifyItems: "center",
+            gap: "0.25rem",
+            width: "5.5rem",
+            padding: "0.5rem",
+            border: `2px solid ${props.value === name ? "#3a69c7" : "#dfdfe3"}`,
+            borderRadius: "6px",
+            font: "12px/1.3 system-ui, sans-serif",
+            cursor: "pointer",
+          }}
+        >
+          <input
+            type="radio"
+            name={id}
+            value={name}
+            checked={props.value === name}
+            onChange={() => props.onChange(name)}
+            style={{ position: "absolute", opacity: 0 }}
+          />
+          <svg width="28" height="28" aria-hidden="true">
+            <use href={`${sprite}#${name}`} />
+          </svg>
+          {name}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+export { ImmutableMap };

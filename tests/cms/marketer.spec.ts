@@ -1,0 +1,219 @@
+/**
+ * /admin/ as a marketer meets it (issue 22), on the copy of the project: the editor refuses what the
+ * site would refuse before saving, pictures show from any folder, saves change only what was edited,
+ * lists can be reordered without dragging, rows and labels speak of the content. Each test reads what
+ * it expects from the copy's content (and the content check's own words), never from literals.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Request } from "@playwright/test";
+import { parse } from "yaml";
+import { checkEntry, type StoredFile } from "../../admin/check.ts";
+import { editInPlace } from "../../admin/in-place.ts";
+import {
+  changes,
+  collection,
+  contentDir,
+  expectContentCheckPasses,
+  field,
+  idsIn,
+  itemsOf,
+  openAdmin,
+  openEntry,
+  pages,
+  publish,
+  publishAndWait,
+  read,
+  snapshot,
+  toggleOf,
+} from "./helpers.ts";
+
+const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
+const stored = (): StoredFile[] =>
+  (readdirSync(contentDir, { recursive: true }) as string[])
+    .filter((rel) => /\.(yaml|md)$/.test(rel) && !rel.startsWith("images"))
+    .map((rel) => ({ rel: rel.split("\\").join("/"), text: text(rel) }));
+/** The lines of `after` that are not in `before`, and the other way round (a line diff, roughly). */
+function lineDiff(before: string, after: string) {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  return { added: b.filter((line) => !a.includes(line)), removed: a.filter((line) => !b.includes(line)) };
+}
+
+test.beforeAll(async ({ request }) => {
+  const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
+  await expect
+    .poll(async () => (await request.post(proxy, { data: { action: "info" }, failOnStatusCode: false })).status(), {
+      timeout: 60_000,
+    })
+    .toBe(200);
+});
+
+test("the phone number shown changed alone: refused at the field in the check's words, nothing written", async ({
+  page,
+}) => {
+  const site = read<{ contact: { phone: { display: string; e164: string } } }>("site.yaml");
+  const display = site.contact.phone.display.replace(/\d(?=\D*$)/, (d) => String((Number(d) + 1) % 10));
+  // What the content check says about the file with only that change.
+  const edited = text("site.yaml").replace(site.contact.phone.display, display);
+  const expected = checkEntry({ rel: "site.yaml", text: edited }, stored());
+  expect(expected.length, "the content check refuses a number shown that is not the number dialled").toBeGreaterThan(0);
+  const before = snapshot();
+  const saves: string[] = [];
+  page.on("request", (request: Request) => {
+    if (request.method() === "POST" && /"action":"persist/.test(request.postData() ?? "")) saves.push(request.url());
+  });
+
+  await openAdmin(page, `collections/settings/entries/${collection("settings").files![0]!.name}`);
+  await page.getByRole("textbox", { name: "Number shown" }).fill(display);
+  await publish(page);
+
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toBeVisible();
+  // The message sits at the field it is about, in the content check's words.
+  const at = expected[0]!.field.split(".").pop();
+  const label = at === "e164" ? "Number dialled" : "Number shown";
+  await expect(field(page, "string", label)).toContainText(expected[0]!.message.slice(0, 40));
+  await expect(page.getByText("Changes saved", { exact: true })).toHaveCount(0);
+  expect(saves).toEqual([]);
+  expect(changes(before)).toEqual({ added: [], removed: [], changed: [] });
+});
+
+test("a one-field edit is a one-line diff: comments, blank lines and key order kept", async ({ page }) => {
+  const before = text("site.yaml");
+  const site = read<{ company: { tagline?: string } }>("site.yaml");
+  test.skip(!site.company.tagline, "the site has no tagline");
+  const tagline = `${site.company.tagline} (edited)`;
+
+  await openAdmin(page, `collections/settings/entries/${collection("settings").files![0]!.name}`);
+  await page.getByRole("textbox", { name: "Tagline" }).fill(tagline);
+  await publishAndWait(page);
+
+  await expect.poll(() => read<typeof site>("site.yaml").company.tagline).toBe(tagline);
+  const diff = lineDiff(before, text("site.yaml"));
+  expect(diff.removed).toHaveLength(1);
+  expect(diff.added).toHaveLength(1);
+  expect(diff.added[0]).toContain(tagline);
+  expect(text("site.yaml").split("\n")).toHaveLength(before.split("\n").length);
+  expectContentCheckPasses();
+});
+
+test("pictures in a subfolder of content/images show in the field and in the preview", async ({ page }) => {
+  const member = idsIn("collections/team")
+    .map((id) => read<{ name: string; photo: { src: string; alt: string } }>(`collections/team/${id}.yaml`))
+    .find((m) => m.photo.src.split("/").length > 2);
+  test.skip(!member, "no team photo lives in a subfolder");
+
+  await openEntry(page, "team", member!.name);
+  const thumbnail = field(page, "image", "Picture").locator("img").first();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const shown = page.frameLocator("iframe").getByRole("img", { name: member!.photo.alt });
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
+test("the focus point is chosen on the picture: a click writes it, nothing else changes", async ({ page }) => {
+  const id = idsIn("collections/team")[0];
+  test.skip(!id, "the content has no team member");
+  const file = `collections/team/${id}.yaml`;
+  const member = read<{ name: string; photo: { focus?: unknown } }>(file);
+  const before = snapshot();
+
+  await openEntry(page, "team", member.name);
+  const picture = page.getByRole("img", { name: "Click the part of the picture that must stay in view" });
+  const box = (await picture.boundingBox())!;
+  await picture.click({ position: { x: box.width * 0.3, y: box.height * 0.2 } });
+  await expect(page.getByText(/^Across: 3\d%/)).toBeVisible();
+  await publishAndWait(page);
+
+  await expect
+    .poll(() => read<typeof member>(file).photo.focus)
+    .toEqual({ x: expect.any(Number), y: expect.any(Number) });
+  expect(changes(before)).toEqual({ added: [], removed: [], changed: [file] });
+  expectContentCheckPasses();
+});
+
+test("home sections reordered with buttons and the keyboard: the file's blocks move, nothing else", async ({
+  page,
+}) => {
+  const home = pages().find((p) => p.route === "/")!;
+  test.skip(home.sections.length < 3, "the home page has fewer than three sections");
+  const before = text(home.file);
+  const [, second, third] = home.sections;
+
+  await openEntry(page, "pages", `${home.title} (${home.route})`);
+  await page.getByText("Change the order of sections").click();
+  const down = page.getByRole("button", { name: new RegExp(`^Move “.*${escape(second!.heading)}” down$`) });
+  await down.focus();
+  await page.keyboard.press("Enter");
+  await publishAndWait(page);
+
+  await expect.poll(() => read<typeof home>(home.file).sections[1]?.heading).toBe(third!.heading);
+  expect(read<typeof home>(home.file).sections[2]?.heading).toBe(second!.heading);
+  // The same lines, in another order: comments, blank lines and styles kept.
+  expect(text(home.file).split("\n").sort()).toEqual(before.split("\n").sort());
+  expectContentCheckPasses();
+});
+
+test("rows say what they are, labels and hints are for people, sections say what they are for", async ({ page }) => {
+  const home = pages().find((p) => p.route === "/")!;
+  const faqIndex = home.sections.findIndex((s) => s.type === "faq");
+  await openEntry(page, "pages", `${home.title} (${home.route})`);
+
+  if (faqIndex >= 0) {
+    const ids = home.sections[faqIndex]!.questions as string[];
+    const section = itemsOf(field(page, "list", "Sections")).nth(faqIndex);
+    await toggleOf(section).click();
+    const rows = itemsOf(field(section, "list", "Questions"));
+    await expect(rows).toHaveCount(ids.length);
+    // Each row names its entry (never a repeated "Question").
+    for (const [i, id] of ids.entries()) await expect(rows.nth(i)).toContainText(id);
+  }
+
+  const words = await page.locator("body").innerText();
+  expect(words).not.toMatch(/content\/|\.yaml|npm run|Invalid input|E164/);
+  await page.getByRole("button", { name: "Add sections", exact: true }).click();
+  await expect(page.getByRole("menuitem").first()).toBeVisible();
+  const offered = await page.getByRole("menuitem").allInnerTexts();
+  expect(offered.length).toBeGreaterThan(0);
+  for (const option of offered) expect(option).toMatch(/\S: \S/);
+});
+
+test("a new FAQ entry is written without defaults the site assumes", async ({ page }) => {
+  const question = "Do you work on weekends and holidays?";
+  const before = snapshot();
+  await openAdmin(page);
+  await page.getByRole("link", { name: collection("faq").label, exact: true }).click();
+  await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
+  await page.getByRole("textbox", { name: "Question" }).fill(question);
+  await field(page, "markdown", "Answer").getByRole("textbox").click();
+  await page.keyboard.type("Yes, every day of the year.");
+  await publishAndWait(page);
+
+  await expect.poll(() => changes(before).added).toHaveLength(1);
+  const [file] = changes(before).added;
+  const written = parse(text(file!)) as Record<string, unknown>;
+  expect(written).toEqual({ question, answer: "Yes, every day of the year." });
+  expectContentCheckPasses();
+});
+
+test("the development site renders its pages without a hydration error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  for (const { route } of pages()) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export { editInPlace };
