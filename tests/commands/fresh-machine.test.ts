@@ -36,6 +36,15 @@ const temporary = (name: string) => {
   return dir;
 };
 
+/**
+ * The environment of a user's shell: this process's, without what the test runner adds (NODE_ENV=test
+ * would make Vite bundle React's development build, VITEST_* would make a nested Vitest think it is
+ * a worker).
+ */
+const userEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST") && name !== "TEST"),
+);
+
 /** `npm run <script> [-- args]` in `cwd`, as a user types it. */
 function npm(
   cwd: string,
@@ -46,7 +55,7 @@ function npm(
   return spawnSync("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, ...env },
+    env: { ...userEnv, ...env },
     timeout: 300_000,
   });
 }
@@ -150,7 +159,7 @@ describe("a fresh copy with ten new phone photos, every cache empty", () => {
     const port = 4290 + Math.floor(Math.random() * 9);
     const server = spawn("npm", ["start"], {
       cwd: project,
-      env: { ...process.env, PORT: String(port) },
+      env: { ...userEnv, PORT: String(port) },
       detached: true,
       stdio: "pipe",
     });
