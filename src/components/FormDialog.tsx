@@ -45,10 +45,13 @@ export function FormDialogButton({
     const onClick = (event: MouseEvent) => {
       if (event.target === dialog) dialog.close();
     };
-    // Opened, the first box takes the focus; closed, the focus goes back to the button.
+    // Opened, the first box takes the focus; closed, the focus goes back to the button. The toggle
+    // event comes a moment after the dialog opens: a visitor (or a password manager) already typing
+    // in one of its boxes keeps the focus there, so nothing typed lands in another box.
     const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === "open")
-        dialog.querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
+      if ((event as ToggleEvent).newState !== "open") return;
+      if (dialog.querySelector("input:focus, textarea:focus, select:focus")) return;
+      dialog.querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
     };
     const onClose = () => {
       if (!dialog.contains(document.activeElement) && document.activeElement !== document.body) return;
