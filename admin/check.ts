@@ -134,14 +134,17 @@ export function contextOf(files: readonly SourceFile[], images?: readonly string
   const routes: string[] = [];
   let siteData: unknown;
   let leadsData: unknown;
+  const formsData: Record<string, unknown> = {};
   let redirectList: { from: string; to: string }[] | undefined;
   for (const file of files) {
     const data = record(file.data);
     if (file.kind === "collection" && file.collection) {
       ids[file.collection]!.push(file.name);
       if (data.draft === true) (drafts.ids[file.collection] ??= []).push(file.name);
-    } else if (file.kind === "form") ids.forms!.push(file.name);
-    else if (file.kind === "page" || file.kind === "markdown-page") {
+    } else if (file.kind === "form") {
+      ids.forms!.push(file.name);
+      formsData[file.name] = file.data;
+    } else if (file.kind === "page" || file.kind === "markdown-page") {
       const route = str(data.route);
       if (!route) continue;
       routes.push(route);
@@ -169,7 +172,7 @@ export function contextOf(files: readonly SourceFile[], images?: readonly string
     drafts,
     redirects: redirectList,
     notFoundRoute: str(record(siteData).notFoundRoute),
-    markdown: createMarkdown({ tokens: tokensFrom(siteData, leadsData), routes, anchors, drafts }),
+    markdown: createMarkdown({ tokens: tokensFrom(siteData, leadsData, formsData), routes, anchors, drafts }),
     // The browser knows which pictures exist, not their size: the site's own check weighs that.
     resolveImage: (image) => {
       const name = image.src.replace(/^images\//, "");

@@ -29,7 +29,7 @@ export const form = z.strictObject({
   consent: text
     .optional()
     .describe(
-      "The consent wording shown beside the button, e.g. that we may call or text about the request and that consent is not a condition of purchase. Each lead records the wording it was sent with.",
+      "The consent wording shown beside the button, e.g. that we may call or text about the request and that consent is not a condition of purchase. Each lead records the wording it was sent with. The privacy page can quote it with {{consent.<form id>}}, e.g. {{consent.callback}}.",
     ),
   failure: text
     .default("Your request could not be sent. Please try again, or call us at {phone}.")

@@ -77,6 +77,7 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
   }
   let siteData: unknown;
   let leadsData: unknown;
+  const formsData: Record<string, unknown> = {};
   let redirects: { from: string; to: string }[] | undefined;
   for (const file of loaded.files) {
     if (file.kind === "collection" && file.collection) {
@@ -84,6 +85,7 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
       if (record(file.data).draft === true) (drafts.ids[file.collection] ??= []).push(file.name);
     } else if (file.kind === "form") {
       ids.forms!.push(file.name);
+      formsData[file.name] = file.data;
     } else if (file.kind === "page" || file.kind === "markdown-page") {
       const route = str(record(file.data).route);
       if (route) routes.push(route);
@@ -108,7 +110,7 @@ export function contextInputs(contentDir: string, loaded: Loaded): ContextInputs
     }
   }
   routes.sort();
-  const tokens = tokensFrom(siteData, leadsData);
+  const tokens = tokensFrom(siteData, leadsData, formsData);
   const notFoundRoute = str(record(siteData).notFoundRoute);
   return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, tokens, notFoundRoute, images: loaded.images };
 }

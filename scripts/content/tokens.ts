@@ -13,7 +13,12 @@ function str(value: unknown): string | undefined {
  * period): the one place these are written. Every
  * name is listed; one without a value (site.yaml unreadable, or the field missing) is undefined.
  */
-export function tokensFrom(siteData: unknown, leadsData?: unknown): Record<string, string | undefined> {
+export function tokensFrom(
+  siteData: unknown,
+  leadsData?: unknown,
+  /** The forms' data by id: each form's consent wording is {{consent.<id>}}, for the privacy page. */
+  formsData: Readonly<Record<string, unknown>> = {},
+): Record<string, string | undefined> {
   const site = record(siteData);
   const retention = record(leadsData).retentionDays;
   const company = record(site.company);
@@ -33,5 +38,6 @@ export function tokensFrom(siteData: unknown, leadsData?: unknown): Record<strin
     // How long the forms' leads are kept (content/leads.yaml; 365 days when the file sets none).
     leadRetentionDays: typeof retention === "number" ? String(retention) : "365",
   };
+  for (const [id, data] of Object.entries(formsData)) tokens[`consent.${id}`] = str(record(data).consent);
   return tokens;
 }
