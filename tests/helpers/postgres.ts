@@ -4,10 +4,11 @@
  * temp folder, listening on 127.0.0.1:<port> only (and a socket in that folder), stopped and removed
  * by stop(). As root, the cluster runs as the postgres user (PostgreSQL refuses to run as root).
  */
-import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { aptInstall } from "./apt-install.ts";
 
 export interface PostgresServer {
   url: string;
@@ -23,47 +24,8 @@ function binDir(): string | undefined {
   return versions[0] ? join(base, versions[0], "bin") : undefined;
 }
 
-function install(): void {
-  const asRoot = process.getuid?.() === 0;
-  const sudo = !asRoot && spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0;
-  if (!existsSync("/usr/bin/apt-get") || (!asRoot && !sudo)) {
-    throw new Error(
-      "PostgreSQL is not installed, and this machine cannot install it here (that needs apt-get and root). " +
-        "Install it (Debian/Ubuntu: sudo apt-get install -y postgresql) and run the tests again.",
-    );
-  }
-  console.error("PostgreSQL is not installed: installing Debian's postgresql package with apt-get (once)...");
-  const run = (args: string[], options: SpawnSyncOptions = {}) =>
-    spawnSync(
-      sudo ? "sudo" : args[0]!,
-      sudo ? ["-n", "env", "DEBIAN_FRONTEND=noninteractive", ...args] : args.slice(1),
-      {
-        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-        encoding: "utf8",
-        ...options,
-      },
-    );
-  const policy = "/usr/sbin/policy-rc.d";
-  const ownPolicy = !existsSync(policy);
-  // Keeps apt from starting the system's own PostgreSQL service.
-  if (ownPolicy) run(["sh", "-c", `printf '#!/bin/sh\\nexit 101\\n' > ${policy} && chmod 755 ${policy}`]);
-  try {
-    const lock = ["-o", "DPkg::Lock::Timeout=300"];
-    const apt = ["apt-get", ...lock, "install", "-y", "-q", "--no-install-recommends", "postgresql"];
-    let result = run(apt);
-    if (result.status !== 0) {
-      run(["apt-get", ...lock, "update", "-q"]);
-      result = run(apt);
-    }
-    if (result.status !== 0 || !binDir())
-      throw new Error(`apt-get could not install postgresql:\n${result.stdout}${result.stderr}`);
-  } finally {
-    if (ownPolicy) run(["rm", "-f", policy]);
-  }
-}
-
 export function startPostgres(port: number): PostgresServer {
-  if (!binDir()) install();
+  if (!binDir()) aptInstall("postgresql", () => Boolean(binDir()));
   const bin = binDir()!;
   const dir = mkdtempSync(join(tmpdir(), "leads-pg-"));
   chmodSync(dir, 0o777);

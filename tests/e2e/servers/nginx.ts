@@ -9,11 +9,12 @@
  * own embedded database in the temp folder), and nginx proxies /api/leads to it.
  * In: dist/ (npm run build), deploy/nginx.conf, PORT, LEADS_PORT. Usage: PORT=4180 LEADS_PORT=4181 node --import tsx tests/e2e/servers/nginx.ts
  */
-import { spawn, spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { deployRoot, listenLines } from "../../../scripts/hosting/nginx.ts";
+import { aptInstall } from "../../helpers/apt-install.ts";
 
 const root = resolve(import.meta.dirname, "..", "..", "..");
 const dist = join(root, "dist");
@@ -28,50 +29,14 @@ if (!existsSync(join(dist, "_nginx", "http.conf"))) {
 
 const findNginx = () => ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((path) => existsSync(path));
 
-/** Installs Debian's nginx package; policy-rc.d keeps apt from starting the system service. */
-function install(): void {
-  const asRoot = process.getuid?.() === 0;
-  const sudo = !asRoot && spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0;
-  if (!existsSync("/usr/bin/apt-get") || (!asRoot && !sudo)) {
-    console.error(
-      "nginx is not installed, and this machine cannot install it here (that needs apt-get and root). " +
-        "Install it (Debian/Ubuntu: sudo apt-get install -y nginx) and run the tests again.",
-    );
+if (!findNginx()) {
+  try {
+    aptInstall("nginx", () => Boolean(findNginx()));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  console.error("nginx is not installed: installing Debian's nginx package with apt-get (once)...");
-  const run = (args: string[], options: SpawnSyncOptions = {}) =>
-    spawnSync(
-      sudo ? "sudo" : args[0]!,
-      sudo ? ["-n", "env", "DEBIAN_FRONTEND=noninteractive", ...args] : args.slice(1),
-      {
-        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-        encoding: "utf8",
-        ...options,
-      },
-    );
-  const policy = "/usr/sbin/policy-rc.d";
-  const ownPolicy = !existsSync(policy);
-  if (ownPolicy) run(["sh", "-c", `printf '#!/bin/sh\\nexit 101\\n' > ${policy} && chmod 755 ${policy}`]);
-  try {
-    // Waits for another apt run (a colleague's, the system's) instead of failing on its lock.
-    const lock = ["-o", "DPkg::Lock::Timeout=300"];
-    const apt = ["apt-get", ...lock, "install", "-y", "-q", "--no-install-recommends", "nginx"];
-    let result = run(apt);
-    if (result.status !== 0) {
-      run(["apt-get", ...lock, "update", "-q"]);
-      result = run(apt);
-    }
-    if (result.status !== 0 || !findNginx()) {
-      console.error(`apt-get could not install nginx:\n${result.stdout}${result.stderr}`);
-      process.exit(1);
-    }
-  } finally {
-    if (ownPolicy) run(["rm", "-f", policy]);
-  }
 }
-
-if (!findNginx()) install();
 const nginx = findNginx()!;
 const mimeTypes = "/etc/nginx/mime.types";
 if (!existsSync(mimeTypes)) throw new Error(`${mimeTypes} is missing: is nginx installed completely?`);
