@@ -23,6 +23,7 @@ import {
   type ResolvedImage,
 } from "../schemas/index.ts";
 import { describeIssue } from "../scripts/content/describe-issue.ts";
+import { inDraft, isDraftReference } from "../scripts/content/drafts.ts";
 import type { FileKind, SourceFile } from "../scripts/content/load.ts";
 import { createMarkdown } from "../scripts/content/markdown.ts";
 import { positionOf } from "../scripts/content/position.ts";
@@ -183,18 +184,6 @@ export function contextOf(files: readonly SourceFile[], images?: readonly string
     },
   };
 }
-
-function inDraft(data: unknown, path: readonly PropertyKey[]): boolean {
-  let node = data;
-  for (let i = 0; ; i++) {
-    if (node !== null && typeof node === "object" && (node as { draft?: unknown }).draft === true) return true;
-    if (i === path.length || node === null || typeof node !== "object") return false;
-    node = (node as Record<PropertyKey, unknown>)[path[i]!];
-  }
-}
-
-const isDraftReference = (issue: z.core.$ZodIssue) =>
-  issue.code === "custom" && (issue.params as { draftReference?: boolean } | undefined)?.draftReference === true;
 
 /**
  * What the content check would say about `target` (the file as it would be written) among `others`

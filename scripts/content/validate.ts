@@ -27,6 +27,7 @@ import {
 } from "../../schemas/index.ts";
 import { jsonSafe } from "./cache.ts";
 import { describeIssue } from "./describe-issue.ts";
+import { inDraft, isDraftReference } from "./drafts.ts";
 import { positionOf, type SourceFile } from "./load.ts";
 import type { Problem } from "./problem.ts";
 
@@ -59,19 +60,6 @@ function schemaFor(file: SourceFile): z.ZodType {
       return form;
   }
 }
-
-/** Whether `path` lies inside something marked `draft: true` (the file, a section, an entry). */
-export function inDraft(data: unknown, path: readonly PropertyKey[]): boolean {
-  let node = data;
-  for (let i = 0; ; i++) {
-    if (node !== null && typeof node === "object" && (node as { draft?: unknown }).draft === true) return true;
-    if (i === path.length || node === null || typeof node !== "object") return false;
-    node = (node as Record<PropertyKey, unknown>)[path[i]!];
-  }
-}
-
-const isDraftReference = (issue: z.core.$ZodIssue) =>
-  issue.code === "custom" && (issue.params as { draftReference?: boolean } | undefined)?.draftReference === true;
 
 /** Validated files from the per-file cache count only for the context they were validated in. */
 export interface ValidateCache {
