@@ -14,6 +14,7 @@ import { fromJS, List, Map as ImmutableMap } from "immutable";
 import type { Found } from "./check.ts";
 import { fieldPath } from "./check.ts";
 import sprite from "../src/components/icons.svg";
+import { focusPoints } from "../schemas/index.ts";
 
 type Props = Record<string, any>; // Decap passes Immutable values and many callbacks.
 type Path = (string | number)[];
@@ -245,17 +246,8 @@ export function ListOrder(props: Props) {
 
 // Focus point ------------------------------------------------------------------------------------
 
-const named: Record<string, { x: number; y: number }> = {
-  center: { x: 50, y: 50 },
-  top: { x: 50, y: 0 },
-  bottom: { x: 50, y: 100 },
-  left: { x: 0, y: 50 },
-  right: { x: 100, y: 50 },
-  "top left": { x: 0, y: 0 },
-  "top right": { x: 100, y: 0 },
-  "bottom left": { x: 0, y: 100 },
-  "bottom right": { x: 100, y: 100 },
-};
+// The named points the schema knows, as percentages across and down.
+const named: Readonly<Record<string, { x: number; y: number }>> = focusPoints;
 
 function pointOf(value: unknown): { x: number; y: number } {
   if (typeof value === "string") return named[value] ?? named.center!;
