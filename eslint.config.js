@@ -30,6 +30,15 @@ const schemaLayer = [
   { group: sectionFiles, message: "A schema imports a section's schema.ts, never its renderer, styles or test." },
 ];
 
+const scriptsLayer = [
+  { group: ["**/src/**"], message: "scripts/ never imports src/ (only its build output)." },
+  {
+    group: ["**/tests/**", "**/tools/**", "**/server/**"],
+    message: "the build never imports the tests, the tools or the server.",
+  },
+  { group: sectionFiles, message: "scripts/ uses a section's schema.ts (through schemas/), never its renderer." },
+];
+
 export default tseslint.config(
   { ignores: ["dist", "src/generated", "node_modules", ".bench", ".ssr", ".size-floor", "coverage"] },
   js.configs.recommended,
@@ -88,15 +97,18 @@ export default tseslint.config(
     ],
     [sectionTest],
   ),
+  layer(["scripts/**"], scriptsLayer),
+  // The content pipeline's parts (docs/architecture.md): its stages, positions and wording, and images
+  // work the same without the speed machinery, and know nothing of the CLI, the dev server or the CMS.
   layer(
-    ["scripts/**"],
+    ["scripts/content/stages/**", "scripts/content/problems/**", "scripts/content/images/**"],
     [
-      { group: ["**/src/**"], message: "scripts/ never imports src/ (only its build output)." },
+      ...scriptsLayer,
       {
-        group: ["**/tests/**", "**/tools/**", "**/server/**"],
-        message: "the build never imports the tests, the tools or the server.",
+        group: ["**/speed/**", "**/dev/**", "**/cli/**", "**/cms/**", "**/content/pipeline*"],
+        message:
+          "a stage (and positions, wording, images) never imports the speed machinery, the CLI, the dev server, the CMS or the pipeline that runs it.",
       },
-      { group: sectionFiles, message: "scripts/ uses a section's schema.ts (through schemas/), never its renderer." },
     ],
   ),
   layer(

@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { contentPlugin } from "./scripts/content/vite-plugin.ts";
+import { cmsConfigPlugin } from "./scripts/cms/vite-plugin.ts";
+import { contentPlugin } from "./scripts/content/dev/vite-plugin.ts";
 
 /**
  * `vite build` builds the site; `vite build --mode admin` builds /admin/ (the editing UI) into the same
@@ -15,6 +16,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     plugins: [
       react(),
       contentPlugin({ contentDir: process.env.CONTENT_DIR }),
+      // /admin/'s configuration, generated from the schemas.
+      cmsConfigPlugin(),
       // The development server's page is rendered, not hydrated: without the pre-renderer's marker,
       // #root is empty, so entry-client.tsx does not take the marker (a comment) for a page to hydrate.
       {
@@ -46,7 +49,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             rolldownOptions: {
               output: {
                 codeSplitting: {
-                  groups: [{ name: "content", test: /src[\\/]generated[\\/](?!cms-config)[\w-]+\.json$/ }],
+                  groups: [{ name: "content", test: /src[\\/]generated[\\/][\w-]+\.json$/ }],
                 },
               },
             },

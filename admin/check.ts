@@ -22,15 +22,15 @@ import {
   type ContentContext,
   type ResolvedImage,
 } from "../schemas/index.ts";
-import { describeIssue } from "../scripts/content/describe-issue.ts";
-import { inDraft, isDraftReference } from "../scripts/content/drafts.ts";
-import type { FileKind, SourceFile } from "../scripts/content/load.ts";
-import { createMarkdown } from "../scripts/content/markdown.ts";
-import { positionOf } from "../scripts/content/position.ts";
-import { fieldPath, type Problem } from "../scripts/content/problem.ts";
-import { checkRules } from "../scripts/content/rules.ts";
-import { tokensFrom } from "../scripts/content/tokens.ts";
-import type { Content } from "../scripts/content/validate.ts";
+import { describeIssue } from "../scripts/content/problems/describe-issue.ts";
+import { inDraft, isDraftReference } from "../scripts/content/stages/drafts.ts";
+import type { FileKind, SourceFile } from "../scripts/content/stages/load.ts";
+import { createMarkdown } from "../scripts/content/stages/markdown.ts";
+import { positionOf } from "../scripts/content/problems/position.ts";
+import { fieldPath, type Problem } from "../scripts/content/problems/problem.ts";
+import { checkRules } from "../scripts/content/stages/rules.ts";
+import { tokensFrom } from "../scripts/content/stages/tokens.ts";
+import type { Content } from "../scripts/content/stages/validate.ts";
 
 /** A content file as stored: its path inside content/ ("pages/home.yaml") and its text. */
 export interface StoredFile {
@@ -122,7 +122,7 @@ function schemaFor(file: SourceFile): z.ZodType {
   }
 }
 
-/** The content context from the files, as scripts/content/context.ts makes it from the loaded files. */
+/** The content context from the files, as scripts/content/stages/context.ts makes it from the loaded files. */
 export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentContext {
   const ids: Record<string, string[]> = { forms: [] };
   for (const name of collectionNames) ids[name] = [];

@@ -1,6 +1,6 @@
 /**
  * /admin/: the editing UI (Decap CMS, from npm, served from our own build). Its configuration is
- * generated from the schemas (src/generated/cms-config.json, written by `npm run content:build`);
+ * generated from the schemas (`virtual:cms-config`, by scripts/cms/vite-plugin.ts when Vite builds or serves it);
  * its preview pane renders the entry being edited with the site's own renderers and CSS.
  * On 127.0.0.1 or localhost (`npm run cms`) it edits the files of this clone through Decap's local
  * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
@@ -10,7 +10,7 @@ import type { ComponentType } from "react";
 import cms from "decap-cms-app";
 import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
 import { MemoryRouter } from "react-router-dom";
-import config from "../src/generated/cms-config.json";
+import config from "virtual:cms-config";
 import * as generated from "../src/generated/index.js";
 import { App } from "../src/App.tsx";
 import { followContent } from "../src/content/live.ts";
@@ -313,6 +313,8 @@ cms.init({
   // Generated, so typed as the JSON it is rather than Decap's own types.
   config: {
     ...config,
+    // The site's address, from its content as built (the configuration itself depends on the schemas only).
+    ...(generated.site.seo.siteUrl ? { site_url: generated.site.seo.siteUrl } : {}),
     load_config_file: false,
     // `npm run cms`: no login; each save writes the file in content/ (the proxy knows no pull requests).
     ...(local

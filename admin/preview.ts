@@ -19,8 +19,8 @@ import {
   type Section,
   type Site,
 } from "../schemas/index.ts";
-import { createMarkdown } from "../scripts/content/markdown.ts";
-import { tokensFrom } from "../scripts/content/tokens.ts";
+import { createMarkdown } from "../scripts/content/stages/markdown.ts";
+import { tokensFrom } from "../scripts/content/stages/tokens.ts";
 
 /** The site as last built (src/generated), which the entry being edited is shown within. */
 export interface Built {

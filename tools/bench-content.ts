@@ -1,6 +1,6 @@
 /**
  * `npm run bench:content`: how long the content pipeline takes, as wall time of the real command
- * (`node scripts/content/run.mjs`, process start included), median of 5 runs each:
+ * (`node scripts/content/cli/run.mjs`, process start included), median of 5 runs each:
  * - start-up: an empty content folder (as run again: the run memo answers), and with CONTENT_CACHE=off
  *   (no memo: the pipeline is loaded and runs);
  * - the shipped content, and synthetic folders of 1,000 and 4,000 files (the shipped site, collections
@@ -9,7 +9,7 @@
  * - the dev server: from saving one page to its generated module holding the edit (the content watcher
  *   and the content plugin, no browser), 1,000 and 4,000 files.
  * In: content/. Out: a table on stdout; the folders are left in .bench/ (gitignored).
- * Cold runs use the worker threads the CLI starts by default (scripts/content/workers.ts: none on 2
+ * Cold runs use the worker threads the CLI starts by default (scripts/content/speed/workers.ts: none on 2
  * processors); CONTENT_THREADS sets how many.
  * BENCH_SIZES=1000 runs fewer sizes. Targets (issue 14): nothing changed under 0.5 s at 4,000 files;
  * a save reaching its module under 150 ms at 4,000 files.
@@ -27,7 +27,7 @@ const median = (samples: number[]) => samples.sort((a, b) => a - b)[Math.floor(s
 
 function run(args: string[], cache = cacheDir): number {
   const start = performance.now();
-  const result = spawnSync(process.execPath, ["scripts/content/run.mjs", ...args], {
+  const result = spawnSync(process.execPath, ["scripts/content/cli/run.mjs", ...args], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, CONTENT_CACHE: cache },
@@ -100,7 +100,7 @@ for (const [name, dir] of [
 /** From saving a page to its generated module holding the edit, in the dev server (median of `runs`). */
 async function devLatency(dir: string): Promise<number> {
   const { createServer } = await import("vite");
-  const { contentPlugin } = await import("../scripts/content/vite-plugin.ts");
+  const { contentPlugin } = await import("../scripts/content/dev/vite-plugin.ts");
   const out = join(bench, "dev-out");
   rmSync(out, { recursive: true, force: true });
   // Vite's root holds a page and nothing else, so its watcher starts at once (as in the tests).

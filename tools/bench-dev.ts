@@ -169,7 +169,7 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
   const content = join(project, "content");
   const files = countFiles(content);
   // As on a developer's machine: the content built once (npm run content:build) before the dev server.
-  spawnSync(process.execPath, ["scripts/content/run.mjs", "build"], { cwd: project, stdio: "ignore" });
+  spawnSync(process.execPath, ["scripts/content/cli/run.mjs", "build"], { cwd: project, stdio: "ignore" });
   const port = await freePort();
   if (withProfile) {
     rmSync(profileDir, { recursive: true, force: true });

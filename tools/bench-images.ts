@@ -43,7 +43,7 @@ function timed(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, quiet =
   return ms;
 }
 
-const contentBuild = ["node", "--import", "tsx", "scripts/content/cli.ts", "build"];
+const contentBuild = ["node", "--import", "tsx", "scripts/content/cli/cli.ts", "build"];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

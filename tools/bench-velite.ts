@@ -100,7 +100,7 @@ function timed(what: string, args: string[], cwd: string, env: NodeJS.ProcessEnv
 const ours = (command: "check" | "build", content: string, out: string, cache: string) =>
   timed(
     `our ${command}`,
-    ["scripts/content/run.mjs", command, `--content=${content}`, ...(command === "build" ? [`--out=${out}`] : [])],
+    ["scripts/content/cli/run.mjs", command, `--content=${content}`, ...(command === "build" ? [`--out=${out}`] : [])],
     root,
     { ...process.env, CONTENT_CACHE: cache },
   );

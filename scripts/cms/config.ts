@@ -2,8 +2,8 @@
  * The editing UI's configuration (Decap CMS; Sveltia CMS reads the same format), generated from the
  * Zod schemas and the table of content kinds: never written by hand, so the CMS, the content check,
  * the editor's JSON Schemas and the content guide can never disagree.
- * In: scripts/content/kinds.ts and the schemas. Out: a config object (`cmsConfig()`), emitted by
- * `npm run content:build` as src/generated/cms-config.json for /admin/.
+ * In: scripts/content/kinds.ts and the schemas. Out: a config object (`cmsConfig()`), which
+ * scripts/cms/vite-plugin.ts serves to /admin/ as the module `virtual:cms-config`.
  * Steps: each kind becomes a collection (a folder of entries, or a file); each schema field becomes a
  * widget: text, Markdown, number, toggle, select, image, relation (from the reference metadata), object,
  * list, and the page's sections a list of typed blocks. Labels are the field names in words, hints the

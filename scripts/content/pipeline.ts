@@ -6,24 +6,25 @@
  * modules and media to `outDir`. A run with problems writes nothing.
  */
 import { join } from "node:path";
-import { ContentCache } from "./cache.ts";
+import { ContentCache } from "./speed/cache.ts";
 
 export { ContentCache };
-export { prepareInParallel } from "./workers.ts";
-import { contextFingerprint, contextFrom, contextInputs, reuseAcrossContexts } from "./context.ts";
-import { renderOutput, writeOutput, type WriteStats } from "./emit.ts";
-import { faultPoint } from "./fault.ts";
-import { checkFolding } from "./folding.ts";
-import { makeImages, defaultCacheDir } from "./image-stage.ts";
-import type { Asset, ImageResolver } from "./images.ts";
-import { load, positionOf, quickReadsByDefault, quickReadsDiffered, type SourceFile } from "./load.ts";
-import { locate } from "./locate.ts";
-import { byPosition, fieldPath, type Problem } from "./problem.ts";
-import { checkRules } from "./rules.ts";
-import type { ReadFile } from "./run-memo.ts";
-import { findUnused } from "./unused.ts";
-import { published, validate, type Content } from "./validate.ts";
-import { curlyQuoted } from "./yaml-errors.ts";
+export { prepareInParallel } from "./speed/workers.ts";
+import { contextFrom, contextInputs } from "./stages/context.ts";
+import { contextFingerprint, reuseAcrossContexts } from "./speed/context-reuse.ts";
+import { renderOutput, writeOutput, type WriteStats } from "./stages/emit.ts";
+import { faultPoint } from "./problems/fault.ts";
+import { checkFolding } from "./stages/folding.ts";
+import { makeImages, defaultCacheDir } from "./images/image-stage.ts";
+import type { Asset, ImageResolver } from "./images/images.ts";
+import { load, positionOf, quickReadsByDefault, quickReadsDiffered, type SourceFile } from "./stages/load.ts";
+import { locate } from "./problems/locate.ts";
+import { byPosition, fieldPath, type Problem } from "./problems/problem.ts";
+import { checkRules } from "./stages/rules.ts";
+import type { ReadFile } from "./speed/run-memo.ts";
+import { findUnused } from "./stages/unused.ts";
+import { published, validate, type Content } from "./stages/validate.ts";
+import { curlyQuoted } from "./problems/yaml-errors.ts";
 
 export interface RunOptions {
   contentDir: string;

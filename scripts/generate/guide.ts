@@ -17,7 +17,7 @@ import {
   type Placement,
   type ReferenceKind,
 } from "../../schemas/index.ts";
-import { limits } from "../content/images.ts";
+import { limits } from "../content/images/images.ts";
 import { writeGenerated } from "./generated-file.ts";
 import { contentKinds } from "../content/kinds.ts";
 

@@ -1,6 +1,6 @@
 /**
  * `npm run dev` only: a saved content edit reaches the open page in place. The content plugin
- * (scripts/content/vite-plugin.ts) rewrites the generated modules, keeps Vite's watcher out of them,
+ * (scripts/content/dev/vite-plugin.ts) rewrites the generated modules, keeps Vite's watcher out of them,
  * and sends `content:update` naming the modules it rewrote; this re-imports the ones the page uses
  * (the site settings, collections, forms, the pages it has loaded), each by a new URL, and hands the
  * new content over to be rendered again. What the page shows is still what the modules hold, so the
@@ -12,7 +12,7 @@ import type { Collections, Form, PageData, Site } from "../../schemas";
 /** The content plugin's event (the same name there: src/ may not import scripts/). */
 export const updateEvent = "content:update";
 
-/** What the event carries (ContentUpdate in scripts/content/vite-plugin.ts). */
+/** What the event carries (ContentUpdate in scripts/content/dev/vite-plugin.ts). */
 export interface ContentUpdate {
   timestamp: number;
   modules: string[];

@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument, type YAMLSeq } from "yaml";
-import { faultStages } from "../../scripts/content/fault.ts";
+import { faultStages } from "../../scripts/content/problems/fault.ts";
 import { phonePhoto } from "../helpers/photo-fixture.ts";
 import { freshProject } from "../helpers/fresh-project.ts";
 

@@ -4,7 +4,7 @@
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import type { Problem } from "../../scripts/content/problem.ts";
+import type { Problem } from "../../scripts/content/problems/problem.ts";
 import { problemsIn, problemsInParallel, replace, type Change } from "./helpers.ts";
 
 // Pictures made for the image checks: plain JPEGs of a given size, and broken or odd files.

@@ -1,5 +1,5 @@
 /**
- * The per-file cache (scripts/content/cache.ts): used when the bytes and the code are the same,
+ * The per-file cache (scripts/content/speed/cache.ts): used when the bytes and the code are the same,
  * ignored when either changed or when it cannot be read, and never hiding a problem another file
  * causes (a renamed, deleted or drafted entry that an unchanged, cached file refers to).
  */
@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ContentCache } from "../../scripts/content/cache.ts";
+import { ContentCache } from "../../scripts/content/speed/cache.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { change, fixture, replace } from "./helpers.ts";
 

@@ -1,7 +1,8 @@
 /** The per-file cache keeps a validated value only for the context it was validated in: every input of that context counts. */
 import { describe, expect, it } from "vitest";
-import { contextFingerprint, contextInputs, type ContextInputs } from "../../scripts/content/context.ts";
-import { load } from "../../scripts/content/load.ts";
+import { contextInputs, type ContextInputs } from "../../scripts/content/stages/context.ts";
+import { contextFingerprint } from "../../scripts/content/speed/context-reuse.ts";
+import { load } from "../../scripts/content/stages/load.ts";
 import { fixture } from "./helpers.ts";
 
 describe("the context fingerprint", () => {

@@ -9,9 +9,9 @@ import { basename, dirname, join } from "node:path";
 import { createLogger, createServer, type ViteDevServer } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import type { PanelProblem } from "../../scripts/content/problems-protocol.ts";
+import type { PanelProblem } from "../../scripts/content/dev/problems-protocol.ts";
 import { buildContent } from "../../scripts/content/pipeline.ts";
-import { contentPlugin, type ContentUpdate } from "../../scripts/content/vite-plugin.ts";
+import { contentPlugin, type ContentUpdate } from "../../scripts/content/dev/vite-plugin.ts";
 import { fixture, replace } from "./helpers.ts";
 
 const content = fixture();

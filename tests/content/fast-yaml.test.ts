@@ -1,5 +1,5 @@
 /**
- * The quick YAML read (scripts/content/fast-yaml.ts) against the positioned parse (the `yaml`
+ * The quick YAML read (scripts/content/stages/fast-yaml.ts) against the positioned parse (the `yaml`
  * package, as load.ts parses): wherever the quick read answers, the data must be the same and the
  * positioned parse must find no mistake, or the site would publish something other than what the
  * writer meant. Compared on every content file, fixture and benchmark page, on the scalars whose
@@ -12,8 +12,8 @@ import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { markdownPage, yamlPage } from "../helpers/bench-corpus.ts";
-import { plainSubset, quickParse } from "../../scripts/content/fast-yaml.ts";
-import { splitFrontMatter } from "../../scripts/content/load.ts";
+import { plainSubset, quickParse } from "../../scripts/content/stages/fast-yaml.ts";
+import { splitFrontMatter } from "../../scripts/content/stages/load.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { fixture, validFixture } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 /** A Markdown page's front matter and body (load.ts `splitFrontMatter`), with the offsets messages use. */
 import { describe, expect, it } from "vitest";
-import { splitFrontMatter } from "../../scripts/content/load.ts";
+import { splitFrontMatter } from "../../scripts/content/stages/load.ts";
 
 describe("splitting a Markdown page", () => {
   it("finds the front matter between the two --- lines and the body after them, with their offsets", () => {

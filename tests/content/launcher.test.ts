@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture, replace } from "./helpers.ts";
 // @ts-expect-error: a plain .mjs launcher, without type declarations
-import { sourceHash } from "../../scripts/content/run.mjs";
+import { sourceHash } from "../../scripts/content/cli/run.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 // Inside node_modules, as the real bundle is, so the packages it leaves out (sharp) are found.
@@ -19,7 +19,7 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 const launch = (bundleDir: string, ...args: string[]) =>
-  spawnSync(process.execPath, ["scripts/content/run.mjs", ...args], {
+  spawnSync(process.execPath, ["scripts/content/cli/run.mjs", ...args], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, CONTENT_CLI_DIR: bundleDir },
@@ -58,7 +58,7 @@ describe("the content CLI launcher", () => {
 
   it("gives the same output and the same problems with worker threads as on one thread", () => {
     const threads = (count: number, ...args: string[]) =>
-      spawnSync(process.execPath, ["scripts/content/run.mjs", ...args], {
+      spawnSync(process.execPath, ["scripts/content/cli/run.mjs", ...args], {
         cwd: root,
         encoding: "utf8",
         env: { ...process.env, CONTENT_CACHE: "off", CONTENT_THREADS: String(count), CONTENT_PARALLEL_MIN: "1" },

@@ -19,7 +19,7 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     copy = mkdtempSync(join(tmpdir(), "scaffold-"));
     cpSync(root, copy, { recursive: true, filter: (src) => !skip.has(relative(root, src).split("/")[0]!) });
     symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
-    run(["--import", "tsx", "scripts/content/cli.ts", "build"]);
+    run(["--import", "tsx", "scripts/content/cli/cli.ts", "build"]);
     run(["--import", "tsx", "scripts/generate/new-section.ts", "demo-widget"]);
   });
 

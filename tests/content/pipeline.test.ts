@@ -8,7 +8,7 @@ import { fixture, replace, snapshotDir, validFixture } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli.ts", ...args], { cwd: root, encoding: "utf8" });
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", ...args], { cwd: root, encoding: "utf8" });
 const outDir = () => mkdtempSync(join(tmpdir(), "generated-"));
 
 describe("the content pipeline", () => {
@@ -179,7 +179,7 @@ describe("the content pipeline", () => {
   });
 
   it("checks the shipped content from the command line", () => {
-    const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/content/cli.ts", "check"], { cwd: root, encoding: "utf8" });
+    const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", "check"], { cwd: root, encoding: "utf8" });
     expect(output).toMatch(/Content OK/);
   });
 });

@@ -3,8 +3,8 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runContent } from "../../scripts/content/pipeline.ts";
-import { showProblems } from "../../scripts/content/problems-panel.ts";
-import type { PanelProblem } from "../../scripts/content/problems-protocol.ts";
+import { showProblems } from "../../scripts/content/dev/problems-panel.ts";
+import type { PanelProblem } from "../../scripts/content/dev/problems-protocol.ts";
 import { fixture, replace } from "./helpers.ts";
 
 function problemsOf(dir: string): PanelProblem[] {

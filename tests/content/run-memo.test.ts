@@ -1,5 +1,5 @@
 /**
- * The run memo (scripts/content/run-memo.ts), through the command line as `npm run content:check`
+ * The run memo (scripts/content/speed/run-memo.ts), through the command line as `npm run content:check`
  * and `content:build` run it: a run whose files, settings and code are unchanged gives the last
  * run's result; any change to a file, a picture, the options or the output folder runs the pipeline.
  * The memo is "poisoned" (its stored message changed) to see whether a run used it.
@@ -24,7 +24,7 @@ function setup(changes: Parameters<typeof fixture>[0] = {}) {
   const cache = mkdtempSync(join(tmpdir(), "content-memo-"));
   const out = mkdtempSync(join(tmpdir(), "content-out-"));
   const run = (command: "check" | "build", ...flags: string[]) => {
-    const args = ["scripts/content/run.mjs", command, `--content=${dir}`, "--format=json", ...flags];
+    const args = ["scripts/content/cli/run.mjs", command, `--content=${dir}`, "--format=json", ...flags];
     if (command === "build") args.push(`--out=${out}`);
     const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env: { ...process.env, CONTENT_CACHE: cache } });
     return { status: result.status, report: JSON.parse(result.stdout || result.stderr) as Report };

@@ -155,7 +155,7 @@ describe("entries no page shows", () => {
 
   it("show in every output format: ::warning for GitHub, severity in JSON, a line for people; exit code 0", { timeout: 60_000 }, () => {
     const cli = (format: string) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli.ts", "check", `--content=${dir}`, `--format=${format}`], {
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", "check", `--content=${dir}`, `--format=${format}`], {
         cwd: join(import.meta.dirname, "..", ".."),
         encoding: "utf8",
       });

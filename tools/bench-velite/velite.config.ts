@@ -35,7 +35,7 @@ interface Corpus {
 /** Filled in by tools/bench-velite.ts for each corpus (this line is replaced as a whole). */
 const corpus: Corpus = { content: "content", data: ".velite", assets: "public/static", images: "image" };
 
-// ---- {{tokens}}: read from site.yaml once, as our pipeline does (scripts/content/tokens.ts) ----
+// ---- {{tokens}}: read from site.yaml once, as our pipeline does (scripts/content/stages/tokens.ts) ----
 
 interface SiteTokens {
   company?: { name?: string };
@@ -584,7 +584,7 @@ function leaveOutDrafts(data: Record<string, unknown>): void {
   delete data.markdownPages;
 }
 
-/** GitHub's sanitising schema plus tel: links: the one scripts/content/markdown.ts uses. */
+/** GitHub's sanitising schema plus tel: links: the one scripts/content/stages/markdown.ts uses. */
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), "tel"] },

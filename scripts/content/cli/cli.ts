@@ -1,7 +1,7 @@
 /**
  * `npm run content:check` and `npm run content:build` (which also makes the photos' versions: the image
  * stage, cached in node_modules/.cache/images).
- * Usage: tsx scripts/content/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]
+ * Usage: tsx scripts/content/cli/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]
  * --drafts keeps drafts in the output (a preview); without it they are left out, as on the live site.
  * --verbose prints the stack of a fault of the program (fault.ts).
  * Files unchanged since an earlier run come from the per-file cache (cache.ts) in node_modules/.cache/content;
@@ -10,16 +10,16 @@
  * the program itself (fault.ts: reported as ours, never as a problem of a content file).
  */
 import { performance } from "node:perf_hooks";
-import { cmsRepository } from "../cms/repository.ts";
-import { defaultContentCacheDir } from "./cache.ts";
-import { describeFault } from "./fault.ts";
-import { format, formats, type Format, type Summary } from "./report.ts";
-import { RunMemo, type MemoResult, type ReadFile } from "./run-memo.ts";
-import type { ParallelOptions } from "./workers.ts";
+import { cmsRepository } from "../../cms/repository.ts";
+import { defaultContentCacheDir } from "../speed/cache.ts";
+import { describeFault } from "../problems/fault.ts";
+import { format, formats, type Format, type Summary } from "../problems/report.ts";
+import { RunMemo, type MemoResult, type ReadFile } from "../speed/run-memo.ts";
+import type { ParallelOptions } from "../speed/workers.ts";
 
 /** A worker thread's side (workers.ts), loaded only in a worker: jobs wait in its port until then. */
 export async function workerMain(): Promise<void> {
-  (await import("./workers.ts")).workerMain();
+  (await import("../speed/workers.ts")).workerMain();
 }
 
 /**
@@ -73,7 +73,7 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   // Nothing changed since the last run of this command: its result, without loading the pipeline.
   const memo = cache === undefined ? undefined : new RunMemo(contentDir, cache);
   // What a build reads besides content: the CMS settings it writes into its configuration, the photos' cache.
-  const environment = command === "build" ? [cmsRepository(), process.env.IMAGE_CACHE] : undefined;
+  const environment = command === "build" ? [process.env.IMAGE_CACHE] : undefined;
   const snapshot = memo?.snapshot(command, { drafts, outDir, environment });
   const remembered = snapshot && memo!.lookup(command, snapshot.key, outDir);
   let result: Omit<MemoResult, "outputs" | "photos"> & Pick<Summary, "written" | "images">;
@@ -84,7 +84,7 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     if (photos) result.images = { made: 0, cached: photos, ms: 0 };
   } else {
     // Loaded only when there is work to do: most of the CLI's code is the pipeline and its packages.
-    const { buildContent, runContent, ContentCache, prepareInParallel } = await import("./pipeline.ts");
+    const { buildContent, runContent, ContentCache, prepareInParallel } = await import("../pipeline.ts");
     // The files as read for the memo; without one, those read for the workers, so none is read twice.
     const sources = snapshot?.texts ?? new Map<string, ReadFile>();
     const contentCache = new ContentCache(contentDir, cache);

@@ -10,13 +10,12 @@ import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { join, relative, sep } from "node:path";
 import { parseDocument, type Document } from "yaml";
-import { collectionNames, didYouMean, listOf, type CollectionName } from "../../schemas/index.ts";
-import { hashOf, jsonSafe, type CachedFile, type ContentCache } from "./cache.ts";
-import type { Problem } from "./problem.ts";
-import { listFiles, read, type ReadFile } from "./run-memo.ts";
+import { collectionNames, didYouMean, listOf, type CollectionName } from "../../../schemas/index.ts";
+import { hashOf, jsonSafe, listFiles, read, type CachedFile, type FileCache, type ReadFile } from "./files.ts";
+import type { Problem } from "../problems/problem.ts";
 import { quickParse } from "./fast-yaml.ts";
-import { positionOf } from "./position.ts";
-import { explainSyntax, unresolvedAliases } from "./yaml-errors.ts";
+import { positionOf } from "../problems/position.ts";
+import { explainSyntax, unresolvedAliases } from "../problems/yaml-errors.ts";
 
 export type FileKind = "site" | "redirects" | "leads" | "page" | "markdown-page" | "collection" | "form";
 
@@ -249,7 +248,7 @@ export function parseSource(identity: FileIdentity, text: string): { file?: Sour
  */
 export function load(
   contentDir: string,
-  cache?: ContentCache,
+  cache?: FileCache,
   sources?: Map<string, ReadFile>,
   { quick = quickReadsByDefault() }: { quick?: boolean } = {},
 ): Loaded {

@@ -1,6 +1,6 @@
 /** Maps a field path (["sections", 3, "plans"]) to a line and column in its file. */
 import { isMap, isScalar, isSeq, Scalar, type Node } from "yaml";
-import type { SourceFile } from "./load.ts";
+import type { SourceFile } from "../stages/load.ts";
 import { positionOf } from "./position.ts";
 
 export interface Located {

@@ -19,13 +19,14 @@ import { join, relative, sep } from "node:path";
 import { parentPort, Worker } from "node:worker_threads";
 import type { CachedFile, ContentCache } from "./cache.ts";
 import { jsonSafe } from "./cache.ts";
-import { contextFingerprint, contextFrom, contextInputs, type ContextInputs } from "./context.ts";
-import { faultPoint, ToolFault } from "./fault.ts";
-import { checkFolding } from "./folding.ts";
-import { CachedSource, classify, load, parseSource, quickReadsByDefault, quickSource, type FileIdentity } from "./load.ts";
+import { contextFrom, contextInputs, type ContextInputs } from "../stages/context.ts";
+import { contextFingerprint } from "./context-reuse.ts";
+import { faultPoint, ToolFault } from "../problems/fault.ts";
+import { checkFolding } from "../stages/folding.ts";
+import { CachedSource, classify, load, parseSource, quickReadsByDefault, quickSource, type FileIdentity } from "../stages/load.ts";
 import { listFiles, read, type ReadFile } from "./run-memo.ts";
-import { validate } from "./validate.ts";
-import { curlyQuoted } from "./yaml-errors.ts";
+import { validate } from "../stages/validate.ts";
+import { curlyQuoted } from "../problems/yaml-errors.ts";
 
 export interface ParallelOptions {
   /**

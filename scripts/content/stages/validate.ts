@@ -24,12 +24,12 @@ import {
   type PageData,
   type Redirect,
   type Site,
-} from "../../schemas/index.ts";
-import { jsonSafe } from "./cache.ts";
-import { describeIssue } from "./describe-issue.ts";
+} from "../../../schemas/index.ts";
+import { jsonSafe } from "./files.ts";
+import { describeIssue } from "../problems/describe-issue.ts";
 import { inDraft, isDraftReference } from "./drafts.ts";
 import { positionOf, type SourceFile } from "./load.ts";
-import type { Problem } from "./problem.ts";
+import type { Problem } from "../problems/problem.ts";
 
 export interface Content {
   site?: Site;

@@ -9,14 +9,14 @@
 import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { normalizePath, type Plugin, type ViteDevServer } from "vite";
-import { ContentCache, defaultContentCacheDir } from "./cache.ts";
+import { ContentCache, defaultContentCacheDir } from "../speed/cache.ts";
 import { watchContent } from "./content-watcher.ts";
-import { pageFileName } from "./emit.ts";
-import { buildContent } from "./pipeline.ts";
-import type { Problem } from "./problem.ts";
+import { pageFileName } from "../stages/emit.ts";
+import { buildContent } from "../pipeline.ts";
+import type { Problem } from "../problems/problem.ts";
 import { helloEvent, problemsEvent, type PanelProblem } from "./problems-protocol.ts";
-import { format } from "./report.ts";
-import { read, type ReadFile } from "./run-memo.ts";
+import { format } from "../problems/report.ts";
+import { read, type ReadFile } from "../speed/run-memo.ts";
 
 export interface ContentPluginOptions {
   /** The content folder (default: content/). */

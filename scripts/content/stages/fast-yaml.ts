@@ -20,7 +20,7 @@
  * In: a YAML text. Out: its data, or undefined when the positioned parse must read it.
  */
 import { FAILSAFE_SCHEMA, Type, load } from "js-yaml";
-import { uncurled } from "./yaml-errors.ts";
+import { uncurled } from "../problems/yaml-errors.ts";
 
 // The `yaml` package's core schema (yaml/dist/schema/core and common/null): the same tests (null,
 // bool, int as octal, decimal or hex, float as .nan/.inf, exponent or decimal) and the same

@@ -11,10 +11,10 @@ import {
   sectionSchemas,
   type ReferenceKind,
   type Section,
-} from "../../schemas/index.ts";
-import { locate } from "./locate.ts";
+} from "../../../schemas/index.ts";
+import { locate } from "../problems/locate.ts";
 import type { SourceFile } from "./load.ts";
-import { fieldPath, type Problem } from "./problem.ts";
+import { fieldPath, type Problem } from "../problems/problem.ts";
 import type { Content } from "./validate.ts";
 
 /** The reference fields of each section type: field name → the kind it refers to, and whether a list. */

@@ -6,7 +6,7 @@
  */
 import { isMap, isScalar, isSeq, Scalar, type Node } from "yaml";
 import { positionOf, type SourceFile } from "./load.ts";
-import { fieldPath, type Problem } from "./problem.ts";
+import { fieldPath, type Problem } from "../problems/problem.ts";
 
 function blocks(node: unknown, path: PropertyKey[], found: { node: Scalar; path: PropertyKey[] }[]): void {
   if (isMap(node)) {

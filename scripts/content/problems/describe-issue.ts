@@ -4,10 +4,10 @@
  */
 import { isMap } from "yaml";
 import type { z } from "zod";
-import { didYouMean, listOf } from "../../schemas/index.ts";
+import { didYouMean, listOf } from "../../../schemas/index.ts";
 import { locate, locateInScalar } from "./locate.ts";
 import { fieldPath, type Problem } from "./problem.ts";
-import type { SourceFile } from "./load.ts";
+import type { SourceFile } from "../stages/load.ts";
 
 interface Def {
   type: string;

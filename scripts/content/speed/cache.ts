@@ -13,28 +13,13 @@
  * dangling reference. Only files without problems are cached; a file with a problem is parsed with
  * positions every run, so its messages keep their line and column.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ImageInput, PlacementName } from "../../schemas/index.ts";
+import { hashOf, jsonSafe, type CachedFile, type FileCache } from "../stages/files.ts";
 import { sourceHash } from "./source-hash.mjs";
 
-export interface CachedFile {
-  /** Hash of the file's bytes. */
-  hash: string;
-  /** The YAML (for a Markdown page, the front matter) as plain data. */
-  data: unknown;
-  /** Where the YAML starts and ends in the file (a Markdown page's front matter), and its body. */
-  yamlOffset: number;
-  yamlEnd: number;
-  body?: { text: string; offset: number };
-  /** Context-free checks passed: no folded block read as one paragraph, no curly-quoted value. */
-  clean?: boolean;
-  /** The data is from the quick read (fast-yaml.ts): its Document, when made, is compared with it. */
-  quick?: boolean;
-  /** The validated value, for the context fingerprint it was validated in. */
-  valid?: { context: string; value: unknown; images: [ImageInput, PlacementName][] };
-}
+export { hashOf, jsonSafe, type CachedFile };
+
 
 interface Stored {
   version: string;
@@ -48,37 +33,9 @@ export function codeVersion(): string {
   return version;
 }
 
-export const defaultContentCacheDir = join(import.meta.dirname, "..", "..", "node_modules", ".cache", "content");
+export const defaultContentCacheDir = join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "content");
 
-export function hashOf(text: string): string {
-  return createHash("sha1").update(text).digest("base64url");
-}
 
-/** Plain JSON survives the round trip through the file; NaN, Infinity and the like would not. */
-export function jsonSafe(value: unknown): boolean {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      return Number.isFinite(value);
-    case "object": {
-      if (value === null) return true;
-      if (Array.isArray(value)) return value.every(jsonSafe);
-      const prototype = Object.getPrototypeOf(value) as unknown;
-      if (prototype !== Object.prototype && prototype !== null) return false;
-      for (const key in value) {
-        const field = (value as Record<string, unknown>)[key];
-        // A field without a value is left out by JSON, and reads back as one without a value.
-        if (field !== undefined && !jsonSafe(field)) return false;
-      }
-      return true;
-    }
-    default:
-      // undefined (dropped or turned into null by JSON), bigint, function, symbol
-      return false;
-  }
-}
 
 /**
  * The dev server writes its cache this long after the last save: at 4,000 files it is 7 MB of JSON,
@@ -86,7 +43,7 @@ export function jsonSafe(value: unknown): boolean {
  */
 const laterMs = 5000;
 
-export class ContentCache {
+export class ContentCache implements FileCache {
   private entries: Record<string, CachedFile> = {};
   private seen = new Set<string>();
   private dirty = false;

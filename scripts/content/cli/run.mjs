@@ -1,10 +1,10 @@
 /**
  * The launcher of `npm run content:check` / `content:build`: runs the content CLI as plain JavaScript.
- * In: the CLI's arguments. Out: whatever scripts/content/cli.ts prints, and its exit code.
+ * In: the CLI's arguments. Out: whatever scripts/content/cli/cli.ts prints, and its exit code.
  * Steps:
  * 1. Hash the sources the CLI is made of (scripts/content, scripts/cms, schemas, tsconfig.json,
  *    package-lock.json: source-hash.mjs). When the hash differs from the one stored beside the bundle
- *    (or there is no bundle), bundle scripts/content/cli.ts and the packages it uses with esbuild into
+ *    (or there is no bundle), bundle scripts/content/cli/cli.ts and the packages it uses with esbuild into
  *    one CommonJS file in node_modules/.cache/content-cli/ (sharp, native, stays in node_modules).
  *    Only a rebuild loads esbuild.
  * 2. Compile the bundle with V8's code cache (vm.Script `cachedData`, kept beside the bundle): a
@@ -19,14 +19,15 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Script } from "node:vm";
 import { isMainThread, workerData } from "node:worker_threads";
-import { sourceHash } from "./source-hash.mjs";
+import { sourceHash } from "../speed/source-hash.mjs";
 
 export { sourceHash };
 
-const root = join(import.meta.dirname, "..", "..");
+const root = join(import.meta.dirname, "..", "..", "..");
 const outDir = process.env.CONTENT_CLI_DIR ?? join(root, "node_modules", ".cache", "content-cli");
 const bundle = join(outDir, "cli.cjs");
 const stampFile = join(outDir, "cli.hash");
@@ -46,6 +47,26 @@ function writeAtomically(file, data) {
   renameSync(temporary, file);
 }
 
+/**
+ * `import.meta.dirname`, `.filename` and `.url` of each of our modules (not the packages'), written into
+ * it as the module's own place: a folder a module names from its place keeps pointing there from the bundle.
+ */
+const ownPlace = {
+  name: "own-place",
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mts|mjs)$/ }, (args) => {
+      if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+      const text = readFileSync(args.path, "utf8");
+      if (!text.includes("import.meta.")) return undefined;
+      const contents = text
+        .replaceAll("import.meta.dirname", JSON.stringify(dirname(args.path)))
+        .replaceAll("import.meta.filename", JSON.stringify(args.path))
+        .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
+      return { contents, loader: args.path.endsWith(".mjs") ? "js" : "ts" };
+    });
+  },
+};
+
 /** Bundles the CLI when its sources changed since the bundle was made; returns the bundle's path and hash. */
 export async function ensureBundle() {
   const hash = sourceHash();
@@ -55,7 +76,7 @@ export async function ensureBundle() {
   const { build } = await import("esbuild");
   mkdirSync(outDir, { recursive: true });
   const temporary = `${bundle}.${process.pid}.tmp.cjs`;
-  const cli = join(root, "scripts", "content", "cli.ts");
+  const cli = join(root, "scripts", "content", "cli", "cli.ts");
   await build({
     entryPoints: [cli],
     outfile: temporary,
@@ -74,12 +95,8 @@ export async function ensureBundle() {
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: "error",
-    // The bundle lives elsewhere: folders the sources name from their own place keep pointing there.
-    define: {
-      "import.meta.dirname": JSON.stringify(join(root, "scripts", "content")),
-      "import.meta.filename": JSON.stringify(cli),
-      "import.meta.url": JSON.stringify(`file://${cli}`),
-    },
+    // The bundle lives elsewhere: each of our modules keeps its own folder and file name.
+    plugins: [ownPlace],
   });
   renameSync(temporary, bundle);
   writeAtomically(stampFile, hash);

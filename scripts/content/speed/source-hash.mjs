@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
-const here = join(import.meta.dirname, "..", "..");
+const here = join(import.meta.dirname, "..", "..", "..");
 const sourceDirs = ["scripts/content", "scripts/cms", "schemas", "sections"];
 
 export function sourceHash(root = here) {

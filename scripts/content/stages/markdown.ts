@@ -6,7 +6,7 @@
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { defaultSchema } from "hast-util-sanitize";
-import { checkAnchor, didYouMean, listOf, type ContentContext, type MarkdownProblem } from "../../schemas/index.ts";
+import { checkAnchor, didYouMean, listOf, type ContentContext, type MarkdownProblem } from "../../../schemas/index.ts";
 
 // GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text).
 const schema = {

@@ -1,5 +1,5 @@
 /** What the dev server (vite-plugin.ts) and the page's problems panel (problems-panel.ts) say to each other. */
-import type { Problem } from "./problem.ts";
+import type { Problem } from "../problems/problem.ts";
 
 /** Server → page: the content's problems as they are now, none when the content is fine. */
 export const problemsEvent = "content:problems";

@@ -14,7 +14,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { OutputInfo, default as Sharp } from "sharp";
-import { faultPoint, firstLine, ToolFault } from "./fault.ts";
+import { faultPoint, firstLine, ToolFault } from "../problems/fault.ts";
 import { encoders, type Recipe, type Variant } from "./images.ts";
 
 // Loaded on first use: a check, and a build whose photos are all cached, never pay for it.
@@ -49,7 +49,7 @@ async function pictureIsDamaged(recipe: Recipe, error: unknown): Promise<boolean
   }
 }
 
-export const defaultCacheDir = process.env.IMAGE_CACHE ?? join(import.meta.dirname, "..", "..", "node_modules", ".cache", "images");
+export const defaultCacheDir = process.env.IMAGE_CACHE ?? join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "images");
 
 export interface StageResult {
   /** Pictures that could not be made: their path in content → what to tell the editor. */

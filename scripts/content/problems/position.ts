@@ -1,5 +1,5 @@
 /** Offsets to lines and columns (browser-safe: the CMS checks an entry before saving it with it). */
-import type { SourceFile } from "./load.ts";
+import type { SourceFile } from "../stages/load.ts";
 
 /** 1-based line and column of an offset. */
 export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number): { line: number; column: number } {

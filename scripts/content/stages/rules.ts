@@ -4,8 +4,8 @@
  * Out: problems.
  */
 import type { Content } from "./validate.ts";
-import { locate } from "./locate.ts";
-import { compareText, fieldPath, type Problem } from "./problem.ts";
+import { locate } from "../problems/locate.ts";
+import { compareText, fieldPath, type Problem } from "../problems/problem.ts";
 import type { SourceFile } from "./load.ts";
 
 export function checkRules(content: Content, files: readonly SourceFile[]): Problem[] {

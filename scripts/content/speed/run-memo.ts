@@ -13,18 +13,16 @@
  * one small JSON file beside the per-file cache; one that cannot be read or has another shape is a miss.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { codeVersion, hashOf } from "./cache.ts";
-import type { Problem } from "./problem.ts";
+import { listFiles, read, type ReadFile } from "../stages/files.ts";
+
+export { listFiles, read, type ReadFile };
+import type { Problem } from "../problems/problem.ts";
 
 export type Command = "check" | "build";
 
-/** A text file as read for the snapshot: load() takes it instead of reading the file again. */
-export interface ReadFile {
-  text: string;
-  hash: string;
-}
 
 export interface Snapshot {
   key: string;
@@ -48,29 +46,6 @@ interface Stored {
   runs: Partial<Record<Command, { key: string; result: MemoResult }>>;
 }
 
-/** A text file's text and hash. */
-export function read(path: string): ReadFile {
-  const text = readFileSync(path, "utf8");
-  return { text, hash: hashOf(text) };
-}
-
-/** Files under `dir` (links to files included), sorted, relative with "/" separators. */
-export function listFiles(folder: string): string[] {
-  if (!statSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`);
-  const dir = resolve(folder);
-  const files: string[] = [];
-  // File types come with the listing: no stat per file (a link is followed). Paths are cut, not
-  // worked out by path.relative: thousands of files are listed on every save in the dev server.
-  const cut = dir.length + 1;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const parent = entry.parentPath;
-    const path = parent.length < cut ? entry.name : `${parent.slice(cut)}${sep}${entry.name}`;
-    if (entry.isFile() || (entry.isSymbolicLink() && statSync(join(dir, path)).isFile())) {
-      files.push(sep === "/" ? path : path.split(sep).join("/"));
-    }
-  }
-  return files.sort();
-}
 
 /** The output folder's files with size and modification time, or undefined when it cannot be read. */
 function outputsOf(outDir: string): [string, number, number][] | undefined {

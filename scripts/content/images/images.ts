@@ -21,8 +21,8 @@ import {
   type Placement,
   type PlacementName,
   type ResolvedImage,
-} from "../../schemas/index.ts";
-import { firstLine, ToolFault } from "./fault.ts";
+} from "../../../schemas/index.ts";
+import { firstLine, ToolFault } from "../problems/fault.ts";
 import { probe, svgScript, type Probe, type Unreadable } from "./image-probe.ts";
 
 /** Sources a web page has no use for: refused rather than processed. */
