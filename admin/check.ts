@@ -9,27 +9,21 @@
 import { parseDocument } from "yaml";
 import type { z } from "zod";
 import {
-  collectionNames,
-  collectionSchemas,
-  form,
-  leadsSettings,
-  markdownPage,
-  page,
-  redirects,
-  site,
+  classifyPath,
+  fileSchema,
+  kindNamed,
   withContentContext,
-  type CollectionName,
   type ContentContext,
   type ResolvedImage,
 } from "../schemas/index.ts";
 import { describeIssue } from "../scripts/content/problems/describe-issue.ts";
+import { declaredBy } from "../scripts/content/stages/declared.ts";
 import { inDraft, isDraftReference } from "../scripts/content/stages/drafts.ts";
-import type { FileKind, SourceFile } from "../scripts/content/stages/load.ts";
+import type { FileIdentity, SourceFile } from "../scripts/content/stages/load.ts";
 import { createMarkdown } from "../scripts/content/stages/markdown.ts";
 import { positionOf } from "../scripts/content/problems/position.ts";
 import { fieldPath, type Problem } from "../scripts/content/problems/problem.ts";
 import { checkRules } from "../scripts/content/stages/rules.ts";
-import { tokensFrom } from "../scripts/content/stages/tokens.ts";
 import type { Content } from "../scripts/content/stages/validate.ts";
 
 /** A content file as stored: its path inside content/ ("pages/home.yaml") and its text. */
@@ -50,20 +44,11 @@ function record(value: unknown): Record<string, unknown> {
 }
 const str = (value: unknown) => (typeof value === "string" ? value : undefined);
 
-/** What a file under content/ is, by its path (as load.ts classifies it). */
-export function kindOf(rel: string): { kind: FileKind; name: string; collection?: CollectionName } | undefined {
-  if (rel === "site.yaml") return { kind: "site", name: "site" };
-  if (rel === "redirects.yaml") return { kind: "redirects", name: "redirects" };
-  if (rel === "leads.yaml") return { kind: "leads", name: "leads" };
-  let m = /^pages\/([^/]+)\.(yaml|md)$/.exec(rel);
-  if (m) return { kind: m[2] === "md" ? "markdown-page" : "page", name: m[1]! };
-  m = /^forms\/([^/]+)\.yaml$/.exec(rel);
-  if (m) return { kind: "form", name: m[1]! };
-  m = /^collections\/([^/]+)\/([^/]+)\.yaml$/.exec(rel);
-  if (m && (collectionNames as string[]).includes(m[1]!)) {
-    return { kind: "collection", name: m[2]!, collection: m[1] as CollectionName };
-  }
-  return undefined;
+/** What a file under content/ is, by its path: the table of kinds says, as for the content check. */
+export function kindOf(rel: string): Omit<FileIdentity, "path" | "rel"> | undefined {
+  const found = classifyPath(rel);
+  if (found === undefined || typeof found === "string") return undefined;
+  return { kind: found.kind.name, role: found.kind.role, markdown: found.markdown, name: found.name };
 }
 
 function lineStartsOf(text: string): number[] {
@@ -80,7 +65,7 @@ export function sourceOf(stored: StoredFile): SourceFile | undefined {
   let yamlText = text;
   let yamlOffset = 0;
   let body: SourceFile["body"];
-  if (identity.kind === "markdown-page") {
+  if (identity.markdown) {
     const match = /^---[^\n]*\n([\s\S]*?)(?:^|\n)---[^\n]*(?:\n|$)/.exec(text);
     if (!match) return undefined;
     yamlOffset = text.indexOf("\n") + 1;
@@ -103,77 +88,23 @@ export function sourceOf(stored: StoredFile): SourceFile | undefined {
   };
 }
 
+/** The schema of a file: its kind's row (schemas/kinds.ts), or a Markdown entry's front matter. */
 function schemaFor(file: SourceFile): z.ZodType {
-  switch (file.kind) {
-    case "site":
-      return site;
-    case "redirects":
-      return redirects;
-    case "page":
-      return page;
-    case "markdown-page":
-      return markdownPage;
-    case "collection":
-      return collectionSchemas[file.collection!];
-    case "form":
-      return form;
-    case "leads":
-      return leadsSettings;
-  }
+  return fileSchema(kindNamed(file.kind)!, file.markdown);
 }
 
 /** The content context from the files, as scripts/content/stages/context.ts makes it from the loaded files. */
 export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentContext {
-  const ids: Record<string, string[]> = { forms: [] };
-  for (const name of collectionNames) ids[name] = [];
-  const drafts = {
-    ids: {} as Record<string, string[]>,
-    routes: [] as string[],
-    anchors: {} as Record<string, string[]>,
-  };
-  const anchors: Record<string, string[]> = {};
-  const routes: string[] = [];
-  let siteData: unknown;
-  let leadsData: unknown;
-  const formsData: Record<string, unknown> = {};
-  let redirectList: { from: string; to: string }[] | undefined;
-  for (const file of files) {
-    const data = record(file.data);
-    if (file.kind === "collection" && file.collection) {
-      ids[file.collection]!.push(file.name);
-      if (data.draft === true) (drafts.ids[file.collection] ??= []).push(file.name);
-    } else if (file.kind === "form") {
-      ids.forms!.push(file.name);
-      formsData[file.name] = file.data;
-    } else if (file.kind === "page" || file.kind === "markdown-page") {
-      const route = str(data.route);
-      if (!route) continue;
-      routes.push(route);
-      if (data.draft === true) drafts.routes.push(route);
-      for (const section of (Array.isArray(data.sections) ? data.sections : []).map(record)) {
-        const anchor = str(section.anchor);
-        if (!anchor) continue;
-        (anchors[route] ??= []).push(anchor);
-        if (section.draft === true) (drafts.anchors[route] ??= []).push(anchor);
-      }
-    } else if (file.kind === "site") siteData = file.data;
-    else if (file.kind === "leads") leadsData = file.data;
-    else if (file.kind === "redirects" && Array.isArray(data.redirects)) {
-      redirectList = (data.redirects as unknown[])
-        .map((entry) => ({ from: str(record(entry).from), to: str(record(entry).to) }))
-        .filter((entry): entry is { from: string; to: string } => Boolean(entry.from && entry.to));
-    }
-  }
-  routes.sort();
+  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute } = declaredBy(files);
   const known = images ? new Set(images) : undefined;
   return {
     ids,
     routes,
     anchors,
     drafts,
-    redirects: redirectList,
-    notFoundRoute: str(record(siteData).notFoundRoute),
-    markdown: createMarkdown({ tokens: tokensFrom(siteData, leadsData, formsData), routes, anchors, drafts }),
+    redirects,
+    notFoundRoute,
+    markdown: createMarkdown({ tokens, routes, anchors, drafts }),
     // The browser knows which pictures exist, not their size: the site's own check weighs that.
     resolveImage: (image) => {
       const name = image.src.replace(/^images\//, "");
@@ -197,7 +128,7 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
   }
   const files = [file, ...others.filter((o) => o.rel !== target.rel).flatMap((o) => sourceOf(o) ?? [])];
   const context = contextOf(files, images);
-  const route = file.kind === "page" || file.kind === "markdown-page" ? str(record(file.data).route) : undefined;
+  const route = file.role === "page" ? str(record(file.data).route) : undefined;
   const here: ContentContext = { ...context, route };
   const schema = schemaFor(file);
   const problems: Problem[] = [];
@@ -214,7 +145,7 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
       if (!result.success) for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
     }
     if (result.success) value = result.data;
-    if (file.kind === "markdown-page" && file.body) {
+    if (file.markdown && file.body) {
       const start = positionOf(file, file.body.offset);
       if (!file.body.text.trim()) {
         problems.push({ file: file.path, ...start, field: "body", message: "the page has no text: write it" });
@@ -235,15 +166,10 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
   });
   if (problems.length === 0 && value !== undefined) {
     // The rules across files read the pages' routes and the plans as the files have them.
-    const content: Content = { redirects: [], pages: [], collections: {}, forms: {} };
+    const content: Content = { settings: {}, pages: [], collections: {}, forms: {} };
     for (const f of files) {
-      if (f.kind === "page" || f.kind === "markdown-page") content.pages.push({ file: f, page: f.data as never });
-      if (f.kind === "collection") {
-        ((content.collections as Record<string, unknown[]>)[f.collection!] ??= []).push({
-          id: f.name,
-          ...record(f.data),
-        });
-      }
+      if (f.role === "page") content.pages.push({ file: f, page: f.data as never });
+      if (f.role === "collection") (content.collections[f.kind] ??= []).push({ id: f.name, ...record(f.data) });
     }
     problems.push(...checkRules(content, files).filter((p) => p.file === file.path));
     // The rule keeps a route for the first file by name; the entry being saved never takes one.

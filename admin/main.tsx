@@ -34,14 +34,10 @@ import {
   withChecks,
   withPictures,
 } from "./widgets.tsx";
-import {
-  collectionSchemas,
-  form as formSchema,
-  markdownPage,
-  page as pageSchema,
-  redirects as redirectsSchema,
-  site as siteSchema,
-} from "../schemas/index.ts";
+import { contentKinds as table, kindNamed, type KindTable } from "../schemas/index.ts";
+
+/** The table of kinds, as rows of any kind (schemas/kinds.ts). */
+const contentKinds: KindTable = table;
 import { stringify } from "yaml";
 import type { z } from "zod";
 // Each section's own styles (and the shared cards'), which its renderer imports: the preview pane is a
@@ -89,9 +85,11 @@ if (import.meta.hot) {
 function edited(props: PreviewProps, kind: string): Edited {
   const data = withoutHidden((props.entry.get("data").toJS?.() ?? {}) as Record<string, unknown>);
   const id = String(props.entry.get("slug") ?? "");
-  if (kind === "pages" || kind === "legal") return { kind: kind === "pages" ? "page" : "legal", data };
-  if (kind === "site") return { kind: "site", data };
-  if (kind === "forms") return { kind: "form", id, data };
+  // The CMS collection's row in the table of kinds (its own, or the one whose Markdown entries it holds).
+  const row = contentKinds.find((k) => k.name === kind || (k.role !== "settings" && k.markdown?.collection === kind));
+  if (row?.role === "page") return { kind: kind === row.name ? "page" : "legal", data };
+  if (row?.role === "settings") return { kind: "site", data };
+  if (row?.role === "form") return { kind: "form", id, data };
   return { kind: "entry", collection: kind as CollectionName, id, data };
 }
 
@@ -196,23 +194,18 @@ async function refreshStored() {
 }
 void refreshStored();
 
-/** What the file of an entry is called (a new one: a stand-in name) and its kind's schema. */
+/** What the file of an entry is called (a new one: a stand-in name) and its kind's schema, from the table of kinds. */
 function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
   const collection = String(entry.get("collection"));
   const slug = String(entry.get("slug") || "new-entry");
-  if (collection === "settings") {
-    return slug === "redirects"
-      ? { rel: "redirects.yaml", schema: redirectsSchema }
-      : { rel: "site.yaml", schema: siteSchema };
-  }
-  if (collection === "pages") return { rel: `pages/${slug}.yaml`, schema: pageSchema };
-  if (collection === "legal") return { rel: `pages/${slug}.md`, schema: markdownPage };
-  if (collection === "forms") return { rel: `forms/${slug}.yaml`, schema: formSchema };
-  if (collection in collectionSchemas) {
-    return {
-      rel: `collections/${collection}/${slug}.yaml`,
-      schema: collectionSchemas[collection as keyof typeof collectionSchemas],
-    };
+  for (const kind of contentKinds) {
+    if (kind.role === "settings") {
+      if (collection === "settings" && slug === kind.name) return { rel: kind.file, schema: kind.schema };
+    } else if (collection === kind.name) {
+      return { rel: `${kind.folder}/${slug}.yaml`, schema: kind.schema };
+    } else if (kind.markdown && collection === kind.markdown.collection) {
+      return { rel: `${kind.folder}/${slug}.md`, schema: kind.markdown.schema };
+    }
   }
   return undefined;
 }
@@ -240,7 +233,8 @@ function checkOf(entry: any): Found[] {
 setChecker(checkOf);
 if (local) setPictureUrl((src) => (/^images\//.test(src) ? `${window.location.origin}/content/${src}` : undefined));
 setTitles((collection, id) => {
-  const file = stored.find((f) => f.rel === `collections/${collection}/${id}.yaml`);
+  const row = kindNamed(collection);
+  const file = row && row.role !== "settings" ? stored.find((f) => f.rel === `${row.folder}/${id}.yaml`) : undefined;
   const identifier = (config.collections as { name: string; identifier_field?: string }[]).find(
     (c) => c.name === collection,
   )?.identifier_field;
@@ -306,9 +300,15 @@ cms.registerWidget("icon", withChecks(IconControl, "leaf") as never);
 cms.registerPreviewStyle(tokensCss);
 cms.registerPreviewStyle(siteCss);
 for (const css of Object.values(sectionCss)) cms.registerPreviewStyle(css);
-for (const kind of ["pages", "legal", "site", "forms", "services", "plans", "team", "faq", "testimonials"]) {
-  cms.registerPreviewTemplate(kind, previewOf(kind));
-}
+// A preview for every kind of entry in the table of kinds, and for the settings the site shows.
+const previewed = contentKinds.flatMap((kind) =>
+  kind.role === "settings"
+    ? kind.app
+      ? [kind.name]
+      : []
+    : [kind.name, ...(kind.markdown ? [kind.markdown.collection] : [])],
+);
+for (const kind of previewed) cms.registerPreviewTemplate(kind, previewOf(kind));
 cms.init({
   // Generated, so typed as the JSON it is rather than Decap's own types.
   config: {

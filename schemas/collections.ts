@@ -1,10 +1,11 @@
 /**
- * Collections: things that are many or shared. Each entry is one YAML file,
- * content/collections/<collection>/<id>.yaml: the file name is the entry's id, which sections use to
- * show it. One file per entry is what a Git-backed CMS edits, and gives one-entry diffs.
+ * Collections: things that are many or shared: the schema of one entry of each. Each entry is one
+ * YAML file, content/collections/<collection>/<id>.yaml: the file name is the entry's id, which
+ * sections use to show it. One file per entry is what a Git-backed CMS edits, and gives one-entry
+ * diffs. Where each collection's files are, and what it is called, is its row in kinds.ts.
  */
 import { z } from "zod";
-import { draft, icon, markdown, ref, text, type ReferenceKind } from "./primitives.ts";
+import { draft, icon, markdown, ref, text } from "./primitives.ts";
 import { image } from "./image.ts";
 
 export const service = z.strictObject({
@@ -52,26 +53,3 @@ export const testimonial = z.strictObject({
   rating: z.number().int().min(1).max(5).optional().describe("Stars out of 5."),
   draft,
 });
-
-/** The one list of collections: file name (without .yaml) → entry schema. */
-export const collectionSchemas = {
-  services: service,
-  plans: plan,
-  team: teamMember,
-  faq: question,
-  testimonials: testimonial,
-  // Exactly the kinds a reference may name: a collection missing from `referenceNouns` does not compile.
-} as const satisfies Record<Exclude<ReferenceKind, "forms">, z.ZodType>;
-
-export type CollectionName = keyof typeof collectionSchemas;
-export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];
-
-/** An entry as the app receives it: its fields, and its id (the file name). */
-export type Entry<C extends CollectionName> = z.output<(typeof collectionSchemas)[C]> & { id: string };
-
-export type Collections = { [C in CollectionName]: Entry<C>[] };
-export type Service = Entry<"services">;
-export type Plan = Entry<"plans">;
-export type TeamMember = Entry<"team">;
-export type Question = Entry<"faq">;
-export type Testimonial = Entry<"testimonials">;

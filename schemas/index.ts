@@ -11,3 +11,4 @@ export * from "./redirects.ts";
 export * from "./sections/index.ts";
 export * from "./site.ts";
 export * from "./suggest.ts";
+export * from "./kinds.ts";

@@ -2,7 +2,7 @@
  * The editing UI's configuration (Decap CMS; Sveltia CMS reads the same format), generated from the
  * Zod schemas and the table of content kinds: never written by hand, so the CMS, the content check,
  * the editor's JSON Schemas and the content guide can never disagree.
- * In: scripts/content/kinds.ts and the schemas. Out: a config object (`cmsConfig()`), which
+ * In: the table of kinds (schemas/kinds.ts) and the schemas. Out: a config object (`cmsConfig()`), which
  * scripts/cms/vite-plugin.ts serves to /admin/ as the module `virtual:cms-config`.
  * Steps: each kind becomes a collection (a folder of entries, or a file); each schema field becomes a
  * widget: text, Markdown, number, toggle, select, image, relation (from the reference metadata), object,
@@ -11,15 +11,17 @@
  */
 import type { z } from "zod";
 import {
-  collectionNames,
+  contentKinds,
   imagePath,
   placements,
+  referableKinds,
   referenceNouns,
   referenceOf,
+  type ContentKind,
+  type KindTable,
   type PlacementName,
   type ReferenceKind,
 } from "../../schemas/index.ts";
-import { contentKinds } from "../content/kinds.ts";
 import { cmsRepository } from "./repository.ts";
 
 export interface CmsField {
@@ -125,19 +127,10 @@ export function identifierOf(schema: z.ZodType): string {
   return found[0];
 }
 
-const referenceTargets: Record<ReferenceKind, { collection: string; display: string }> = Object.fromEntries(
-  (Object.keys(referenceNouns) as ReferenceKind[]).map((kind) => {
-    const schema =
-      kind === "forms" ? contentKinds.find((k) => k.name === "form")!.schema : kindSchema(`collection-${kind}`);
-    return [kind, { collection: kind, display: identifierOf(schema) }];
-  }),
-) as Record<ReferenceKind, { collection: string; display: string }>;
-
-function kindSchema(name: string): z.ZodType {
-  const kind = contentKinds.find((k) => k.name === name);
-  if (!kind) throw new Error(`no content kind "${name}"`);
-  return kind.schema;
-}
+/** What a reference field picks from: its kind's CMS collection, listed by its entries' main text field. */
+const referenceTargets = new Map(
+  referableKinds().map((kind) => [kind.name, { collection: kind.name, display: identifierOf(kind.schema) }]),
+);
 
 function messageOf(check: { error?: (issue: object) => unknown }, fallback: string): string {
   const text = check.error?.({});
@@ -333,7 +326,7 @@ function escapeRegExp(text: string): string {
 }
 
 function relation(kind: ReferenceKind): Partial<CmsField> {
-  const target = referenceTargets[kind];
+  const target = referenceTargets.get(kind)!;
   return {
     widget: "relation",
     collection: target.collection,
@@ -412,9 +405,33 @@ export interface CmsOptions {
   siteUrl?: string;
 }
 
-export function cmsConfig(options: CmsOptions): CmsConfig {
-  const kind = (name: string) => contentKinds.find((k) => k.name === name)!;
-  const markdownPage = kind("markdown-page");
+/** The CMS collection of an entries kind: its folder, one file per entry, named after its id. */
+function entriesCollection(kind: Extract<ContentKind, { folder: string }>): CmsCollection {
+  const identifier = kind.role === "page" ? "title" : identifierOf(kind.schema);
+  return {
+    name: kind.name,
+    label: kind.role === "collection" ? kind.title : labelOf(kind.name),
+    label_singular: labelOf(kind.noun),
+    description: kind.purpose,
+    folder: `content/${kind.folder}`,
+    extension: "yaml",
+    // Saved in place (admin/in-place.ts, registered as "yaml"): comments and layout kept.
+    format: "yaml",
+    create: true,
+    // A form's id is used by the pages that show it: forms are not deleted from the editor.
+    delete: kind.role !== "form",
+    slug: "{{slug}}",
+    identifier_field: identifier,
+    summary: kind.summary ?? `{{${identifier}}}`,
+    fields: objectFields(kind.schema),
+  };
+}
+
+/**
+ * The configuration, a loop over the table of kinds (schemas/kinds.ts): one collection of files for
+ * the settings, one folder collection per kind of entries (and one more for its Markdown entries).
+ */
+export function cmsConfig(options: CmsOptions, kinds: KindTable = contentKinds): CmsConfig {
   const collections: CmsCollection[] = [
     {
       name: "settings",
@@ -422,57 +439,33 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
       // Saved in place (admin/in-place.ts, registered as "yaml"): comments and layout kept.
       format: "yaml",
       description: "The settings every page uses, and the old addresses that lead to pages.",
-      files: [
-        {
-          name: "site",
-          label: kind("site").title,
-          file: "content/site.yaml",
-          fields: objectFields(kind("site").schema),
-        },
-        {
-          name: "redirects",
-          label: kind("redirects").title,
-          file: "content/redirects.yaml",
-          fields: objectFields(kind("redirects").schema),
-        },
-        {
-          name: "leads",
-          label: kind("leads").title,
-          file: "content/leads.yaml",
-          fields: objectFields(kind("leads").schema),
-        },
-      ],
+      files: kinds.flatMap((kind) =>
+        kind.role === "settings"
+          ? [{ name: kind.name, label: kind.title, file: `content/${kind.file}`, fields: objectFields(kind.schema) }]
+          : [],
+      ),
     },
-    {
-      name: "pages",
-      label: "Pages",
-      label_singular: "Page",
-      description: "One entry per page: its address, title and sections, top to bottom.",
-      folder: "content/pages",
-      extension: "yaml",
-      format: "yaml",
-      create: true,
-      delete: true,
-      slug: "{{slug}}",
-      identifier_field: "title",
-      summary: "{{title}} ({{route}})",
-      fields: objectFields(kind("page").schema),
-    },
-    {
-      name: "legal",
-      label: "Legal pages",
-      label_singular: "Legal page",
-      description: "Pages of running text (privacy, terms): a few fields, then the text.",
-      folder: "content/pages",
+  ];
+  for (const kind of kinds) {
+    if (kind.role === "settings") continue;
+    collections.push(entriesCollection(kind));
+    if (!kind.markdown) continue;
+    // Its Markdown entries: a collection of their own, since a CMS collection has one format.
+    collections.push({
+      name: kind.markdown.collection,
+      label: kind.markdown.title,
+      label_singular: labelOf(kind.markdown.noun),
+      description: kind.markdown.purpose,
+      folder: `content/${kind.folder}`,
       extension: "md",
       format: "frontmatter",
       create: true,
       delete: true,
       slug: "{{slug}}",
       identifier_field: "title",
-      summary: "{{title}} ({{route}})",
+      summary: kind.summary ?? "{{title}}",
       fields: [
-        ...objectFields(markdownPage.schema),
+        ...objectFields(kind.markdown.schema),
         {
           name: "body",
           label: "Text",
@@ -482,42 +475,8 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
           ...markdownOptions,
         },
       ],
-    },
-    ...collectionNames.map((name): CmsCollection => {
-      const schema = kindSchema(`collection-${name}`);
-      const identifier = identifierOf(schema);
-      return {
-        name,
-        label: name === "faq" ? "FAQ" : labelOf(name),
-        label_singular: labelOf(referenceNouns[name]),
-        description: `One entry per ${referenceNouns[name]}; pages show the ones their sections list.`,
-        folder: `content/collections/${name}`,
-        extension: "yaml",
-        format: "yaml",
-        create: true,
-        delete: true,
-        slug: "{{slug}}",
-        identifier_field: identifier,
-        summary: `{{${identifier}}}`,
-        fields: objectFields(schema),
-      };
-    }),
-    {
-      name: "forms",
-      label: "Forms",
-      label_singular: "Form",
-      description: "The forms sections show (callback, subscribe): their boxes, labels and button.",
-      folder: "content/forms",
-      extension: "yaml",
-      format: "yaml",
-      create: true,
-      delete: false,
-      slug: "{{slug}}",
-      identifier_field: "title",
-      summary: "{{title}}",
-      fields: objectFields(kind("form").schema),
-    },
-  ];
+    });
+  }
   return {
     backend: {
       name: "github",

@@ -6,6 +6,7 @@
  * modules and media to `outDir`. A run with problems writes nothing.
  */
 import { join } from "node:path";
+import { contentKinds, type KindTable } from "../../schemas/index.ts";
 import { ContentCache } from "./speed/cache.ts";
 
 export { ContentCache };
@@ -39,6 +40,8 @@ export interface RunOptions {
   sources?: Map<string, ReadFile>;
   /** Whether plain files may be read quickly (fast-yaml.ts; default: unless CONTENT_QUICK_YAML=off). */
   quickYaml?: boolean;
+  /** The table of content kinds (schemas/kinds.ts; a test adds rows to it). */
+  kinds?: KindTable;
 }
 
 export interface BuildOptions extends RunOptions {
@@ -74,19 +77,19 @@ function check(options: RunOptions): ReturnType<typeof checkOnce> {
   return quick && quickReadsDiffered(run.files) ? checkOnce({ ...options, quickYaml: false }) : run;
 }
 
-function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYaml }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
+function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYaml, kinds = contentKinds }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
   faultPoint("load");
-  const loaded = load(contentDir, cache, sources, { quick: quickYaml });
+  const loaded = load(contentDir, cache, sources, { quick: quickYaml, kinds });
   faultPoint("context");
-  const inputs = contextInputs(contentDir, loaded);
+  const inputs = contextInputs(contentDir, loaded, kinds);
   const { context, images } = contextFrom(inputs);
   const fingerprint = cache && contextFingerprint(loaded, inputs);
   // A cache kept by the caller (the dev server, between saves) remembers the contexts it has seen.
   const reusable = cache && typeof option === "object" ? reuseAcrossContexts(cache, fingerprint!, inputs) : undefined;
   const validateCache = cache && { context: fingerprint!, touch: () => cache.touch(), reusable };
   faultPoint("validate");
-  const { content: everything, problems: found } = validate(loaded.files, context, validateCache);
+  const { content: everything, problems: found } = validate(loaded.files, context, validateCache, kinds);
   // Folded blocks and curly quotes depend on the file alone: a file that passed them is not checked again.
   const unchecked = loaded.files.filter((file) => !file.cached?.clean);
   faultPoint("rules");
@@ -107,7 +110,7 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   const content = drafts ? everything : published(everything);
   // A file that cannot be read (or used) is the cause of what goes wrong around it: it comes first.
   const problems = [...loaded.problems.sort(byPosition), ...found.sort(byPosition)];
-  const warnings = problems.length ? [] : findUnused(published(everything), loaded.files).sort(byPosition);
+  const warnings = problems.length ? [] : findUnused(published(everything), loaded.files, kinds).sort(byPosition);
   const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
   cache?.save();
   return { result: { problems, warnings, files, content }, images, files: loaded.files };
@@ -154,6 +157,6 @@ export async function buildContent({ outDir, cacheDir = defaultCacheDir, written
     for (const variant of recipe.variants.values()) assets.set(variant.to, { from: join(cacheDir, variant.cached), to: variant.to });
   }
   faultPoint("emit");
-  result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir), written);
+  result.written = writeOutput(outDir, renderOutput(result.content!, assets, outDir, options.kinds), written);
   return result;
 }

@@ -2,24 +2,26 @@
  * Writes docs/content-guide.md from the Zod schemas and their descriptions: every kind of content
  * file and every section type, each field with its type, whether it is required, allowed values,
  * default, what it is for, and a YAML example built from the schema.
- * In: schemas/ (through scripts/content/kinds.ts). Out: docs/content-guide.md (committed; a test
+ * In: schemas/ (the table of kinds, schemas/kinds.ts). Out: docs/content-guide.md (committed; a test
  * fails when it is out of date). Usage: node --import tsx scripts/generate/guide.ts [--check]
  */
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { z } from "zod";
 import {
+  contentKinds,
   focusPoints,
+  kindSchemas,
   neededWidth,
   placements,
   referenceNouns,
   sectionSchemas,
+  type KindTable,
   type Placement,
   type ReferenceKind,
 } from "../../schemas/index.ts";
 import { limits } from "../content/images/images.ts";
 import { writeGenerated } from "./generated-file.ts";
-import { contentKinds } from "../content/kinds.ts";
 
 interface Json {
   type?: string;
@@ -283,9 +285,10 @@ photo:
 `;
 }
 
-export function renderGuide(): string {
+/** The guide, for the table of kinds (schemas/kinds.ts): each kind's files, fields and an example, then each section type. */
+export function renderGuide(kinds: KindTable = contentKinds): string {
   const parts = [intro, pictures(), "## Kinds of content file\n"];
-  for (const kind of contentKinds) {
+  for (const kind of kindSchemas(kinds)) {
     const json = toJson(kind.schema);
     const entry = json.type === "array" && json.items ? json.items : json;
     parts.push(`### ${kind.title}\n`, `Where: ${kind.where}.\n`);

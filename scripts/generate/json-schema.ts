@@ -8,12 +8,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { contentKinds as kinds } from "../content/kinds.ts";
+import { contentKinds, kindSchemas, type KindTable } from "../../schemas/index.ts";
 
-export function renderSchemaFiles(): Map<string, string> {
+/** One JSON Schema per schema of the table of kinds (schemas/kinds.ts), and the editor's mapping of files to them. */
+export function renderSchemaFiles(kinds: KindTable = contentKinds): Map<string, string> {
   const files = new Map<string, string>();
   const mapping: Record<string, string> = {};
-  for (const kind of kinds) {
+  for (const kind of kindSchemas(kinds)) {
     const json = {
       $comment: "Generated from schemas/ by `npm run content:schemas`. Do not edit.",
       title: kind.title,

@@ -33,7 +33,7 @@ const routes = read<{ route: string; file: string }[]>("routes.json");
 const pages = routes.map(({ file }) => read<PageData>(file));
 const manifest = readManifest(dist);
 const collections = read<Collections>("collections.json");
-const redirects = read<Redirect[]>("redirects.json");
+const { redirects } = read<{ redirects: Redirect[] }>("redirects.json");
 const tagManager = Boolean(site.analytics.gtmContainerId);
 const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")).href)) as {
   render: (url: string) => string;

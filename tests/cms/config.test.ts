@@ -11,7 +11,9 @@ import { dirname, extname, join, relative } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { cmsConfig, type CmsCollection, type CmsField } from "../../scripts/cms/config.ts";
-import { contentKinds, type Kind } from "../../scripts/content/kinds.ts";
+import { kindSchemas } from "../../schemas/index.ts";
+
+type Kind = ReturnType<typeof kindSchemas>[number];
 import { id, referenceOf, sectionTypes } from "../../schemas/index.ts";
 import { validFixture } from "../content/helpers.ts";
 
@@ -240,7 +242,7 @@ class Walk {
 }
 
 describe("the CMS configuration covers every field of every schema", () => {
-  it.each(contentKinds.map((kind) => [kind.name, kind] as const))(
+  it.each(kindSchemas().map((kind) => [kind.name, kind] as const))(
     "%s: each field is a CMS field at the same place, with its rules",
     (_name, kind) => {
       const walk = new Walk();

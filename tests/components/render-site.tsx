@@ -29,7 +29,7 @@ export function loadContent(
     (route) => Promise.resolve(pages.find((p) => p.route === route)!),
     pages,
   );
-  return { site: content!.site!, pages: store, pageList: pages, collections, forms: content!.forms };
+  return { site: content!.settings.site!, pages: store, pageList: pages, collections, forms: content!.forms };
 }
 
 /** Where the router is now: path, query and hash. */

@@ -14,7 +14,7 @@ describe("drafts", () => {
     expect(preview.problems).toEqual([]);
     expect(preview.content!.pages.map((p) => p.page.route)).toContain("/soon");
     expect(build.content!.pages.map((p) => p.page.route)).not.toContain("/soon");
-    expect(sitemap(build.content!.site!, build.content!.pages.map((p) => p.page))).not.toContain("/soon");
+    expect(sitemap(build.content!.settings.site!, build.content!.pages.map((p) => p.page))).not.toContain("/soon");
   });
 
   it("a draft section is left out of the built page", () => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderGuide } from "../../scripts/generate/guide.ts";
-import { sectionTypes } from "../../schemas/index.ts";
+import { kindSchemas, sectionTypes } from "../../schemas/index.ts";
 
 const guide = renderGuide();
 
@@ -13,9 +13,8 @@ describe("the content guide", () => {
 
   it("covers every section type and every kind of content file", () => {
     for (const type of sectionTypes) expect(guide).toContain(`### \`${type}\``);
-    for (const title of ["Site settings", "Page", "Markdown page (legal text)", "Form", "The plans collection", "The faq collection"]) {
-      expect(guide).toContain(`### ${title}\n`);
-    }
+    // Every schema of the table of kinds: each kind's own, and its Markdown entries' front matter.
+    for (const { title, where } of kindSchemas()) expect(guide).toContain(`### ${title}\n\nWhere: ${where}.\n`);
   });
 
   it("gives each field's type, whether it is required, its allowed values and default", () => {

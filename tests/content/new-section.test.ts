@@ -61,7 +61,7 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     expect(plain).toMatch(/Test Files\s+4 passed \(4\)/);
     expect(plain).toContain("demo-widget.test.tsx");
     expect(readFileSync(join(copy, "docs/content-guide.md"), "utf8")).toContain("### `demo-widget`");
-    expect(readFileSync(join(copy, "schemas/json/page.schema.json"), "utf8")).toContain('"const": "demo-widget"');
+    expect(readFileSync(join(copy, "schemas/json/pages.schema.json"), "utf8")).toContain('"const": "demo-widget"');
   });
 
   it("puts the new type in the CMS, with no other change", () => {

@@ -30,13 +30,15 @@ describe("the content pipeline", () => {
   it("emits the redirects for the hosts, and an empty list when content/redirects.yaml is left out", async () => {
     const out = outDir();
     expect((await buildContent({ contentDir: validFixture, outDir: out })).problems).toEqual([]);
-    expect(JSON.parse(readFileSync(join(out, "redirects.json"), "utf8"))).toEqual([
-      { from: "/terms", to: "/legal", permanent: true },
-      { from: "/old-thanks", to: "/thanks", permanent: false },
-    ]);
+    expect(JSON.parse(readFileSync(join(out, "redirects.json"), "utf8"))).toEqual({
+      redirects: [
+        { from: "/terms", to: "/legal", permanent: true },
+        { from: "/old-thanks", to: "/thanks", permanent: false },
+      ],
+    });
     const without = outDir();
     expect((await buildContent({ contentDir: fixture({ "redirects.yaml": null }), outDir: without })).problems).toEqual([]);
-    expect(JSON.parse(readFileSync(join(without, "redirects.json"), "utf8"))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(without, "redirects.json"), "utf8"))).toEqual({ redirects: [] });
   });
 
   it("keeps tel:, mailto: and page links in Markdown", () => {
@@ -52,7 +54,7 @@ describe("the content pipeline", () => {
 
   it("resolves images to hashed public files with their intrinsic size", () => {
     const { content } = runContent({ contentDir: validFixture });
-    expect(content!.site!.company.logo).toEqual({
+    expect(content!.settings.site!.company.logo).toEqual({
       src: expect.stringMatching(/^\/media\/logo-[0-9a-f]{10}\.svg$/),
       alt: "Fixture Support",
       width: 40,

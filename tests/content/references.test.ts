@@ -16,7 +16,7 @@ describe("references", () => {
     expect(referenceOf(pricingSection.shape.form)).toBe("forms");
     expect(referenceOf(pricingSection.shape.plans.element)).toBe("plans");
     expect(referenceOf(pricingSection.shape.heading)).toBeUndefined();
-    const json = JSON.parse(renderSchemaFiles().get("schemas/json/page.schema.json")!) as unknown;
+    const json = JSON.parse(renderSchemaFiles().get("schemas/json/pages.schema.json")!) as unknown;
     expect(JSON.stringify(json)).toContain('"reference":"plans"');
   });
 

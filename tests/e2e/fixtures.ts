@@ -53,7 +53,7 @@ export const openers = [
 /** The not-found page's title, as the browser shows it. */
 export const notFoundTitle = site.seo.titleTemplate.replace("%s", notFoundPage.title);
 /** The redirects in content/redirects.yaml. */
-export const redirects = read<{ from: string; to: string; permanent: boolean }[]>("redirects.json");
+export const { redirects } = read<{ redirects: { from: string; to: string; permanent: boolean }[] }>("redirects.json");
 
 /** Fails the test on any console error or warning, or uncaught exception, in the page. */
 export const test = base.extend<{ consoleProblems: string[] }>({

@@ -23,7 +23,7 @@ const dir = fixture({
   "pages/home.yaml": replace("      - first\n", "      - first\n      - phone\n"),
 });
 const { content } = runContent({ contentDir: dir });
-const site = content!.site!;
+const site = content!.settings.site!;
 const collections = content!.collections as Collections;
 const pages = content!.pages.map((p) => p.page);
 const page = (route: string) => pages.find((p) => p.route === route)!;

@@ -26,12 +26,12 @@ describe("the shipped content", () => {
       "/terms",
       "/thankyou",
     ]);
-    expect(content!.site!.notFoundRoute).toBe("/404");
+    expect(content!.settings.site!.notFoundRoute).toBe("/404");
     expect(page("/thankyou").index).toBe(false);
   });
 
   it("has the header and footer links, the call button label and the disclaimer", () => {
-    const site = content!.site!;
+    const site = content!.settings.site!;
     expect(site.navigation.header.map((l) => l.label)).toEqual(["Home", "About Us", "Contact Us"]);
     expect(site.navigation.footer.map((l) => l.label)).toEqual([
       "About Us",

@@ -89,7 +89,7 @@ function parseFiles({ files, quick: quickReads }: ParseJob): [string, CachedFile
 function validateFiles({ inputs, fingerprint, files }: ValidateJob): [string, NonNullable<CachedFile["valid"]>][] {
   const { context } = contextFrom(inputs);
   const sources = files.map(
-    ({ identity, text, entry }) => new CachedSource(identity.path, identity.rel, identity.kind, identity.name, identity.collection, text, entry),
+    ({ identity, text, entry }) => new CachedSource(identity, text, entry),
   );
   validate(sources, context, { context: fingerprint, touch: () => {} });
   return sources.filter((file) => file.cached.valid?.context === fingerprint).map((file) => [file.rel, file.cached.valid!]);
@@ -203,14 +203,14 @@ export async function prepareInParallel(
   const toParse: ParseJob["files"] = [];
   for (const rel of found) {
     const type = classify(rel);
-    if (typeof type === "string" || type.kind === "ignored" || type.kind === "image") continue;
+    if (typeof type === "string" || !("role" in type)) continue;
     let file = sources?.get(rel);
     if (!file) {
       file = read(join(contentDir, rel));
       sources?.set(rel, file);
     }
     if (cache.get(rel, file.hash)) continue;
-    const identity: FileIdentity = { path: base ? `${base}/${rel}` : rel, rel, kind: type.kind, name: type.name, collection: type.collection };
+    const identity: FileIdentity = { path: base ? `${base}/${rel}` : rel, rel, ...type };
     toParse.push({ identity, text: file.text, hash: file.hash });
   }
 
@@ -230,8 +230,8 @@ export async function prepareInParallel(
     const toValidate: ValidateJob["files"] = [];
     for (const file of loaded.files) {
       if (!file.cached || file.cached.valid?.context === fingerprint) continue;
-      const { path, rel, kind, name, collection, text } = file;
-      toValidate.push({ identity: { path, rel, kind, name, collection }, text, entry: file.cached });
+      const { path, rel, kind, role, markdown, name, text } = file;
+      toValidate.push({ identity: { path, rel, kind, role, markdown, name }, text, entry: file.cached });
     }
     if (threadsFor(toValidate.length) < 2) return stats;
     const shares = deal(toValidate, threadsFor(toValidate.length)).map((files): ValidateJob => ({ type: "validate", inputs, fingerprint, files }));

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { collectionNames, leadsSettings, type Collections, type PageData } from "../../../schemas/index.ts";
+import { contentKinds, type KindTable, type PageData } from "../../../schemas/index.ts";
 import type { Asset } from "../images/images.ts";
 import { listFiles } from "./files.ts";
 import { compareText } from "../problems/problem.ts";
@@ -38,20 +38,26 @@ function sortedByRoute(pages: PageData[]): PageData[] {
 }
 
 /** Every output file, path relative to the output folder → bytes. */
-export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset>, outDir: string): Map<string, Buffer> {
+export function renderOutput(
+  content: Content,
+  assets: ReadonlyMap<string, Asset>,
+  outDir: string,
+  kinds: KindTable = contentKinds,
+): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2) + "\n");
   const pageModule = (page: object) => pageModules.get(page) ?? pageModules.set(page, json(page)).get(page)!;
-  const collections = Object.fromEntries(collectionNames.map((name) => [name, content.collections[name] ?? []])) as Collections;
+  // Every collection of the table, in its order, each with its entries (none yet: an empty list).
+  const collections = Object.fromEntries(kinds.filter((kind) => kind.role === "collection").map(({ name }) => [name, content.collections[name] ?? []]));
   const forms = Object.fromEntries(Object.entries(content.forms).sort(([a], [b]) => compareText(a, b)));
   const pages = sortedByRoute(content.pages.map((p) => p.page));
   const schemas = relative(resolve(outDir), resolve("schemas")).split(sep).join("/");
 
-  files.set("site.json", json(content.site));
-  // Read by the pre-renderer only (it writes the hosts' redirect rules); the app never loads it.
-  files.set("redirects.json", json(content.redirects));
-  // Read by the lead endpoint (server/leads/) only: recipients never reach a visitor's browser.
-  files.set("leads.json", json(content.leads ?? leadsSettings.parse({})));
+  // Each settings file's value, as <kind>.json: the app reads those marked `app` (site.json); the
+  // pre-renderer reads redirects.json, the lead endpoint (server/leads/) leads.json: recipients never
+  // reach a visitor's browser.
+  const settings = kinds.filter((kind) => kind.role === "settings");
+  for (const kind of settings) files.set(`${kind.name}.json`, json(content.settings[kind.name]));
   files.set("collections.json", json(collections));
   files.set("forms.json", json(forms));
   // One module per page, so a visitor's browser loads only the pages it shows.
@@ -62,7 +68,9 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
     "index.js",
     Buffer.from(
       `// ${banner}\n` +
-        ["site", "collections", "forms"].map((name) => `export { default as ${name} } from "./${name}.json";\n`).join("") +
+        [...settings.filter((kind) => kind.app).map((kind) => kind.name), "collections", "forms"]
+          .map((name) => `export { default as ${name} } from "./${name}.json";\n`)
+          .join("") +
         `\nconst pages = {\n` +
         routes.map(({ route, file }) => `  ${JSON.stringify(route)}: () => import("./${file}"),\n`).join("") +
         `};\n\nexport const routes = Object.keys(pages);\n\n` +
@@ -76,8 +84,11 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
     "index.d.ts",
     Buffer.from(
       `// ${banner}\n` +
-        `import type { Collections, Form, PageData, Site } from "${schemas}";\n\n` +
-        `export declare const site: Site;\n` +
+        `import type { Collections, Form, PageData, Settings } from "${schemas}";\n\n` +
+        settings
+          .filter((kind) => kind.app)
+          .map((kind) => `export declare const ${kind.name}: Settings[${JSON.stringify(kind.name)}];\n`)
+          .join("") +
         `export declare const collections: Collections;\n` +
         `/** Forms by id (their file name). */\nexport declare const forms: Record<string, Form>;\n` +
         `/** The route of every page, sorted. */\nexport declare const routes: string[];\n` +

@@ -10,25 +10,26 @@ import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { join, relative, sep } from "node:path";
 import { parseDocument, type Document } from "yaml";
-import { collectionNames, didYouMean, listOf, type CollectionName } from "../../../schemas/index.ts";
+import { classifyPath, contentKinds, contentLayout, didYouMean, listOf, type ContentKind, type EntriesKind, type KindTable } from "../../../schemas/index.ts";
 import { hashOf, jsonSafe, listFiles, read, type CachedFile, type FileCache, type ReadFile } from "./files.ts";
 import type { Problem } from "../problems/problem.ts";
 import { quickParse } from "./fast-yaml.ts";
 import { positionOf } from "../problems/position.ts";
 import { explainSyntax, unresolvedAliases } from "../problems/yaml-errors.ts";
 
-export type FileKind = "site" | "redirects" | "leads" | "page" | "markdown-page" | "collection" | "form";
-
 export interface SourceFile {
   /** Path for messages, relative to the working directory. */
   path: string;
   /** Path relative to the content folder, with "/" separators. */
   rel: string;
-  kind: FileKind;
+  /** Its kind's name in the table of kinds (schemas/kinds.ts): "site", "pages", "faq", ... */
+  kind: string;
+  /** Its kind's role (schemas/kinds.ts): what becomes of it. */
+  role: ContentKind["role"];
+  /** A Markdown file: front matter (its kind's `markdown` schema), then the text. */
+  markdown: boolean;
   /** File name without extension: the entry's or form's id, or the page's file name. */
   name: string;
-  /** For a collection entry: the collection it belongs to (the folder's name). */
-  collection?: CollectionName;
   text: string;
   /** Offsets of the start of each line in `text`, for offset → line:column. */
   lineStarts: number[];
@@ -60,44 +61,35 @@ function lineStartsOf(text: string): number[] {
 
 export { positionOf };
 
-const layout = `content files go in: site.yaml, redirects.yaml, leads.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>/<id>.yaml, forms/*.yaml, images/`;
+/** Each path's kind, worked out once per process and table (the dev server lists every file on each save). */
+const classified = new WeakMap<KindTable, Map<string, ReturnType<typeof classify>>>();
 
-const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+type Classified = { kind: "image" | "ignored"; name: string } | Omit<FileIdentity, "path" | "rel">;
 
-/** Each path's kind, worked out once per process (the dev server lists every file on each save). */
-const classified = new Map<string, ReturnType<typeof classify>>();
-
-export function classify(rel: string): { kind: FileKind | "image" | "ignored"; name: string; collection?: CollectionName } | string {
+/** What a file under content/ is, by its path (the table of kinds says), or what is wrong with its name. */
+export function classify(rel: string, kinds: KindTable = contentKinds): Classified | string {
   const parts = rel.split("/");
   const fileName = parts[parts.length - 1]!;
   if (fileName.startsWith(".") || rel === "README.md") return { kind: "ignored", name: fileName };
   if (parts[0] === "images") return { kind: "image", name: fileName };
   if (/\.yml$/.test(fileName)) return `rename this file to end in ".yaml" instead of ".yml"`;
-  const match = /^(.+)\.(yaml|md)$/.exec(fileName);
-  if (match && parts.length === 1 && rel === "site.yaml") return { kind: "site", name: "site" };
-  if (match && parts.length === 1 && rel === "redirects.yaml") return { kind: "redirects", name: "redirects" };
-  if (match && parts.length === 1 && rel === "leads.yaml") return { kind: "leads", name: "leads" };
-  if (match && parts.length === 2) {
-    const [, name, ext] = match as unknown as [string, string, string];
-    if (parts[0] === "pages") return { kind: ext === "md" ? "markdown-page" : "page", name };
-    if (parts[0] === "forms" && ext === "yaml") return { kind: "form", name };
-    if (parts[0] === "collections" && (collectionNames as string[]).includes(name)) {
-      return `a collection is a folder with one file per entry: move each entry of this list to its own file, collections/${name}/<id>.yaml (the file name is the id)`;
-    }
+  const found = classifyPath(rel, kinds);
+  if (typeof found === "string") return found;
+  if (found) return { kind: found.kind.name, role: found.kind.role, markdown: found.markdown, name: found.name };
+  // A collection written as one file, or a folder beside the collections' that no kind has.
+  const collections = kinds.filter((kind): kind is EntriesKind => kind.role === "collection");
+  const parent = rel.slice(0, rel.lastIndexOf("/"));
+  const listed = collections.find((kind) => `${kind.folder}.yaml` === rel);
+  if (listed) {
+    return `a collection is a folder with one file per entry: move each entry of this list to its own file, ${listed.folder}/<id>.yaml (the file name is the id)`;
   }
-  if (match && parts.length === 3 && parts[0] === "collections") {
-    const folder = parts[1]!;
-    const [, id, ext] = match as unknown as [string, string, string];
-    if (!(collectionNames as string[]).includes(folder)) {
-      return `unknown collection "${folder}".${didYouMean(folder, collectionNames)} Known collections: ${listOf(collectionNames)}`;
-    }
-    if (ext !== "yaml") return `an entry of the ${folder} collection is a ".yaml" file`;
-    if (!idPattern.test(id)) {
-      return `rename this file: its name is the entry's id, which other files use to show it. Use lower-case letters, digits and hyphens, e.g. "${id.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "laptop-repair"}.yaml"`;
-    }
-    return { kind: "collection", name: id, collection: folder as CollectionName };
+  const siblings = collections.filter((kind) => kind.folder.slice(0, kind.folder.lastIndexOf("/")) === parent.slice(0, parent.lastIndexOf("/")));
+  if (parent.includes("/") && siblings.length > 0 && /\.(yaml|md)$/.test(fileName)) {
+    const folder = parent.slice(parent.lastIndexOf("/") + 1);
+    const names = siblings.map((kind) => kind.folder.slice(kind.folder.lastIndexOf("/") + 1));
+    return `unknown collection "${folder}".${didYouMean(folder, names)} Known collections: ${listOf(names)}`;
   }
-  return `this file is not used: ${layout}`;
+  return `this file is not used: ${contentLayout(kinds)}`;
 }
 
 /**
@@ -148,15 +140,18 @@ export class CachedSource implements SourceFile {
   readDiffers = false;
   #doc?: Document.Parsed;
   #lineStarts?: number[];
+  path: string;
+  rel: string;
+  kind: string;
+  role: SourceFile["role"];
+  markdown: boolean;
+  name: string;
   constructor(
-    public path: string,
-    public rel: string,
-    public kind: FileKind,
-    public name: string,
-    public collection: CollectionName | undefined,
+    identity: FileIdentity,
     public text: string,
     public cached: CachedFile,
   ) {
+    ({ path: this.path, rel: this.rel, kind: this.kind, role: this.role, markdown: this.markdown, name: this.name } = identity);
     this.data = cached.data;
     this.yamlOffset = cached.yamlOffset;
     this.body = cached.body;
@@ -175,7 +170,7 @@ export class CachedSource implements SourceFile {
 }
 
 /** A content file as classified: where it is and what it holds. */
-export type FileIdentity = Pick<SourceFile, "path" | "rel" | "kind" | "name" | "collection">;
+export type FileIdentity = Pick<SourceFile, "path" | "rel" | "kind" | "role" | "markdown" | "name">;
 
 /**
  * Reads one file quickly (fast-yaml.ts) when its YAML keeps to the plain subset: its data, with the
@@ -187,7 +182,7 @@ export function quickSource(identity: FileIdentity, text: string, hash = ""): Ca
   let yamlText = text;
   let yamlOffset = 0;
   let body: SourceFile["body"];
-  if (identity.kind === "markdown-page") {
+  if (identity.markdown) {
     const front = splitFrontMatter(text);
     if (!front) return undefined;
     ({ yamlText, yamlOffset, body } = front);
@@ -195,7 +190,7 @@ export function quickSource(identity: FileIdentity, text: string, hash = ""): Ca
   const quick = quickParse(yamlText);
   if (!quick) return undefined;
   const entry: CachedFile = { hash, data: quick.data, yamlOffset, yamlEnd: yamlOffset + yamlText.length, body, clean: true, quick: true };
-  return new CachedSource(identity.path, identity.rel, identity.kind, identity.name, identity.collection, text, entry);
+  return new CachedSource(identity, text, entry);
 }
 
 /**
@@ -209,7 +204,7 @@ export function parseSource(identity: FileIdentity, text: string): { file?: Sour
   let yamlText = text;
   let yamlOffset = 0;
   let body: SourceFile["body"];
-  if (identity.kind === "markdown-page") {
+  if (identity.markdown) {
     const front = splitFrontMatter(text);
     if (!front) {
       problems.push({
@@ -250,7 +245,7 @@ export function load(
   contentDir: string,
   cache?: FileCache,
   sources?: Map<string, ReadFile>,
-  { quick = quickReadsByDefault() }: { quick?: boolean } = {},
+  { quick = quickReadsByDefault(), kinds = contentKinds }: { quick?: boolean; kinds?: KindTable } = {},
 ): Loaded {
   const files: SourceFile[] = [];
   const images: string[] = [];
@@ -267,21 +262,26 @@ export function load(
     problems.push({ file: display("."), line: 1, column: 1, field: "", message: "the content folder does not exist" });
     return { files, images, unreadable, problems };
   }
-  if (!found.includes("site.yaml")) {
-    problems.push({ file: display("site.yaml"), line: 1, column: 1, field: "", message: "site settings are missing: create content/site.yaml" });
+  // A settings file that is not optional.
+  for (const kind of kinds) {
+    if (kind.role === "settings" && !kind.optional && !found.includes(kind.file)) {
+      const message = `${kind.noun} ${kind.noun.endsWith("s") ? "are" : "is"} missing: create content/${kind.file}`;
+      problems.push({ file: display(kind.file), line: 1, column: 1, field: "", message });
+    }
   }
 
+  const classes = classified.get(kinds) ?? classified.set(kinds, new Map()).get(kinds)!;
   for (const rel of found) {
     const path = display(rel);
-    const type = classified.get(rel) ?? classified.set(rel, classify(rel)).get(rel)!;
+    const type = classes.get(rel) ?? classes.set(rel, classify(rel, kinds)).get(rel)!;
     if (typeof type === "string") {
       problems.push({ file: path, line: 1, column: 1, field: "", message: type });
       // A .yml file is content under the wrong name: what refers to it is not its problem.
       if (rel.endsWith(".yml")) unreadable.push(rel);
       continue;
     }
-    if (type.kind === "ignored") continue;
-    if (type.kind === "image") {
+    if (!("role" in type) && type.kind === "ignored") continue;
+    if (!("role" in type)) {
       images.push(rel);
       continue;
     }
@@ -292,10 +292,10 @@ export function load(
     const entry = hash ? cache!.get(rel, hash) : undefined;
     // With quick reads off (a run done again after they differed), what they stored is not used either.
     if (entry && (quick || !entry.quick)) {
-      files.push(new CachedSource(path, rel, type.kind, type.name, type.collection, text, entry));
+      files.push(new CachedSource({ path, rel, ...type }, text, entry));
       continue;
     }
-    const identity: FileIdentity = { path, rel, kind: type.kind, name: type.name, collection: type.collection };
+    const identity: FileIdentity = { path, rel, ...type };
     const quickly = quick ? quickSource(identity, text, hash) : undefined;
     if (quickly) {
       if (cache && hash && jsonSafe(quickly.data)) cache.set(rel, quickly.cached);

@@ -43,7 +43,7 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
   const popular: { file: SourceFile; id: string }[] = [];
   const plans = new Map((content.collections.plans ?? []).map((plan) => [plan.id, plan]));
   for (const file of files) {
-    if (file.kind !== "collection" || file.collection !== "plans") continue;
+    if (file.kind !== "plans") continue;
     const entry = plans.get(file.name);
     if (!entry) continue;
     if (entry.includes === entry.id) report(file, ["includes"], "a plan cannot include itself: name another plan or remove this line");

@@ -5,17 +5,11 @@
  * In: the published content and the parsed files. Out: warnings at each unused entry's id.
  */
 import type { z } from "zod";
-import {
-  referenceNouns,
-  referenceOf,
-  sectionSchemas,
-  type ReferenceKind,
-  type Section,
-} from "../../../schemas/index.ts";
+import { contentKinds, referableKinds, referenceOf, sectionSchemas, type KindTable, type ReferenceKind, type Section } from "../../../schemas/index.ts";
 import { locate } from "../problems/locate.ts";
 import type { SourceFile } from "./load.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
-import type { Content } from "./validate.ts";
+import { kindOf, type Content } from "./validate.ts";
 
 /** The reference fields of each section type: field name → the kind it refers to, and whether a list. */
 const referenceFields = new Map(
@@ -32,8 +26,8 @@ const referenceFields = new Map(
   }),
 );
 
-export function findUnused(content: Content, files: readonly SourceFile[]): Problem[] {
-  const shown = new Map<ReferenceKind, Set<string>>();
+export function findUnused(content: Content, files: readonly SourceFile[], kinds: KindTable = contentKinds): Problem[] {
+  const shown = new Map<string, Set<string>>();
   for (const { page } of content.pages) {
     for (const section of page.sections) {
       for (const { field, kind } of referenceFields.get(section.type) ?? []) {
@@ -46,12 +40,12 @@ export function findUnused(content: Content, files: readonly SourceFile[]): Prob
     }
   }
   // Where an entry could be listed, for the messages: only when there is one (it needs positions).
-  let placesFound: Map<ReferenceKind, string[]> | undefined;
-  const placesOf = (kind: ReferenceKind) => {
+  let placesFound: Map<string, string[]> | undefined;
+  const placesOf = (kind: string) => {
     if (!placesFound) {
-      const places = (placesFound = new Map<ReferenceKind, string[]>());
+      const places = (placesFound = new Map<string, string[]>());
       for (const { file, page } of content.pages) {
-        if (file.kind !== "page") continue;
+        if (file.role !== "page" || file.markdown) continue;
         page.sections.forEach((section, index) => {
           for (const { field, kind } of referenceFields.get(section.type) ?? []) {
             const { line } = locate(file, ["sections", index]);
@@ -64,8 +58,8 @@ export function findUnused(content: Content, files: readonly SourceFile[]): Prob
   };
 
   const warnings: Problem[] = [];
-  const warn = (file: SourceFile, path: PropertyKey[], kind: ReferenceKind, id: string) => {
-    const noun = referenceNouns[kind];
+  const warn = (file: SourceFile, path: PropertyKey[], kind: string, id: string) => {
+    const noun = kindOf(file, kinds).noun;
     const { line, column } = locate(file, path);
     const where = [...new Set(placesOf(kind))];
     warnings.push({
@@ -81,17 +75,13 @@ export function findUnused(content: Content, files: readonly SourceFile[]): Prob
       }, or mark it draft: true if it is not ready`,
     });
   };
-  const published = new Map(
-    Object.entries(content.collections).map(([kind, entries]) => [kind, new Set((entries as { id: string }[]).map((e) => e.id))]),
-  );
+  // Published entries of every kind a section may list (collections, forms): those no page shows.
+  const published = new Map<string, Set<string>>(Object.entries(content.collections).map(([kind, entries]) => [kind, new Set(entries.map((e) => e.id))]));
+  published.set("forms", new Set(Object.keys(content.forms)));
+  const referable = new Set(referableKinds(kinds).map((kind) => kind.name));
   for (const file of files) {
-    if (file.kind === "collection" && file.collection) {
-      const kind = file.collection;
-      if ((file.data as { draft?: unknown } | null)?.draft === true || !published.get(kind)?.has(file.name)) continue;
-      if (!shown.get(kind)?.has(file.name)) warn(file, [], kind, file.name);
-    } else if (file.kind === "form" && content.forms[file.name] && !shown.get("forms")?.has(file.name)) {
-      warn(file, [], "forms", file.name);
-    }
+    if (!referable.has(file.kind) || (file.data as { draft?: unknown } | null)?.draft === true) continue;
+    if (published.get(file.kind)?.has(file.name) && !shown.get(file.kind)?.has(file.name)) warn(file, [], file.kind, file.name);
   }
   return warnings;
 }

@@ -5,25 +5,20 @@
  */
 import type { z } from "zod";
 import {
-  collectionSchemas,
-  form,
-  leadsSettings,
-  markdownPage,
-  page,
-  redirects,
-  site,
+  contentKinds,
+  fileSchema,
+  kindNamed,
   withContentContext,
-  type CollectionName,
   type Collections,
   type ContentContext,
+  type ContentKind,
   type Form,
-  type LeadsSettings,
   type Html,
   type ImageInput,
+  type KindTable,
   type PlacementName,
   type PageData,
-  type Redirect,
-  type Site,
+  type Settings,
 } from "../../../schemas/index.ts";
 import { jsonSafe } from "./files.ts";
 import { describeIssue } from "../problems/describe-issue.ts";
@@ -31,34 +26,26 @@ import { inDraft, isDraftReference } from "./drafts.ts";
 import { positionOf, type SourceFile } from "./load.ts";
 import type { Problem } from "../problems/problem.ts";
 
+/** All the content, by the table of kinds (schemas/kinds.ts): each kind's values where its role puts them. */
 export interface Content {
-  site?: Site;
-  /** Old addresses and where they lead; none when content/redirects.yaml is absent. */
-  redirects: Redirect[];
-  /** Where leads go; the defaults (none, kept 365 days) when content/leads.yaml is absent. */
-  leads?: LeadsSettings;
+  /** Each settings file's value (site, redirects, leads, ...), by kind name; an optional file left out has its schema's defaults. */
+  settings: Partial<Settings> & Record<string, unknown>;
   pages: { file: SourceFile; page: PageData }[];
-  collections: Partial<Collections>;
+  /** Each collection's entries, with their ids, in id order. */
+  collections: Partial<Collections> & Record<string, { id: string }[]>;
   forms: Record<string, Form>;
 }
 
-function schemaFor(file: SourceFile): z.ZodType {
-  switch (file.kind) {
-    case "site":
-      return site;
-    case "redirects":
-      return redirects;
-    case "leads":
-      return leadsSettings;
-    case "page":
-      return page;
-    case "markdown-page":
-      return markdownPage;
-    case "collection":
-      return collectionSchemas[file.collection as CollectionName];
-    case "form":
-      return form;
-  }
+/** The row of the table a file belongs to. */
+export function kindOf(file: Pick<SourceFile, "kind">, kinds: KindTable = contentKinds): ContentKind {
+  const kind = kindNamed(file.kind, kinds);
+  if (!kind) throw new Error(`no content kind "${file.kind}" in the table of kinds`);
+  return kind;
+}
+
+/** The schema of a file: its kind's, or a Markdown entry's front matter. */
+function schemaFor(file: SourceFile, kinds: KindTable): z.ZodType {
+  return fileSchema(kindOf(file, kinds), file.markdown);
 }
 
 /** Validated files from the per-file cache count only for the context they were validated in. */
@@ -75,9 +62,10 @@ export function validate(
   files: readonly SourceFile[],
   context: ContentContext,
   cache?: ValidateCache,
+  kinds: KindTable = contentKinds,
 ): { content: Content; problems: Problem[] } {
   const problems: Problem[] = [];
-  const content: Content = { redirects: [], pages: [], collections: {}, forms: {} };
+  const content: Content = { settings: {}, pages: [], collections: {}, forms: {} };
 
   withContentContext(context, () => {
     for (const file of files) {
@@ -90,7 +78,7 @@ export function validate(
       if (known) {
         // The pictures it shows, so the image stage makes them: the resolver is this run's.
         for (const [input, where] of known.images) context.resolveImage?.(input, where);
-        add(content, file, known.value);
+        add(content, file, known.value, kinds);
         continue;
       }
       const before = problems.length;
@@ -99,12 +87,18 @@ export function validate(
       const recorded: ContentContext = resolveImage
         ? { ...context, resolveImage: (input, where) => (images.push([input, where]), resolveImage(input, where)) }
         : context;
-      const value = validateFile(file, recorded, problems);
+      const value = validateFile(file, recorded, problems, kinds);
       if (value === undefined) continue;
-      add(content, file, value);
+      add(content, file, value, kinds);
       if (cache && file.cached && problems.length === before && jsonSafe(value)) {
         file.cached.valid = { context: cache.context, value, images };
         cache.touch();
+      }
+    }
+    // An optional settings file left out: its schema's defaults.
+    for (const kind of kinds) {
+      if (kind.role === "settings" && kind.optional && !files.some((file) => file.kind === kind.name)) {
+        content.settings[kind.name] = kind.schema.parse({});
       }
     }
   });
@@ -112,10 +106,10 @@ export function validate(
 }
 
 /** A file's validated value: for a Markdown page, the page with its body compiled. */
-function validateFile(file: SourceFile, context: ContentContext, problems: Problem[]): unknown {
-  const schema = schemaFor(file);
+function validateFile(file: SourceFile, context: ContentContext, problems: Problem[], kinds: KindTable): unknown {
+  const schema = schemaFor(file, kinds);
   // "#anchor" links in a page point into that page.
-  const route = file.kind === "page" || file.kind === "markdown-page" ? (file.data as { route?: unknown } | null)?.route : undefined;
+  const route = file.role === "page" ? (file.data as { route?: unknown } | null)?.route : undefined;
   const here = { ...context, route: typeof route === "string" ? route : undefined };
   return withContentContext(here, () => {
     let result = schema.safeParse(file.data);
@@ -129,8 +123,8 @@ function validateFile(file: SourceFile, context: ContentContext, problems: Probl
       }
     }
     const data: unknown = result.data;
-    if (file.kind !== "markdown-page") return data;
-    const front = data as z.output<typeof markdownPage>;
+    if (!file.markdown) return data;
+    const front = data as PageData & { heading?: string; updated?: string };
     const body = compileBody(file, here, problems);
     if (body === undefined) return undefined;
     const { heading, updated, ...fields } = front;
@@ -143,25 +137,18 @@ function validateFile(file: SourceFile, context: ContentContext, problems: Probl
   });
 }
 
-/** Puts a file's validated value where it belongs in the content. */
-function add(content: Content, file: SourceFile, data: unknown): void {
-  switch (file.kind) {
-    case "site":
-      content.site = data as Site;
-      break;
-    case "redirects":
-      content.redirects = (data as { redirects: Redirect[] }).redirects;
-      break;
-    case "leads":
-      content.leads = data as LeadsSettings;
+/** Puts a file's validated value where its kind's role says. */
+function add(content: Content, file: SourceFile, data: unknown, kinds: KindTable): void {
+  switch (kindOf(file, kinds).role) {
+    case "settings":
+      content.settings[file.kind] = data;
       break;
     case "page":
-    case "markdown-page":
       content.pages.push({ file, page: data as PageData });
       break;
     case "collection":
       // The id is the file name; files arrive sorted, so entries are in id order.
-      ((content.collections as Record<string, unknown[]>)[file.collection!] ??= []).push({ id: file.name, ...(data as object) });
+      (content.collections[file.kind] ??= []).push({ id: file.name, ...(data as object) });
       break;
     case "form":
       content.forms[file.name] = data as Form;
@@ -188,8 +175,8 @@ function compileBody(file: SourceFile, context: ContentContext, problems: Proble
 /** The content without its drafts: what the published site shows. */
 export function published(content: Content): Content {
   const collections = Object.fromEntries(
-    Object.entries(content.collections).map(([name, entries]) => [name, (entries as { draft: boolean }[]).filter((e) => !e.draft)]),
-  ) as Content["collections"];
+    Object.entries(content.collections).map(([name, entries]) => [name, (entries as { draft?: boolean }[]).filter((e) => !e.draft)]),
+  ) as unknown as Content["collections"];
   const pages = content.pages
     .filter(({ page }) => !page.draft)
     .map(({ file, page }) => ({ file, page: { ...page, sections: page.sections.filter((section) => !section.draft) } }));

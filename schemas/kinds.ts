@@ -1,0 +1,295 @@
+/**
+ * The table of content kinds: one row per kind of content file, as Velite's `collections` and Astro's
+ * `defineCollection` are. Each row says where its files are, how an entry's id is made (its file
+ * name), its schema, and what it is called, for messages, the guide and the CMS. Everything that
+ * handles content by kind loops over this table or derives from it: the content pipeline's load,
+ * context, validate, emit and unused warnings (scripts/content/stages/), the guide and the JSON
+ * Schemas (scripts/generate/), the CMS configuration (scripts/cms/config.ts), /admin/'s check and
+ * preview, the app's content provider and the types of "all the content" (`Content`, below).
+ *
+ * Adding a kind is a row here and its schema (and, to show it, a section that lists it). A kind of
+ * entries that sections refer to by id (`role: "collection"`) also needs its noun in
+ * `referenceNouns` (primitives.ts), which `ref()` checks against: the type checker asks for both.
+ */
+import type { z } from "zod";
+import { plan, question, service, teamMember, testimonial } from "./collections.ts";
+import { form } from "./form.ts";
+import { leadsSettings } from "./leads.ts";
+import { markdownPage, page } from "./page.ts";
+import { referenceNouns, type ReferenceKind } from "./primitives.ts";
+import { redirects } from "./redirects.ts";
+import { site } from "./site.ts";
+
+interface KindCommon {
+  /** The kind's name: the key of its content, its JSON Schema's file name and its CMS collection. */
+  name: string;
+  /** What one file (or entry) of it is called, in messages and in the CMS: "question". */
+  noun: string;
+  /** Its heading in the guide and its label in the CMS: "FAQ". */
+  title: string;
+  /** What it is for, in a sentence, for people (the CMS's description). */
+  purpose: string;
+  /** Where its files are, for people (the guide). */
+  where: string;
+  /** The schema of one file. */
+  schema: z.ZodType;
+}
+
+/** One file of settings: `content/<file>`. Its value goes in `src/generated/<name>.json`. */
+export interface SettingsKind extends KindCommon {
+  role: "settings";
+  /** The file, relative to content/. */
+  file: string;
+  /** May be left out (its schema's defaults apply); otherwise the check asks for it. */
+  optional: boolean;
+  /** Read by the app (exported from src/generated/index.js); otherwise only by the pre-renderer or the server. */
+  app: boolean;
+}
+
+/**
+ * A folder of entries, one file each: `content/<folder>/<id>.yaml`, the file name being the entry's
+ * id. "page": one module per route; "form": forms.json, by id; "collection": collections.json, listed
+ * by sections through `ref("<name>")`.
+ */
+export interface EntriesKind extends KindCommon {
+  role: "page" | "form" | "collection";
+  /** The folder, relative to content/. */
+  folder: string;
+  /** The field a CMS lists an entry by, and its list row's summary (a template of its fields). */
+  summary?: string;
+  /** Entries may also be Markdown files (`<id>.md`): these fields as front matter, then the text. */
+  markdown?: Omit<KindCommon, "name"> & {
+    /** The CMS collection its Markdown entries are edited in (one format per CMS collection). */
+    collection: string;
+  };
+}
+
+export type ContentKind = SettingsKind | EntriesKind;
+
+/** A collection's row: its entries in `content/collections/<name>/`, each shown by sections through `ref("<name>")`. */
+function collection<const N extends Exclude<ReferenceKind, "forms">, S extends z.ZodType>(
+  name: N,
+  title: string,
+  schema: S,
+) {
+  const noun = referenceNouns[name];
+  return {
+    name,
+    role: "collection",
+    folder: `collections/${name}`,
+    noun,
+    title,
+    purpose: `One entry per ${noun}; pages show the ones their sections list.`,
+    where: `\`content/collections/${name}/<id>.yaml\`, one file per entry; the file name is the entry's id, which sections use to show it`,
+    schema,
+  } as const;
+}
+
+export const contentKinds = [
+  {
+    name: "site",
+    role: "settings",
+    file: "site.yaml",
+    optional: false,
+    app: true,
+    noun: "site settings",
+    title: "Site settings",
+    purpose: "The settings every page uses: name, contact, navigation, footer, search engines.",
+    where: "`content/site.yaml`",
+    schema: site,
+  },
+  {
+    name: "redirects",
+    role: "settings",
+    file: "redirects.yaml",
+    optional: true,
+    app: false,
+    noun: "redirects",
+    title: "Redirects",
+    purpose: "Old addresses that lead to pages.",
+    where:
+      "`content/redirects.yaml`: `redirects:` then a list, one entry per old address (optional: leave the file out when there are none)",
+    schema: redirects,
+  },
+  {
+    name: "leads",
+    role: "settings",
+    file: "leads.yaml",
+    optional: true,
+    app: false,
+    noun: "lead settings",
+    title: "Where leads go",
+    purpose: "Who receives the forms' leads, and how long they are kept.",
+    where: "`content/leads.yaml`: the e-mail recipients, webhooks and retention period of the forms' leads (optional)",
+    schema: leadsSettings,
+  },
+  {
+    name: "pages",
+    role: "page",
+    folder: "pages",
+    noun: "page",
+    title: "Page",
+    purpose: "One entry per page: its address, title and sections, top to bottom.",
+    where: "`content/pages/<name>.yaml`, one file per page",
+    summary: "{{title}} ({{route}})",
+    schema: page,
+    markdown: {
+      collection: "legal",
+      noun: "legal page",
+      title: "Legal pages",
+      purpose: "Pages of running text (privacy, terms): a few fields, then the text.",
+      where: "`content/pages/<name>.md`: these fields between two `---` lines, then the text in Markdown",
+      schema: markdownPage,
+    },
+  },
+  collection("services", "Services", service),
+  collection("plans", "Plans", plan),
+  collection("team", "Team", teamMember),
+  collection("faq", "FAQ", question),
+  collection("testimonials", "Testimonials", testimonial),
+  {
+    name: "forms",
+    role: "form",
+    folder: "forms",
+    noun: referenceNouns.forms,
+    title: "Form",
+    purpose: "The forms sections show (callback, subscribe): their boxes, labels and button.",
+    where: "`content/forms/<id>.yaml`; the file name is the form's id",
+    schema: form,
+  },
+] as const satisfies readonly ContentKind[];
+
+/** A table of kinds: this one, or (a test) this one with more rows. */
+export type KindTable = readonly ContentKind[];
+
+export type KindName = (typeof contentKinds)[number]["name"];
+
+/** A kind's row by name. */
+export function kindNamed(name: string, kinds: KindTable = contentKinds): ContentKind | undefined {
+  return kinds.find((kind) => kind.name === name);
+}
+
+/** The kinds whose entries a field may name by id (`ref()`): collections and forms. */
+export function referableKinds(kinds: KindTable = contentKinds): EntriesKind[] {
+  return kinds.filter((kind): kind is EntriesKind => kind.role === "collection" || kind.role === "form");
+}
+
+/** What a content file is, from its path relative to content/ ("/" separators). */
+export interface FileClass {
+  kind: ContentKind;
+  /** The entry's id (its file name without extension); a settings file's kind name. */
+  name: string;
+  /** A Markdown entry: front matter (the row's `markdown` schema), then its text. */
+  markdown: boolean;
+}
+
+const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A file's name as an id: what to rename it to when it is not one. */
+export function idLike(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "laptop-repair"
+  );
+}
+
+/**
+ * The kind of a content file, by its path relative to content/; undefined when no row describes it
+ * (the caller says where content files go), a string when a row's folder holds it but its name is
+ * wrong (what to do instead).
+ */
+export function classifyPath(rel: string, kinds: KindTable = contentKinds): FileClass | string | undefined {
+  for (const kind of kinds) {
+    if (kind.role === "settings") {
+      if (rel === kind.file) return { kind, name: kind.name, markdown: false };
+      continue;
+    }
+    if (!rel.startsWith(`${kind.folder}/`)) continue;
+    const fileName = rel.slice(kind.folder.length + 1);
+    if (fileName.includes("/")) continue;
+    const match = /^(.+)\.(yaml|md)$/.exec(fileName);
+    if (!match) continue;
+    const [, id, ext] = match as unknown as [string, string, string];
+    if (ext === "md" && !kind.markdown) {
+      if (kind.role === "collection") return `an entry of the ${kind.name} collection is a ".yaml" file`;
+      continue;
+    }
+    // An entry's file name is its id, which sections use to show it.
+    if (kind.role === "collection" && !idPattern.test(id)) {
+      return `rename this file: its name is the entry's id, which other files use to show it. Use lower-case letters, digits and hyphens, e.g. "${idLike(id)}.yaml"`;
+    }
+    return { kind, name: id, markdown: ext === "md" };
+  }
+  return undefined;
+}
+
+/** Where content files go, for a file no row describes. */
+export function contentLayout(kinds: KindTable = contentKinds): string {
+  return `content files go in: ${kinds
+    .map((kind) =>
+      kind.role === "settings"
+        ? kind.file
+        : `${kind.folder}/<${kind.role === "page" ? "name" : "id"}>.yaml${kind.markdown ? `, ${kind.folder}/*.md` : ""}`,
+    )
+    .join(", ")}, images/`;
+}
+
+type Row<N extends KindName> = Extract<(typeof contentKinds)[number], { name: N }>;
+export type SettingsName = Extract<(typeof contentKinds)[number], { role: "settings" }>["name"];
+/** Each settings file's value, by its kind's name: its schema's output (an optional file left out: its defaults). */
+export type Settings = { [N in SettingsName]: z.output<Row<N>["schema"]> };
+
+/** The names of the collections (kinds of entries sections list by id). */
+export type CollectionName = Extract<(typeof contentKinds)[number], { role: "collection" }>["name"];
+export const collectionNames = contentKinds
+  .filter((kind) => kind.role === "collection")
+  .map((kind) => kind.name) as CollectionName[];
+/** Each collection's entry schema, by name. */
+export const collectionSchemas = Object.fromEntries(
+  contentKinds.filter((kind) => kind.role === "collection").map((kind) => [kind.name, kind.schema]),
+) as { [N in CollectionName]: Row<N>["schema"] };
+
+/** An entry as the app receives it: its fields, and its id (the file name). */
+export type Entry<C extends CollectionName> = z.output<Row<C>["schema"]> & { id: string };
+export type Collections = { [C in CollectionName]: Entry<C>[] };
+export type Service = Entry<"services">;
+export type Plan = Entry<"plans">;
+export type TeamMember = Entry<"team">;
+export type Question = Entry<"faq">;
+export type Testimonial = Entry<"testimonials">;
+
+// Every kind a reference may name has its row, and every referable row is a kind a reference may name.
+type ReferableRowName = Extract<(typeof contentKinds)[number], { role: "collection" | "form" }>["name"];
+const everyReferenceHasARow: Record<ReferenceKind, true> = {} as Record<ReferableRowName, true>;
+const everyReferableRowIsAReference: Record<ReferableRowName, true> = {} as Record<ReferenceKind, true>;
+void everyReferenceHasARow;
+void everyReferableRowIsAReference;
+
+/** The schema of one file of a kind: its row's, or a Markdown entry's front matter. */
+export function fileSchema(kind: ContentKind, markdown: boolean): z.ZodType {
+  return markdown && kind.role !== "settings" && kind.markdown ? kind.markdown.schema : kind.schema;
+}
+
+/** Each kind's schemas with a name and the files they describe: its own, and its Markdown entries' front matter. */
+export function kindSchemas(
+  kinds: KindTable = contentKinds,
+): { name: string; title: string; where: string; schema: z.ZodType; files?: string }[] {
+  return kinds.flatMap((kind) => {
+    if (kind.role === "settings")
+      return [
+        { name: kind.name, title: kind.title, where: kind.where, schema: kind.schema, files: `content/${kind.file}` },
+      ];
+    const own = {
+      name: kind.name,
+      title: kind.title,
+      where: kind.where,
+      schema: kind.schema,
+      files: `content/${kind.folder}/*.yaml`,
+    };
+    if (!kind.markdown) return [own];
+    const { collection, title, where, schema } = kind.markdown;
+    return [own, { name: collection, title, where, schema }];
+  });
+}
