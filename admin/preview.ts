@@ -18,18 +18,13 @@ import {
   type PageData,
   type Section,
   type Site,
+  type AppContent,
 } from "../schemas/index.ts";
 import { createMarkdown } from "../scripts/content/stages/markdown.ts";
 import { tokensFrom } from "../scripts/content/stages/tokens.ts";
 
 /** The site as last built (src/generated), which the entry being edited is shown within. */
-export interface Built {
-  site: Site;
-  collections: Collections;
-  forms: Record<string, Form>;
-  routes: string[];
-  pages: PageData[];
-}
+export type Built = AppContent & { routes: string[]; pages: PageData[] };
 
 export type Edited =
   | { kind: "page" | "legal"; data: Record<string, unknown> }
@@ -37,9 +32,7 @@ export type Edited =
   | { kind: "form"; id: string; data: Record<string, unknown> }
   | { kind: "entry"; collection: CollectionName; id: string; data: Record<string, unknown> };
 
-export type Preview =
-  | { ok: true; site: Site; collections: Collections; forms: Record<string, Form>; pages: PageData[]; route: string }
-  | { ok: false; problems: string[] };
+export type Preview = ({ ok: true; pages: PageData[]; route: string } & AppContent) | { ok: false; problems: string[] };
 
 const previewRoute = "/preview-of-an-entry";
 

@@ -293,3 +293,13 @@ export function kindSchemas(
     return [own, { name: collection, title, where, schema }];
   });
 }
+
+type AppSettingsName = Extract<(typeof contentKinds)[number], { role: "settings"; app: true }>["name"];
+/**
+ * What the app reads of the content besides its pages (src/generated/index.js exports it): each
+ * settings file it shows (`app: true`), every collection's entries, and the forms by id.
+ */
+export type AppContent = { [N in AppSettingsName]: Settings[N] } & {
+  collections: Collections;
+  forms: Record<string, z.output<typeof form>>;
+};

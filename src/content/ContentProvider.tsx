@@ -3,15 +3,11 @@
  * tests. Section renderers read collections and forms through these hooks, never through imports.
  */
 import { createContext, use, useContext, type ReactNode } from "react";
-import type { CollectionName, Collections, Form, PageData, Site } from "../../schemas";
+import type { AppContent, CollectionName, Collections, Form, PageData, Site } from "../../schemas";
 import type { PageStore } from "./pages";
 
-export interface SiteContent {
-  site: Site;
-  pages: PageStore;
-  collections: Collections;
-  forms: Record<string, Form>;
-}
+/** All the content the app renders: what the table of kinds gives the app (schemas/kinds.ts), and the pages. */
+export type SiteContent = AppContent & { pages: PageStore };
 
 const ContentContext = createContext<SiteContent | null>(null);
 
