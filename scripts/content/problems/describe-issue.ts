@@ -5,7 +5,7 @@
 import { isMap } from "yaml";
 import type { z } from "zod";
 import { didYouMean, listOf } from "../../../schemas/index.ts";
-import { locate, locateInScalar } from "./locate.ts";
+import { locate, locateInScalar, rangeOf } from "./position.ts";
 import { fieldPath, type Problem } from "./problem.ts";
 import type { SourceFile } from "../stages/load.ts";
 
@@ -92,7 +92,7 @@ function describeValue(value: unknown): string {
 function unquotedColon(file: SourceFile, path: readonly PropertyKey[]): string | undefined {
   const node = locate(file, path).node;
   if (!isMap(node) || node.items.length !== 1 || !node.range) return undefined;
-  const [from, to] = [file.yamlOffset + node.range[0], file.yamlOffset + node.range[1]];
+  const [from, to] = rangeOf(file, node);
   const written = file.text.slice(from, to).trimEnd();
   if (written.includes("\n") || !/^[^"'\s][^\n]*: /.test(written)) return undefined;
   const start = file.text.lastIndexOf("\n", from - 1) + 1;

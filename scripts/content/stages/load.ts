@@ -14,7 +14,7 @@ import { collectionNames, didYouMean, listOf, type CollectionName } from "../../
 import { hashOf, jsonSafe, listFiles, read, type CachedFile, type FileCache, type ReadFile } from "./files.ts";
 import type { Problem } from "../problems/problem.ts";
 import { quickParse } from "./fast-yaml.ts";
-import { positionOf } from "../problems/position.ts";
+import { lineStartsOf, positionOf } from "../problems/position.ts";
 import { explainSyntax, unresolvedAliases } from "../problems/yaml-errors.ts";
 
 export type FileKind = "site" | "redirects" | "leads" | "page" | "markdown-page" | "collection" | "form";
@@ -51,14 +51,6 @@ export interface Loaded {
   unreadable: string[];
   problems: Problem[];
 }
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
-
-export { positionOf };
 
 const layout = `content files go in: site.yaml, redirects.yaml, leads.yaml, pages/*.yaml, pages/*.md, collections/<${collectionNames.join("|")}>/<id>.yaml, forms/*.yaml, images/`;
 

@@ -12,7 +12,7 @@ import {
   type ReferenceKind,
   type Section,
 } from "../../../schemas/index.ts";
-import { locate } from "../problems/locate.ts";
+import { locate } from "../problems/position.ts";
 import type { SourceFile } from "./load.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
 import type { Content } from "./validate.ts";
