@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { contentContext, draftReference, noContext } from "./context.ts";
 import { didYouMean, listOf } from "./suggest.ts";
+import { fieldsOf, unwrap } from "./walk.ts";
 
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** Whether a list of the context holds `value`: a Set made once per list, not a scan per reference. */
@@ -231,6 +232,16 @@ export function ref<K extends ReferenceKind>(kind: K) {
 export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
   const kind = (schema.meta() as Partial<ReferenceMeta> | undefined)?.reference;
   return kind !== undefined && kind in referenceNouns ? kind : undefined;
+}
+
+/** An object schema's reference fields (a section's): the field, the kind it refers to, and whether it holds a list of ids. */
+export function referenceFields(schema: z.ZodType): { field: string; kind: ReferenceKind; list: boolean }[] {
+  return fieldsOf(schema).flatMap(([field, value]) => {
+    const { inner, def } = unwrap(value);
+    const element = def.type === "array" && def.element ? unwrap(def.element).inner : undefined;
+    const kind = referenceOf(inner) ?? (element ? referenceOf(element) : undefined);
+    return kind ? [{ field, kind, list: Boolean(element) }] : [];
+  });
 }
 
 export const iconNames = [
