@@ -17,6 +17,7 @@ import {
   type Placement,
   type ReferenceKind,
 } from "../../schemas/index.ts";
+import { unwrap } from "../../schemas/walk.ts";
 import { limits } from "../content/images/images.ts";
 import { writeGenerated } from "./generated-file.ts";
 import { contentKinds } from "../content/kinds.ts";
@@ -300,10 +301,11 @@ export function renderGuide(): string {
   for (const schema of sectionSchemas) {
     const json = toJson(schema);
     const name = String(json.properties!.type!.const);
-    const title = (schema.meta() as { title?: string } | undefined)?.title;
+    const { meta, description } = unwrap(schema);
+    const title = typeof meta.title === "string" ? meta.title : undefined;
     parts.push(
       `### \`${name}\`${title ? ` (${title} in the editor)` : ""}\n`,
-      `${schema.description ?? ""}\n`.trimStart(),
+      `${description ?? ""}\n`.trimStart(),
       table(json),
       "",
       "Example:\n",
