@@ -66,7 +66,17 @@ export interface Unwrapped {
 }
 
 /** Wrappers around one schema (`innerType`): what a value of it is, is the inner schema's. */
-const wrappers = new Set(["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch", "success", "promise"]);
+const wrappers = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "nonoptional",
+  "readonly",
+  "catch",
+  "success",
+  "promise",
+]);
 
 /** What `schema` is under optional/default/nullable/readonly/catch, pipes and transforms (their input) and lazy. */
 export function unwrap(schema: z.ZodType): Unwrapped {
@@ -80,9 +90,17 @@ export function unwrap(schema: z.ZodType): Unwrapped {
     else if (d.type === "nullable") field.nullable = true;
     else if (d.type === "default" || d.type === "prefault") {
       field.optional = true;
-      field.default = { value: typeof d.defaultValue === "function" ? (d.defaultValue as () => unknown)() : d.defaultValue };
+      field.default = {
+        value: typeof d.defaultValue === "function" ? (d.defaultValue as () => unknown)() : d.defaultValue,
+      };
     }
-    const next = wrappers.has(d.type) ? d.innerType : d.type === "pipe" ? d.in : d.type === "lazy" ? d.getter?.() : undefined;
+    const next = wrappers.has(d.type)
+      ? d.innerType
+      : d.type === "pipe"
+        ? d.in
+        : d.type === "lazy"
+          ? d.getter?.()
+          : undefined;
     if (!next) break;
     s = next;
   }
@@ -129,7 +147,11 @@ export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
  * included; `resolved` is what it is, a union's member picked by the data's own `type`. Undefined
  * when the schema has no such field, or a union on the way has no member for the data.
  */
-export function fieldAt(root: z.ZodType, path: readonly PropertyKey[], data: unknown): { field: z.ZodType; resolved?: Unwrapped } | undefined {
+export function fieldAt(
+  root: z.ZodType,
+  path: readonly PropertyKey[],
+  data: unknown,
+): { field: z.ZodType; resolved?: Unwrapped } | undefined {
   let field = root;
   for (let i = 0; ; i++) {
     let here = unwrap(field);
@@ -140,7 +162,12 @@ export function fieldAt(root: z.ZodType, path: readonly PropertyKey[], data: unk
     }
     if (i === path.length) return { field, resolved: here };
     const part = path[i]!;
-    const next = here.def.type === "object" ? here.def.shape?.[String(part)] : here.def.type === "array" ? here.def.element : undefined;
+    const next =
+      here.def.type === "object"
+        ? here.def.shape?.[String(part)]
+        : here.def.type === "array"
+          ? here.def.element
+          : undefined;
     if (!next) return undefined;
     field = next;
   }
