@@ -43,6 +43,9 @@ export interface Def {
   error?: (issue: object) => unknown;
 }
 
+/** The definitions of a schema's checks (bounds, formats, patterns). */
+export const checksOf = (def: Def): CheckDef[] => (def.checks ?? []).map((check) => check._zod.def);
+
 /** A schema's definition. */
 export const defOf = (schema: z.ZodType): Def => schema._zod.def as unknown as Def;
 

@@ -19,7 +19,7 @@ import {
   type PlacementName,
   type ReferenceKind,
 } from "../../schemas/index.ts";
-import { defOf as def, fieldsOf, literalOf, unwrap, type CheckDef, type Def } from "../../schemas/walk.ts";
+import { checksOf, defOf as def, fieldsOf, literalOf, unwrap, type CheckDef, type Def } from "../../schemas/walk.ts";
 import { contentKinds } from "../content/kinds.ts";
 import { cmsRepository } from "./repository.ts";
 
@@ -144,8 +144,7 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       return { ...base, widget: "string", ...stringRules(s) };
     case "number": {
       const field: CmsField = { ...base, widget: "number", value_type: "float" };
-      for (const check of d.checks ?? []) {
-        const c = check._zod.def;
+      for (const c of checksOf(d)) {
         if (c.check === "number_format" && c.format === "safeint") field.value_type = "int";
         if (c.check === "greater_than") field.min = c.value!;
         if (c.check === "less_than") field.max = c.value!;
@@ -236,7 +235,7 @@ function imageFields(schema: z.ZodType, folder?: string): CmsField[] {
 
 function stringRules(schema: z.ZodType): Partial<CmsField> {
   const d = def(schema);
-  const checks = [...(d.checks ?? []).map((c) => c._zod.def), ...(d.check ? [d as unknown as CheckDef] : [])];
+  const checks = [...checksOf(d), ...(d.check ? [d as unknown as CheckDef] : [])];
   const rules: Partial<CmsField> = {};
   for (const c of checks) {
     if (c.format === "date") {
@@ -284,8 +283,7 @@ function listOf(d: Def): Partial<CmsField> {
   const element = d.element!;
   const e = def(element);
   const bounds: Partial<CmsField> = {};
-  for (const check of d.checks ?? []) {
-    const c = check._zod.def;
+  for (const c of checksOf(d)) {
     if (c.check === "min_length" && c.minimum! > 0) bounds.min = c.minimum!;
     if (c.check === "max_length") bounds.max = c.maximum!;
   }
