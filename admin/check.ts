@@ -210,7 +210,12 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
     if (result.success) value = result.data;
     if (file.kind === "markdown-page" && file.body) {
       if (!file.body.text.trim()) {
-        problems.push({ file: file.path, ...locateInBody(file), field: "body", message: "the page has no text: write it" });
+        problems.push({
+          file: file.path,
+          ...locateInBody(file),
+          field: "body",
+          message: "the page has no text: write it",
+        });
       } else {
         const compiled = here.markdown!(file.body.text, route);
         const draft = inDraft(file.data, []);
