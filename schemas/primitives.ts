@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { contentContext, draftReference, noContext } from "./context.ts";
 import { didYouMean, listOf } from "./suggest.ts";
-import { fieldsOf, unwrap } from "./walk.ts";
+import { unwrap, walk } from "./walk.ts";
 
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** Whether a list of the context holds `value`: a Set made once per list, not a scan per reference. */
@@ -236,12 +236,14 @@ export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
 
 /** An object schema's reference fields (a section's): the field, the kind it refers to, and whether it holds a list of ids. */
 export function referenceFields(schema: z.ZodType): { field: string; kind: ReferenceKind; list: boolean }[] {
-  return fieldsOf(schema).flatMap(([field, value]) => {
-    const { inner, def } = unwrap(value);
+  const found: { field: string; kind: ReferenceKind; list: boolean }[] = [];
+  walk(schema, ({ name, inner, def }) => {
     const element = def.type === "array" && def.element ? unwrap(def.element).inner : undefined;
     const kind = referenceOf(inner) ?? (element ? referenceOf(element) : undefined);
-    return kind ? [{ field, kind, list: Boolean(element) }] : [];
+    if (kind) found.push({ field: name, kind, list: Boolean(element) });
+    return false; // its own fields, not those inside them
   });
+  return found;
 }
 
 export const iconNames = [
