@@ -21,7 +21,7 @@ import { declaredBy } from "../scripts/content/stages/declared.ts";
 import { inDraft, isDraftReference } from "../scripts/content/stages/drafts.ts";
 import type { FileIdentity, SourceFile } from "../scripts/content/stages/load.ts";
 import { createMarkdown } from "../scripts/content/stages/markdown.ts";
-import { positionOf } from "../scripts/content/problems/position.ts";
+import { lineStartsOf, locateInBody } from "../scripts/content/problems/position.ts";
 import { fieldPath, type Problem } from "../scripts/content/problems/problem.ts";
 import { checkRules } from "../scripts/content/stages/rules.ts";
 import type { Content } from "../scripts/content/stages/validate.ts";
@@ -49,12 +49,6 @@ export function kindOf(rel: string): Omit<FileIdentity, "path" | "rel"> | undefi
   const found = classifyPath(rel);
   if (found === undefined || typeof found === "string") return undefined;
   return { kind: found.kind.name, role: found.kind.role, markdown: found.markdown, name: found.name };
-}
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
 }
 
 /** A file parsed with positions, as the content check reads it; undefined when it cannot be read. */
@@ -146,20 +140,18 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
     }
     if (result.success) value = result.data;
     if (file.markdown && file.body) {
-      const start = positionOf(file, file.body.offset);
       if (!file.body.text.trim()) {
-        problems.push({ file: file.path, ...start, field: "body", message: "the page has no text: write it" });
+        problems.push({
+          file: file.path,
+          ...locateInBody(file),
+          field: "body",
+          message: "the page has no text: write it",
+        });
       } else {
         const compiled = here.markdown!(file.body.text, route);
         const draft = inDraft(file.data, []);
         for (const p of compiled.problems.filter((p) => !(p.draftReference && draft))) {
-          problems.push({
-            file: file.path,
-            line: start.line + p.line - 1,
-            column: p.column,
-            field: "body",
-            message: p.message,
-          });
+          problems.push({ file: file.path, ...locateInBody(file, p), field: "body", message: p.message });
         }
       }
     }

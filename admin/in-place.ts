@@ -19,6 +19,7 @@ import {
   type YAMLSeq,
 } from "yaml";
 import type { z } from "zod";
+import { fieldAt, unwrap } from "../schemas/walk.ts";
 
 /** The hidden fields an entry carries: the file as read, and the file to write (made before saving). */
 export const SOURCE = "__source";
@@ -190,51 +191,11 @@ export function withoutHidden(data: Record<string, unknown>): Record<string, unk
   return rest;
 }
 
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  options?: z.ZodType[];
-  values?: unknown[];
-  defaultValue?: unknown;
-}
-const def = (schema: z.ZodType) => schema._zod.def as unknown as Def;
-
 /** The schema defaults of `root` along `data` (a section's members picked by its `type`). */
 export function schemaDefaults(root: z.ZodType, data: unknown): DefaultAt {
   return (path) => {
-    let schema: z.ZodType | undefined = root;
-    let here: unknown = data;
-    for (let i = 0; schema; i++) {
-      let fallback: unknown;
-      for (;;) {
-        const d = def(schema);
-        if (d.type === "default") {
-          fallback = typeof d.defaultValue === "function" ? (d.defaultValue as () => unknown)() : d.defaultValue;
-          schema = d.innerType!;
-        } else if (d.type === "optional" || d.type === "nullable") schema = d.innerType!;
-        else if (d.type === "pipe") schema = d.in!;
-        else break;
-      }
-      if (i === path.length) return fallback;
-      let d = def(schema);
-      if (d.type === "union" && d.options) {
-        const type = isRecord(here) ? here.type : undefined;
-        const option = d.options.find((o) => {
-          const literal = def(o).shape?.type;
-          return literal && def(literal).values?.includes(type);
-        });
-        if (!option) return undefined;
-        schema = option;
-        d = def(schema);
-      }
-      const part = path[i]!;
-      here = isRecord(here) || Array.isArray(here) ? (here as Record<string | number, unknown>)[part] : undefined;
-      schema = d.type === "object" ? d.shape?.[String(part)] : d.type === "array" ? d.element : undefined;
-    }
-    return undefined;
+    const found = fieldAt(root, path, data);
+    return found && unwrap(found.field).default?.value;
   };
 }
 

@@ -9,6 +9,8 @@ import {
   form as formSchema,
   markdownPage,
   page as pageSchema,
+  referenceFields,
+  sectionSchemas,
   site as siteSchema,
   withContentContext,
   type CollectionName,
@@ -69,17 +71,11 @@ function check<T>(
 
 /** A section that shows one entry: a copy of the first built section that lists entries of its kind. */
 function sectionShowing(built: Built, collection: CollectionName | "forms", id: string): Section | undefined {
-  const field = {
-    services: "services",
-    plans: "plans",
-    team: "members",
-    faq: "questions",
-    testimonials: "testimonials",
-    forms: "form",
-  }[collection];
   for (const page of built.pages) {
     for (const section of page.sections) {
-      if (field in section) return { ...section, draft: false, [field]: collection === "forms" ? id : [id] } as Section;
+      const schema = sectionSchemas.find((s) => s.shape.type.value === section.type);
+      const found = schema && referenceFields(schema).find((f) => f.kind === collection && f.field in section);
+      if (found) return { ...section, draft: false, [found.field]: found.list ? [id] : id } as Section;
     }
   }
   return undefined;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { contentContext, draftReference, noContext } from "./context.ts";
 import { didYouMean, listOf } from "./suggest.ts";
+import { unwrap, walk } from "./walk.ts";
 
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** Whether a list of the context holds `value`: a Set made once per list, not a scan per reference. */
@@ -231,6 +232,18 @@ export function ref<K extends ReferenceKind>(kind: K) {
 export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
   const kind = (schema.meta() as Partial<ReferenceMeta> | undefined)?.reference;
   return kind !== undefined && kind in referenceNouns ? kind : undefined;
+}
+
+/** An object schema's reference fields (a section's): the field, the kind it refers to, and whether it holds a list of ids. */
+export function referenceFields(schema: z.ZodType): { field: string; kind: ReferenceKind; list: boolean }[] {
+  const found: { field: string; kind: ReferenceKind; list: boolean }[] = [];
+  walk(schema, ({ name, inner, def }) => {
+    const element = def.type === "array" && def.element ? unwrap(def.element).inner : undefined;
+    const kind = referenceOf(inner) ?? (element ? referenceOf(element) : undefined);
+    if (kind) found.push({ field: name, kind, list: Boolean(element) });
+    return false; // its own fields, not those inside them
+  });
+  return found;
 }
 
 export const iconNames = [

@@ -22,6 +22,7 @@ import {
   type PlacementName,
   type ReferenceKind,
 } from "../../schemas/index.ts";
+import { checksOf, defOf as def, fieldsOf, literalOf, unwrap, type CheckDef, type Def } from "../../schemas/walk.ts";
 import { cmsRepository } from "./repository.ts";
 
 export interface CmsField {
@@ -83,36 +84,6 @@ export interface CmsConfig {
   collections: CmsCollection[];
 }
 
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  entries?: Record<string, string>;
-  values?: unknown[];
-  defaultValue?: unknown;
-  checks?: { _zod: { def: CheckDef } }[];
-  format?: string;
-  check?: string;
-  pattern?: RegExp;
-  error?: (issue: object) => unknown;
-}
-interface CheckDef {
-  check: string;
-  format?: string;
-  pattern?: RegExp;
-  minimum?: number;
-  maximum?: number;
-  value?: number;
-  inclusive?: boolean;
-  error?: (issue: object) => unknown;
-}
-
-const def = (schema: z.ZodType) => schema._zod.def as unknown as Def;
-
 /** "buttonLabel" → "Button label", "e164" → "E164". */
 export function labelOf(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
@@ -121,8 +92,7 @@ export function labelOf(name: string): string {
 
 /** The main text field of an entry schema: what a CMS lists it by and names its file after. */
 export function identifierOf(schema: z.ZodType): string {
-  const shape = def(schema).shape ?? {};
-  const found = Object.entries(shape).find(([, field]) => def(field).type === "string");
+  const found = fieldsOf(schema).find(([, field]) => def(field).type === "string");
   if (!found) throw new Error("an entry schema needs a text field to name its entries by");
   return found[0];
 }
@@ -137,29 +107,12 @@ function messageOf(check: { error?: (issue: object) => unknown }, fallback: stri
   return typeof text === "string" ? text : fallback;
 }
 
-/** The meta a field carries, through optional/default wrappers. */
-function metaOf(schema: z.ZodType): Record<string, unknown> {
-  return (schema.meta() as Record<string, unknown> | undefined) ?? {};
-}
-
 /** One schema field as a CMS field. */
 export function fieldOf(name: string, schema: z.ZodType): CmsField {
-  let s = schema;
-  let required = true;
-  let fallback: unknown;
-  let hint = schema.description;
-  const meta: Record<string, unknown> = { ...metaOf(schema) };
-  for (;;) {
-    const d = def(s);
-    if (d.type === "optional") required = false;
-    else if (d.type === "default") {
-      required = false;
-      fallback = typeof d.defaultValue === "function" ? (d.defaultValue as () => unknown)() : d.defaultValue;
-    } else break;
-    s = d.innerType!;
-    hint ??= s.description;
-    Object.assign(meta, metaOf(s), meta);
-  }
+  // A transformed field (e.g. Markdown compiled at build time) is edited as its input.
+  const { inner: s, def: d, optional, default: given, description: hint, meta } = unwrap(schema);
+  const required = !optional;
+  const fallback = given?.value;
   // The label: the schema's title (its metadata), else the field's name in words.
   const title = typeof meta.title === "string" ? meta.title : undefined;
   const base: CmsField = { name, label: title ?? labelOf(name), widget: "string", ...(hint ? { hint } : {}), required };
@@ -177,19 +130,14 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       fields: partsOf(imageFields(s, placement?.folder), required),
     };
   }
-  if (meta.icon) return { ...base, widget: "icon", options: Object.values(def(s).entries ?? {}) };
+  if (meta.icon) return { ...base, widget: "icon", options: Object.values(d.entries ?? {}) };
 
-  const d = def(s);
   switch (d.type) {
     case "string":
       return { ...base, widget: "string", ...stringRules(s) };
-    case "pipe":
-      // A transformed field (e.g. Markdown compiled at build time): edited as its input.
-      return { ...base, ...withoutBase(fieldOf(name, d.in!)) };
     case "number": {
       const field: CmsField = { ...base, widget: "number", value_type: "float" };
-      for (const check of d.checks ?? []) {
-        const c = check._zod.def;
+      for (const c of checksOf(d)) {
         if (c.check === "number_format" && c.format === "safeint") field.value_type = "int";
         if (c.check === "greater_than") field.min = c.value!;
         if (c.check === "less_than") field.max = c.value!;
@@ -242,25 +190,12 @@ function partsOf(fields: CmsField[], required: boolean): CmsField[] {
   }));
 }
 
-/** What a field's widget is (its options), without what belongs to the field around it. */
-function withoutBase(field: CmsField): Partial<CmsField> {
-  const rest: Partial<CmsField> = { ...field };
-  for (const key of ["name", "label", "hint", "required", "default"] as const) delete rest[key];
-  return rest;
-}
-
 const markdownOptions = {
   buttons: ["bold", "italic", "link", "heading-two", "heading-three", "bulleted-list", "numbered-list"],
   editor_components: [],
   modes: ["rich_text", "raw"],
   sanitize_preview: true,
 };
-
-/** The object an image field edits: its input side (file and alt text). */
-function imageSchema(schema: z.ZodType): z.ZodType {
-  const d = def(schema);
-  return d.type === "pipe" ? d.in! : schema;
-}
 
 /**
  * A picture's fields: the file as an image widget (choose one in content/images or upload one there;
@@ -269,7 +204,7 @@ function imageSchema(schema: z.ZodType): z.ZodType {
  * becomes its rule on the file type (the ending).
  */
 function imageFields(schema: z.ZodType, folder?: string): CmsField[] {
-  return objectFields(imageSchema(schema)).map((field) => {
+  return objectFields(schema).map((field) => {
     if (field.name === "alt") return { ...field, label: "Alt text" };
     if (field.name !== "src") return field;
     // The file's type, as the content check's path rule has it (the folder is the CMS's own).
@@ -293,7 +228,7 @@ function imageFields(schema: z.ZodType, folder?: string): CmsField[] {
 
 function stringRules(schema: z.ZodType): Partial<CmsField> {
   const d = def(schema);
-  const checks = [...(d.checks ?? []).map((c) => c._zod.def), ...(d.check ? [d as unknown as CheckDef] : [])];
+  const checks = [...checksOf(d), ...(d.check ? [d as unknown as CheckDef] : [])];
   const rules: Partial<CmsField> = {};
   for (const c of checks) {
     if (c.format === "date") {
@@ -341,8 +276,7 @@ function listOf(d: Def): Partial<CmsField> {
   const element = d.element!;
   const e = def(element);
   const bounds: Partial<CmsField> = {};
-  for (const check of d.checks ?? []) {
-    const c = check._zod.def;
+  for (const c of checksOf(d)) {
     if (c.check === "min_length" && c.minimum! > 0) bounds.min = c.minimum!;
     if (c.check === "max_length") bounds.max = c.maximum!;
   }
@@ -354,15 +288,16 @@ function listOf(d: Def): Partial<CmsField> {
       collapsed: true,
       ...bounds,
       types: e.options.map((option) => {
-        const type = String(def(def(option).shape!.type!).values![0]);
+        const type = String(literalOf(option));
         // "Add sections" offers each type by its name and what it is for (the schema's title and text).
-        const title = (option.meta() as { title?: string } | undefined)?.title ?? labelOf(type);
-        const purpose = option.description?.replace(/\.$/, "");
+        const { meta, description } = unwrap(option);
+        const title = typeof meta.title === "string" ? meta.title : labelOf(type);
+        const purpose = description?.replace(/\.$/, "");
         return {
           name: type,
           label: purpose ? `${title}: ${purpose}` : title,
           widget: "object",
-          ...(option.description ? { hint: option.description } : {}),
+          ...(description ? { hint: description } : {}),
           summary: "{{fields.heading}}",
           fields: objectFields(option).filter((f) => f.widget !== "hidden"),
         };
@@ -391,8 +326,7 @@ function summaryOf(fields: CmsField[]): string | undefined {
 }
 
 function objectFields(schema: z.ZodType): CmsField[] {
-  const shape = def(schema).shape ?? {};
-  return Object.entries(shape).map(([name, field]) => fieldOf(name, field));
+  return fieldsOf(schema).map(([name, field]) => fieldOf(name, field));
 }
 
 export interface CmsOptions {

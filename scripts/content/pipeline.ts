@@ -18,8 +18,8 @@ import { faultPoint } from "./problems/fault.ts";
 import { checkFolding } from "./stages/folding.ts";
 import { makeImages, defaultCacheDir } from "./images/image-stage.ts";
 import type { Asset, ImageResolver } from "./images/images.ts";
-import { load, positionOf, quickReadsByDefault, quickReadsDiffered, type SourceFile } from "./stages/load.ts";
-import { locate } from "./problems/locate.ts";
+import { load, quickReadsByDefault, quickReadsDiffered, type SourceFile } from "./stages/load.ts";
+import { locate } from "./problems/position.ts";
 import { byPosition, fieldPath, type Problem } from "./problems/problem.ts";
 import { checkRules } from "./stages/rules.ts";
 import type { ReadFile } from "./speed/run-memo.ts";
@@ -95,11 +95,7 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   faultPoint("rules");
   found.push(...checkRules(everything, loaded.files));
   const contextFree = checkFolding(unchecked);
-  for (const file of unchecked) {
-    for (const { path, offset, message } of curlyQuoted(file.doc, file.text, file.yamlOffset)) {
-      contextFree.push({ file: file.path, ...positionOf(file, offset), field: fieldPath(path), message });
-    }
-  }
+  for (const file of unchecked) contextFree.push(...curlyQuoted(file));
   if (cache) {
     const flagged = new Set(contextFree.map((problem) => problem.file));
     const passed = unchecked.filter((file) => file.cached && !flagged.has(file.path));

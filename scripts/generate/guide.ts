@@ -20,6 +20,7 @@ import {
   type Placement,
   type ReferenceKind,
 } from "../../schemas/index.ts";
+import { unwrap } from "../../schemas/walk.ts";
 import { limits } from "../content/images/images.ts";
 import { writeGenerated } from "./generated-file.ts";
 
@@ -303,10 +304,11 @@ export function renderGuide(kinds: KindTable = contentKinds): string {
   for (const schema of sectionSchemas) {
     const json = toJson(schema);
     const name = String(json.properties!.type!.const);
-    const title = (schema.meta() as { title?: string } | undefined)?.title;
+    const { meta, description } = unwrap(schema);
+    const title = typeof meta.title === "string" ? meta.title : undefined;
     parts.push(
       `### \`${name}\`${title ? ` (${title} in the editor)` : ""}\n`,
-      `${schema.description ?? ""}\n`.trimStart(),
+      `${description ?? ""}\n`.trimStart(),
       table(json),
       "",
       "Example:\n",

@@ -5,68 +5,10 @@
 import { isMap } from "yaml";
 import type { z } from "zod";
 import { didYouMean, listOf } from "../../../schemas/index.ts";
-import { locate, locateInScalar } from "./locate.ts";
+import { fieldAt, valueAt } from "../../../schemas/walk.ts";
+import { locate, locateInScalar, rangeOf } from "./position.ts";
 import { fieldPath, type Problem } from "./problem.ts";
 import type { SourceFile } from "../stages/load.ts";
-
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  element?: Schema;
-  innerType?: Schema;
-  in?: Schema;
-  options?: Schema[];
-  discriminator?: string;
-  values?: unknown[];
-}
-interface Schema {
-  _zod: { def: Def };
-  description?: string;
-}
-
-function unwrap(schema: Schema | undefined): Schema | undefined {
-  let s = schema;
-  while (s) {
-    const def = s._zod.def;
-    if (def.innerType) s = def.innerType;
-    else if (def.type === "pipe" && def.in) s = def.in;
-    else return s;
-  }
-  return s;
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let value = data;
-  for (const part of path) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<PropertyKey, unknown>)[part];
-  }
-  return value;
-}
-
-/** The schema that describes the field at `path`, picking union members by the data's own `type`. */
-function schemaAt(root: Schema, data: unknown, path: readonly PropertyKey[]): Schema | undefined {
-  let schema: Schema | undefined = root;
-  for (let i = 0; i <= path.length && schema; i++) {
-    let s = unwrap(schema);
-    const def = s?._zod.def;
-    if (def?.type === "union" && def.options) {
-      const here = valueAt(data, path.slice(0, i));
-      const key = def.discriminator ?? "type";
-      s = unwrap(
-        def.options.find((option) => {
-          const literal = unwrap(unwrap(option)?._zod.def.shape?.[key]);
-          return literal?._zod.def.values?.includes((here as Record<string, unknown> | undefined)?.[key]);
-        }),
-      );
-    }
-    if (i === path.length) return s ?? schema;
-    const part = path[i]!;
-    const d = s?._zod.def;
-    schema = d?.type === "object" ? d.shape?.[String(part)] : d?.type === "array" ? d.element : undefined;
-  }
-  return schema;
-}
 
 const nouns: Record<string, string> = {
   string: "text",
@@ -92,7 +34,7 @@ function describeValue(value: unknown): string {
 function unquotedColon(file: SourceFile, path: readonly PropertyKey[]): string | undefined {
   const node = locate(file, path).node;
   if (!isMap(node) || node.items.length !== 1 || !node.range) return undefined;
-  const [from, to] = [file.yamlOffset + node.range[0], file.yamlOffset + node.range[1]];
+  const [from, to] = rangeOf(file, node);
   const written = file.text.slice(from, to).trimEnd();
   if (written.includes("\n") || !/^[^"'\s][^\n]*: /.test(written)) return undefined;
   const start = file.text.lastIndexOf("\n", from - 1) + 1;
@@ -101,7 +43,6 @@ function unquotedColon(file: SourceFile, path: readonly PropertyKey[]): string |
 }
 
 export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core.$ZodIssue): Problem[] {
-  const root = schema as unknown as Schema;
   const path = issue.path;
   const at = (p: readonly PropertyKey[], atKey = false) => {
     const { line, column } = locate(file, p, atKey);
@@ -111,7 +52,7 @@ export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core
 
   switch (issue.code) {
     case "unrecognized_keys": {
-      const shape = unwrap(schemaAt(root, file.data, path))?._zod.def.shape ?? {};
+      const shape = fieldAt(schema, path, file.data)?.resolved?.def.shape ?? {};
       const allowed = Object.keys(shape);
       return issue.keys.map((key) => ({
         ...at([...path, key], true),
@@ -134,7 +75,9 @@ export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core
     case "invalid_type": {
       const expected = nouns[issue.expected] ?? issue.expected;
       const name = String(path[path.length - 1] ?? "");
-      const help = schemaAt(root, file.data, path)?.description;
+      // The text of the field itself, under its wrappers (a field's own, not an optional's around it).
+      const found = fieldAt(schema, path, file.data);
+      const help = found && (found.resolved?.inner ?? found.field).description;
       const hint = help ? ` ${help}` : "";
       if (path.length === 0 && value == null) return [{ ...at(path), message: `this file is empty: it needs ${expected}` }];
       if (value === undefined) {

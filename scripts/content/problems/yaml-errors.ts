@@ -4,7 +4,10 @@
  * what the writer did (a tab for indenting, a text with ": " and no quotes, Word's curly quotes used
  * as quotes) and show the line as it should be written.
  */
-import { isMap, isScalar, isSeq, Scalar, visit, type Document, type YAMLError } from "yaml";
+import { isScalar, Scalar, visit, type Document, type YAMLError } from "yaml";
+import type { SourceFile } from "../stages/load.ts";
+import { nodesWithPaths, positionOf, rangeOf } from "./position.ts";
+import { fieldPath, type Problem } from "./problem.ts";
 
 /** A problem at an offset of the YAML text. */
 export interface SyntaxProblem {
@@ -154,42 +157,25 @@ export function unresolvedAliases(doc: Document.Parsed, text: string): SyntaxPro
 
 /**
  * Values written in curly quotes, which YAML reads as part of the text: the page would show them.
- * `text` is the whole file, in which the YAML starts at `base`; offsets are into `text`.
  */
-export function curlyQuoted(doc: Document.Parsed, text: string, base: number): (SyntaxProblem & { path: (string | number)[] })[] {
-  const found: (SyntaxProblem & { path: (string | number)[] })[] = [];
-  visit(doc, {
-    Scalar(key, node, ancestors) {
-      if (key === "key" || node.type !== Scalar.PLAIN || typeof node.value !== "string" || !node.range) return;
-      const plain = uncurled(node.value);
-      if (plain === undefined) return;
-      const [from, to] = [base + node.range[0], base + node.range[1]];
-      const start = text.lastIndexOf("\n", from - 1) + 1;
-      const end = text.indexOf("\n", to);
-      const line = text.slice(start, end === -1 ? undefined : end);
-      const rewrite = (value: string) => line.slice(0, from - start) + value + line.slice(to - start);
-      found.push({
-        path: pathOf(ancestors, node),
-        offset: from,
-        message: `the text is in curly quotes (“ ”, as Word types them), which do not count as quotes here: they would show on the page. Use straight quotes: ${rewrite(quoted(plain)).trim()}. To show the curly quotes, put straight ones around them: ${rewrite(`'${node.value.replace(/'/g, "''")}'`).trim()}`,
-      });
-    },
-  });
-  return found;
-}
-
-/** The field path of `node` from the visitor's ancestors (document, maps, pairs, sequences). */
-function pathOf(ancestors: readonly unknown[], node: unknown): (string | number)[] {
-  const path: (string | number)[] = [];
-  const chain = [...ancestors, node];
-  for (let i = 0; i < chain.length - 1; i++) {
-    const parent = chain[i];
-    const child = chain[i + 1];
-    if (isSeq(parent)) path.push(parent.items.indexOf(child as never));
-    else if (isMap(parent)) {
-      const pair = child as { key?: unknown };
-      path.push(isScalar(pair.key) ? String(pair.key.value) : String(pair.key));
-    }
+export function curlyQuoted(file: Pick<SourceFile, "path" | "doc" | "text" | "yamlOffset" | "lineStarts">): Problem[] {
+  const { text } = file;
+  const found: Problem[] = [];
+  for (const { node, path } of nodesWithPaths(file.doc)) {
+    if (!isScalar(node) || node.type !== Scalar.PLAIN || typeof node.value !== "string" || !node.range) continue;
+    const plain = uncurled(node.value);
+    if (plain === undefined) continue;
+    const [from, to] = rangeOf(file, node);
+    const start = text.lastIndexOf("\n", from - 1) + 1;
+    const end = text.indexOf("\n", to);
+    const line = text.slice(start, end === -1 ? undefined : end);
+    const rewrite = (value: string) => line.slice(0, from - start) + value + line.slice(to - start);
+    found.push({
+      file: file.path,
+      ...positionOf(file, from),
+      field: fieldPath(path),
+      message: `the text is in curly quotes (“ ”, as Word types them), which do not count as quotes here: they would show on the page. Use straight quotes: ${rewrite(quoted(plain)).trim()}. To show the curly quotes, put straight ones around them: ${rewrite(`'${node.value.replace(/'/g, "''")}'`).trim()}`,
+    });
   }
-  return path;
+  return found;
 }

@@ -79,7 +79,7 @@ function parseFiles({ files, quick: quickReads }: ParseJob): [string, CachedFile
     const { file, yamlEnd } = parseSource(identity, text);
     if (!file || !jsonSafe(file.data)) continue;
     const entry: CachedFile = { hash, data: file.data, yamlOffset: file.yamlOffset, yamlEnd, body: file.body };
-    if (checkFolding([file]).length === 0 && curlyQuoted(file.doc, file.text, file.yamlOffset).length === 0) entry.clean = true;
+    if (checkFolding([file]).length === 0 && curlyQuoted(file).length === 0) entry.clean = true;
     done.push([identity.rel, entry]);
   }
   return done;

@@ -14,7 +14,7 @@ import { classifyPath, contentKinds, contentLayout, didYouMean, listOf, type Con
 import { hashOf, jsonSafe, listFiles, read, type CachedFile, type FileCache, type ReadFile } from "./files.ts";
 import type { Problem } from "../problems/problem.ts";
 import { quickParse } from "./fast-yaml.ts";
-import { positionOf } from "../problems/position.ts";
+import { lineStartsOf, positionOf } from "../problems/position.ts";
 import { explainSyntax, unresolvedAliases } from "../problems/yaml-errors.ts";
 
 export interface SourceFile {
@@ -52,14 +52,6 @@ export interface Loaded {
   unreadable: string[];
   problems: Problem[];
 }
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
-
-export { positionOf };
 
 /** Each path's kind, worked out once per process and table (the dev server lists every file on each save). */
 const classified = new WeakMap<KindTable, Map<string, ReturnType<typeof classify>>>();

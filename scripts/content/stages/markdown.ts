@@ -7,6 +7,7 @@ import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { defaultSchema } from "hast-util-sanitize";
 import { checkAnchor, didYouMean, listOf, type ContentContext, type MarkdownProblem } from "../../../schemas/index.ts";
+import { lineStartsOf, positionOf } from "../problems/position.ts";
 
 // GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text).
 const schema = {
@@ -109,11 +110,8 @@ export function createMarkdown(options: MarkdownOptions) {
     };
 
     const tree = processor.parse(expanded) as MdNode;
-    const lineStarts = [0, ...[...expanded.matchAll(/\n/g)].map((m) => m.index + 1)];
-    const pointAt = (offset: number) => {
-      const line = lineStarts.filter((start) => start <= offset).length;
-      return { line, column: offset - lineStarts[line - 1]! + 1 };
-    };
+    const lines = { lineStarts: lineStartsOf(expanded) };
+    const pointAt = (offset: number) => positionOf(lines, offset);
     walk(tree, (node) => {
       const where = node.position?.start ?? { line: 1, column: 1 };
       const report = (message: string, draftReference?: boolean, at: { line: number; column: number } = where) => {

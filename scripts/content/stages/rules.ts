@@ -4,7 +4,7 @@
  * Out: problems.
  */
 import type { Content } from "./validate.ts";
-import { locate } from "../problems/locate.ts";
+import { locate } from "../problems/position.ts";
 import { compareText, fieldPath, type Problem } from "../problems/problem.ts";
 import type { SourceFile } from "./load.ts";
 

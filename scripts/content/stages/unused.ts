@@ -4,27 +4,14 @@
  * sections where the entry could be listed. Drafts are left alone (they are hidden on purpose).
  * In: the published content and the parsed files. Out: warnings at each unused entry's id.
  */
-import type { z } from "zod";
-import { contentKinds, referableKinds, referenceOf, sectionSchemas, type KindTable, type ReferenceKind, type Section } from "../../../schemas/index.ts";
-import { locate } from "../problems/locate.ts";
+import { contentKinds, referableKinds, referenceFields as referencesOf, sectionSchemas, type KindTable, type Section } from "../../../schemas/index.ts";
+import { locate } from "../problems/position.ts";
 import type { SourceFile } from "./load.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
 import { kindOf, type Content } from "./validate.ts";
 
 /** The reference fields of each section type: field name → the kind it refers to, and whether a list. */
-const referenceFields = new Map(
-  sectionSchemas.map((schema) => {
-    const fields: { field: string; kind: ReferenceKind; list: boolean }[] = [];
-    for (const [field, value] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-      let inner = value;
-      while ("unwrap" in inner && typeof inner.unwrap === "function") inner = (inner as z.ZodOptional).unwrap() as z.ZodType;
-      const element = (inner as Partial<z.ZodArray>).element as z.ZodType | undefined;
-      const kind = referenceOf(inner) ?? (element ? referenceOf(element) : undefined);
-      if (kind) fields.push({ field, kind, list: Boolean(element) });
-    }
-    return [schema.shape.type.value as Section["type"], fields];
-  }),
-);
+const referenceFields = new Map(sectionSchemas.map((schema) => [schema.shape.type.value as Section["type"], referencesOf(schema)]));
 
 export function findUnused(content: Content, files: readonly SourceFile[], kinds: KindTable = contentKinds): Problem[] {
   const shown = new Map<string, Set<string>>();

@@ -23,7 +23,8 @@ import {
 import { jsonSafe } from "./files.ts";
 import { describeIssue } from "../problems/describe-issue.ts";
 import { inDraft, isDraftReference } from "./drafts.ts";
-import { positionOf, type SourceFile } from "./load.ts";
+import type { SourceFile } from "./load.ts";
+import { locateInBody } from "../problems/position.ts";
 import type { Problem } from "../problems/problem.ts";
 
 /** All the content, by the table of kinds (schemas/kinds.ts): each kind's values where its role puts them. */
@@ -158,16 +159,15 @@ function add(content: Content, file: SourceFile, data: unknown, kinds: KindTable
 
 function compileBody(file: SourceFile, context: ContentContext, problems: Problem[]) {
   const body = file.body!;
-  const start = positionOf(file, body.offset);
   if (!body.text.trim()) {
-    problems.push({ file: file.path, ...start, field: "body", message: "the page has no text: write it below the front matter" });
+    problems.push({ file: file.path, ...locateInBody(file), field: "body", message: "the page has no text: write it below the front matter" });
     return undefined;
   }
   const result = context.markdown!(body.text, context.route);
   const draft = inDraft(file.data, []);
   result.problems = result.problems.filter((problem) => !(problem.draftReference && draft));
   for (const problem of result.problems) {
-    problems.push({ file: file.path, line: start.line + problem.line - 1, column: problem.column, field: "body", message: problem.message });
+    problems.push({ file: file.path, ...locateInBody(file, problem), field: "body", message: problem.message });
   }
   return result.problems.length === 0 ? (result.html as Html) : undefined;
 }
