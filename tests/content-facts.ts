@@ -3,14 +3,10 @@
  * valid edit (a price, a label, a new page) cannot turn a test red. Shared by the component tests
  * (content through the pipeline) and the browser tests (the generated modules the build used).
  */
-import type { Collections, Form, PageData, Section, SectionOf, SectionType, Site } from "../schemas/index.ts";
+import type { AppContent, Collections, Form, PageData, Section, SectionOf, SectionType, Site } from "../schemas/index.ts";
 
-export interface ContentFacts {
-  site: Site;
-  pages: PageData[];
-  collections: Collections;
-  forms: Record<string, Form>;
-}
+/** The content the app reads (its type derives from the table of kinds), with every page. */
+export type ContentFacts = AppContent & { pages: PageData[] };
 
 /** The `href` a content link target becomes: "phone" and "email" dial and write. */
 export function hrefOf(site: Site, to: string): string {
