@@ -18,8 +18,9 @@ import type { Loaded } from "../stages/load.ts";
  * validated value in the per-file cache counts only for this fingerprint, or (the dev server) for
  * one that differs only in what the file does not mention (reuseAcrossContexts).
  */
-export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): string {
-  const pictures = inputs.images.map((rel) => {
+/** Each picture by name, size and modification time (by name alone when it is gone). */
+function picturesOf(inputs: ContextInputs): (string | number)[][] {
+  return inputs.images.map((rel) => {
     try {
       const { size, mtimeMs } = statSync(join(inputs.contentDir, rel));
       return [rel, size, mtimeMs];
@@ -27,6 +28,10 @@ export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): strin
       return [rel];
     }
   });
+}
+
+export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): string {
+  const pictures = picturesOf(inputs);
   // The pictures' names are replaced by their stats; every other input goes in as it is.
   return hashOf(JSON.stringify([{ ...inputs, images: pictures }, loaded.unreadable]));
 }
@@ -74,14 +79,7 @@ export function reuseAcrossContexts(
 ): (validatedIn: string, text: string) => boolean {
   let known = recentContexts.get(owner);
   if (!known) recentContexts.set(owner, (known = new Map()));
-  const pictures = inputs.images.map((rel) => {
-    try {
-      const { size, mtimeMs } = statSync(join(inputs.contentDir, rel));
-      return [rel, size, mtimeMs];
-    } catch {
-      return [rel];
-    }
-  });
+  const pictures = picturesOf(inputs);
   const now = known.get(fingerprint) ?? contextFacts(inputs, pictures);
   known.delete(fingerprint);
   known.set(fingerprint, now);
