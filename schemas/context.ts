@@ -5,8 +5,8 @@
  * problem is reported at that field's line and column. A field that needs the context and finds none
  * fails (fail closed): content is never published unchecked.
  */
-import type { ImageInput, PlacementName, ResolvedImage } from "./image.ts";
-import type { ReferenceKind } from "./primitives.ts";
+import type { ImageInput, PlacementName, ResolvedImage } from "./placements.ts";
+import type { ReferenceKind } from "./references.ts";
 
 /** A problem found inside a Markdown field, with its position relative to the field's text. */
 export interface MarkdownProblem {

@@ -1,7 +1,10 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
 import { contentContext, draftReference, noContext } from "./context.ts";
+import { referenceNouns, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 import { didYouMean, listOf } from "./suggest.ts";
+
+export { referenceNouns, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** Whether a list of the context holds `value`: a Set made once per list, not a scan per reference. */
@@ -169,23 +172,6 @@ export const link = z
   .describe("A link or button.");
 
 export type Link = z.output<typeof link>;
-
-/** Everything a field can refer to by id (each collection, and forms), with what one is called. */
-export const referenceNouns = {
-  services: "service",
-  plans: "plan",
-  team: "team member",
-  faq: "question",
-  testimonials: "testimonial",
-  forms: "form",
-} as const;
-
-export type ReferenceKind = keyof typeof referenceNouns;
-
-/** The machine-readable tag a reference field carries (`.meta()`): JSON Schema, guide and CMS read it. */
-export interface ReferenceMeta {
-  reference: ReferenceKind;
-}
 
 /**
  * A reference to an entry of a collection or a form, checked against the ids that exist. The kind is
