@@ -17,9 +17,11 @@ import {
   page,
   redirects,
   site,
-  withContentContext,
+  inFile,
+  noFile,
   type CollectionName,
-  type ContentContext,
+  type ContentFacts,
+  type FileScope,
   type ResolvedImage,
 } from "../schemas/index.ts";
 import { describeIssue } from "../scripts/content/problems/describe-issue.ts";
@@ -103,27 +105,27 @@ export function sourceOf(stored: StoredFile): SourceFile | undefined {
   };
 }
 
-function schemaFor(file: SourceFile): z.ZodType {
+function schemaFor(file: SourceFile, c: ContentFacts): z.ZodType {
   switch (file.kind) {
     case "site":
-      return site;
+      return site(c);
     case "redirects":
-      return redirects;
+      return redirects(c);
     case "page":
-      return page;
+      return page(c);
     case "markdown-page":
-      return markdownPage;
+      return markdownPage(c);
     case "collection":
-      return collectionSchemas[file.collection!];
+      return collectionSchemas(c)[file.collection!];
     case "form":
-      return form;
+      return form(c);
     case "leads":
-      return leadsSettings;
+      return leadsSettings(c);
   }
 }
 
 /** The content context from the files, as scripts/content/stages/context.ts makes it from the loaded files. */
-export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentContext {
+export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentFacts {
   const ids: Record<string, string[]> = { forms: [] };
   for (const name of collectionNames) ids[name] = [];
   const drafts = {
@@ -167,11 +169,14 @@ export function contextOf(files: readonly SourceFile[], images?: readonly string
   routes.sort();
   const known = images ? new Set(images) : undefined;
   return {
+    known: true,
     ids,
     routes,
+    routesUnknown: false,
     anchors,
     drafts,
-    redirects: redirectList,
+    file: noFile(),
+    redirects: redirectList ?? [],
     notFoundRoute: str(record(siteData).notFoundRoute),
     markdown: createMarkdown({ tokens: tokensFrom(siteData, leadsData, formsData), routes, anchors, drafts }),
     // The browser knows which pictures exist, not their size: the site's own check weighs that.
@@ -198,18 +203,18 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
   const files = [file, ...others.filter((o) => o.rel !== target.rel).flatMap((o) => sourceOf(o) ?? [])];
   const context = contextOf(files, images);
   const route = file.kind === "page" || file.kind === "markdown-page" ? str(record(file.data).route) : undefined;
-  const here: ContentContext = { ...context, route };
-  const schema = schemaFor(file);
+  const here: FileScope = { route, allowDraftReferences: false };
+  const schema = schemaFor(file, context);
   const problems: Problem[] = [];
   let value: unknown;
-  withContentContext(here, () => {
+  inFile(context, here, () => {
     let result = schema.safeParse(file.data);
     if (!result.success) {
       const issues = result.error.issues.filter(
         (issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)),
       );
       if (issues.length === 0) {
-        result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
+        result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
       }
       if (!result.success) for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
     }
@@ -219,7 +224,7 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
       if (!file.body.text.trim()) {
         problems.push({ file: file.path, ...start, field: "body", message: "the page has no text: write it" });
       } else {
-        const compiled = here.markdown!(file.body.text, route);
+        const compiled = context.markdown(file.body.text, route);
         const draft = inDraft(file.data, []);
         for (const p of compiled.problems.filter((p) => !(p.draftReference && draft))) {
           problems.push({

@@ -41,6 +41,7 @@ import {
   page as pageSchema,
   redirects as redirectsSchema,
   site as siteSchema,
+  withoutContext,
 } from "../schemas/index.ts";
 import { stringify } from "yaml";
 import type { z } from "zod";
@@ -196,22 +197,23 @@ async function refreshStored() {
 }
 void refreshStored();
 
-/** What the file of an entry is called (a new one: a stand-in name) and its kind's schema. */
+/** What the file of an entry is called (a new one: a stand-in name) and its kind's schema (its shape and defaults only). */
 function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
+  const c = withoutContext;
   const collection = String(entry.get("collection"));
   const slug = String(entry.get("slug") || "new-entry");
   if (collection === "settings") {
     return slug === "redirects"
-      ? { rel: "redirects.yaml", schema: redirectsSchema }
-      : { rel: "site.yaml", schema: siteSchema };
+      ? { rel: "redirects.yaml", schema: redirectsSchema(c) }
+      : { rel: "site.yaml", schema: siteSchema(c) };
   }
-  if (collection === "pages") return { rel: `pages/${slug}.yaml`, schema: pageSchema };
-  if (collection === "legal") return { rel: `pages/${slug}.md`, schema: markdownPage };
-  if (collection === "forms") return { rel: `forms/${slug}.yaml`, schema: formSchema };
-  if (collection in collectionSchemas) {
+  if (collection === "pages") return { rel: `pages/${slug}.yaml`, schema: pageSchema(c) };
+  if (collection === "legal") return { rel: `pages/${slug}.md`, schema: markdownPage(c) };
+  if (collection === "forms") return { rel: `forms/${slug}.yaml`, schema: formSchema(c) };
+  if (collection in collectionSchemas(c)) {
     return {
       rel: `collections/${collection}/${slug}.yaml`,
-      schema: collectionSchemas[collection as keyof typeof collectionSchemas],
+      schema: collectionSchemas(c)[collection as CollectionName],
     };
   }
   return undefined;

@@ -4,70 +4,84 @@
  * show it. One file per entry is what a Git-backed CMS edits, and gives one-entry diffs.
  */
 import { z } from "zod";
+import { perContext, type ContentContext } from "./context.ts";
 import { draft, icon, markdown, ref, text, type ReferenceKind } from "./primitives.ts";
 import { image } from "./image.ts";
 
-export const service = z.strictObject({
-  title: text.describe('The service\'s name, e.g. "Laptop & Computer".'),
-  icon,
-  summary: markdown.describe("What we help with, in a sentence or two (Markdown)."),
-  draft,
-});
+export const service = (c: ContentContext) =>
+  z.strictObject({
+    title: text.describe('The service\'s name, e.g. "Laptop & Computer".'),
+    icon,
+    summary: markdown(c).describe("What we help with, in a sentence or two (Markdown)."),
+    draft,
+  });
 
-export const plan = z.strictObject({
-  name: text.describe('The plan\'s name as shown, e.g. "Starter".'),
-  price: z.number().nonnegative().describe("Price per month, in the currency below, e.g. 49."),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, { error: 'write a three-letter currency code, e.g. "USD"' })
-    .default("USD")
-    .describe('Three-letter currency code, e.g. "USD".'),
-  summary: text.describe("Who the plan is for, in one sentence."),
-  includes: ref("plans")
-    .optional()
-    .describe('Another plan whose features this one also has; shows "Everything in <plan>, plus".'),
-  features: z.array(text).min(1).describe("What the plan adds, one line each."),
-  popular: z.boolean().default(false).describe('Marks the plan "Most Popular". At most one plan may.'),
-  draft,
-});
+export const plan = (c: ContentContext) =>
+  z.strictObject({
+    name: text.describe('The plan\'s name as shown, e.g. "Starter".'),
+    price: z.number().nonnegative().describe("Price per month, in the currency below, e.g. 49."),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'write a three-letter currency code, e.g. "USD"' })
+      .default("USD")
+      .describe('Three-letter currency code, e.g. "USD".'),
+    summary: text.describe("Who the plan is for, in one sentence."),
+    includes: ref(c, "plans")
+      .optional()
+      .describe('Another plan whose features this one also has; shows "Everything in <plan>, plus".'),
+    features: z.array(text).min(1).describe("What the plan adds, one line each."),
+    popular: z.boolean().default(false).describe('Marks the plan "Most Popular". At most one plan may.'),
+    draft,
+  });
 
-export const teamMember = z.strictObject({
-  name: text.describe("Full name."),
-  role: text.describe('Job title, e.g. "Head of Support".'),
-  bio: markdown.describe("A short introduction (Markdown)."),
-  photo: image("portrait"),
-  draft,
-});
+export const teamMember = (c: ContentContext) =>
+  z.strictObject({
+    name: text.describe("Full name."),
+    role: text.describe('Job title, e.g. "Head of Support".'),
+    bio: markdown(c).describe("A short introduction (Markdown)."),
+    photo: image(c, "portrait"),
+    draft,
+  });
 
-export const question = z.strictObject({
-  question: text.describe("The question, as a visitor would ask it."),
-  answer: markdown.describe("The answer (Markdown)."),
-  draft,
-});
+export const question = (c: ContentContext) =>
+  z.strictObject({
+    question: text.describe("The question, as a visitor would ask it."),
+    answer: markdown(c).describe("The answer (Markdown)."),
+    draft,
+  });
 
-export const testimonial = z.strictObject({
-  quote: markdown.describe("What the customer said (Markdown)."),
-  name: text.describe("Who said it."),
-  detail: text.describe('Where they are from or what they do, e.g. "Small business owner, Ohio".'),
-  rating: z.number().int().min(1).max(5).optional().describe("Stars out of 5."),
-  draft,
-});
+export const testimonial = (c: ContentContext) =>
+  z.strictObject({
+    quote: markdown(c).describe("What the customer said (Markdown)."),
+    name: text.describe("Who said it."),
+    detail: text.describe('Where they are from or what they do, e.g. "Small business owner, Ohio".'),
+    rating: z.number().int().min(1).max(5).optional().describe("Stars out of 5."),
+    draft,
+  });
 
-/** The one list of collections: file name (without .yaml) → entry schema. */
-export const collectionSchemas = {
+/** The one list of collections: file name (without .yaml) → the factory of its entries' schema. */
+const entrySchemas = {
   services: service,
   plans: plan,
   team: teamMember,
   faq: question,
   testimonials: testimonial,
   // Exactly the kinds a reference may name: a collection missing from `referenceNouns` does not compile.
-} as const satisfies Record<Exclude<ReferenceKind, "forms">, z.ZodType>;
+} as const satisfies Record<Exclude<ReferenceKind, "forms">, (c: ContentContext) => z.ZodType>;
 
-export type CollectionName = keyof typeof collectionSchemas;
-export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];
+export type CollectionName = keyof typeof entrySchemas;
+export const collectionNames = Object.keys(entrySchemas) as CollectionName[];
+
+/** Each collection's entry schema, built once per context. */
+export const collectionSchemas = perContext(
+  (c) =>
+    Object.fromEntries(collectionNames.map((name) => [name, entrySchemas[name](c)])) as {
+      [C in CollectionName]: ReturnType<(typeof entrySchemas)[C]>;
+    },
+);
 
 /** An entry as the app receives it: its fields, and its id (the file name). */
-export type Entry<C extends CollectionName> = z.output<(typeof collectionSchemas)[C]> & { id: string };
+export type Entry<C extends CollectionName> = z.output<ReturnType<(typeof entrySchemas)[C]>> & { id: string };
 
 export type Collections = { [C in CollectionName]: Entry<C>[] };
 export type Service = Entry<"services">;

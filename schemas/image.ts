@@ -4,7 +4,7 @@
  * Where a picture is shown decides how large it must be and which sizes are made: `placements`.
  */
 import { z } from "zod";
-import { contentContext, noContext } from "./context.ts";
+import { noContext, type ContentContext } from "./context.ts";
 import {
   focusPoints,
   neededWidth,
@@ -89,17 +89,16 @@ const plain = z.strictObject({ src, alt });
 const shaped = z.strictObject({ src, alt, focus });
 
 /** A picture shown in `where`: checked against that place's size, and made in the sizes it needs. */
-export function image(where: PlacementName): z.ZodType<ResolvedImage, ImageFields> {
+export function image(c: ContentContext, where: PlacementName): z.ZodType<ResolvedImage, ImageFields> {
   const placement: Placement = placements[where];
   const fields: z.ZodType<ImageInput, ImageFields> = placement.aspect && !placement.fallbackOnly ? shaped : plain;
   return fields
     .transform((input, ctx): ResolvedImage => {
-      const resolve = contentContext().resolveImage;
-      if (!resolve) {
+      if (!c.known) {
         ctx.issues.push({ code: "custom", message: noContext(`the image "${input.src}"`), input, path: ["src"] });
         return { src: input.src, alt: input.alt, width: 0, height: 0 };
       }
-      const result = resolve(input, where);
+      const result = c.resolveImage(input, where);
       if (typeof result === "string") {
         ctx.issues.push({ code: "custom", message: result, input, path: ["src"] });
         return { src: input.src, alt: input.alt, width: 0, height: 0 };

@@ -18,6 +18,7 @@ import {
   referenceOf,
   type PlacementName,
   type ReferenceKind,
+  withoutContext,
 } from "../../schemas/index.ts";
 import { contentKinds } from "../content/kinds.ts";
 import { cmsRepository } from "./repository.ts";
@@ -127,8 +128,7 @@ export function identifierOf(schema: z.ZodType): string {
 
 const referenceTargets: Record<ReferenceKind, { collection: string; display: string }> = Object.fromEntries(
   (Object.keys(referenceNouns) as ReferenceKind[]).map((kind) => {
-    const schema =
-      kind === "forms" ? contentKinds.find((k) => k.name === "form")!.schema : kindSchema(`collection-${kind}`);
+    const schema = kind === "forms" ? kindSchema("form") : kindSchema(`collection-${kind}`);
     return [kind, { collection: kind, display: identifierOf(schema) }];
   }),
 ) as Record<ReferenceKind, { collection: string; display: string }>;
@@ -136,7 +136,7 @@ const referenceTargets: Record<ReferenceKind, { collection: string; display: str
 function kindSchema(name: string): z.ZodType {
   const kind = contentKinds.find((k) => k.name === name);
   if (!kind) throw new Error(`no content kind "${name}"`);
-  return kind.schema;
+  return kind.schema(withoutContext);
 }
 
 function messageOf(check: { error?: (issue: object) => unknown }, fallback: string): string {
@@ -427,19 +427,19 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
           name: "site",
           label: kind("site").title,
           file: "content/site.yaml",
-          fields: objectFields(kind("site").schema),
+          fields: objectFields(kind("site").schema(withoutContext)),
         },
         {
           name: "redirects",
           label: kind("redirects").title,
           file: "content/redirects.yaml",
-          fields: objectFields(kind("redirects").schema),
+          fields: objectFields(kind("redirects").schema(withoutContext)),
         },
         {
           name: "leads",
           label: kind("leads").title,
           file: "content/leads.yaml",
-          fields: objectFields(kind("leads").schema),
+          fields: objectFields(kind("leads").schema(withoutContext)),
         },
       ],
     },
@@ -456,7 +456,7 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
       slug: "{{slug}}",
       identifier_field: "title",
       summary: "{{title}} ({{route}})",
-      fields: objectFields(kind("page").schema),
+      fields: objectFields(kind("page").schema(withoutContext)),
     },
     {
       name: "legal",
@@ -472,7 +472,7 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
       identifier_field: "title",
       summary: "{{title}} ({{route}})",
       fields: [
-        ...objectFields(markdownPage.schema),
+        ...objectFields(markdownPage.schema(withoutContext)),
         {
           name: "body",
           label: "Text",
@@ -515,7 +515,7 @@ export function cmsConfig(options: CmsOptions): CmsConfig {
       slug: "{{slug}}",
       identifier_field: "title",
       summary: "{{title}}",
-      fields: objectFields(kind("form").schema),
+      fields: objectFields(kind("form").schema(withoutContext)),
     },
   ];
   return {

@@ -1,13 +1,24 @@
 /** The kinds of content file: where each lives and the Zod schema that describes it. */
 import type { z } from "zod";
-import { collectionNames, collectionSchemas, form, leadsSettings, markdownPage, page, redirects, site } from "../../schemas/index.ts";
+import {
+  collectionNames,
+  collectionSchemas,
+  form,
+  leadsSettings,
+  markdownPage,
+  page,
+  redirects,
+  site,
+  type ContentContext,
+} from "../../schemas/index.ts";
 
 export interface Kind {
   name: string;
   title: string;
   /** Where the files are, for people. */
   where: string;
-  schema: z.ZodType;
+  /** Its schema, built in a context (`withoutContext` for the JSON Schema, the guide and the CMS). */
+  schema: (c: ContentContext) => z.ZodType;
   /** Glob of the files it describes, relative to the repository; none for Markdown front matter. */
   files?: string;
 }
@@ -40,7 +51,7 @@ export const contentKinds: Kind[] = [
     name: `collection-${name}`,
     title: `The ${name} collection`,
     where: `\`content/collections/${name}/<id>.yaml\`, one file per entry; the file name is the entry's id, which sections use to show it`,
-    schema: collectionSchemas[name],
+    schema: (c: ContentContext) => collectionSchemas(c)[name],
     files: `content/collections/${name}/*.yaml`,
   })),
 ];

@@ -16,6 +16,7 @@ import {
   sectionSchemas,
   type Placement,
   type ReferenceKind,
+  withoutContext,
 } from "../../schemas/index.ts";
 import { limits } from "../content/images/images.ts";
 import { writeGenerated } from "./generated-file.ts";
@@ -286,7 +287,7 @@ photo:
 export function renderGuide(): string {
   const parts = [intro, pictures(), "## Kinds of content file\n"];
   for (const kind of contentKinds) {
-    const json = toJson(kind.schema);
+    const json = toJson(kind.schema(withoutContext));
     const entry = json.type === "array" && json.items ? json.items : json;
     parts.push(`### ${kind.title}\n`, `Where: ${kind.where}.\n`);
     if (entry.properties) parts.push(table(entry), "");
@@ -297,7 +298,7 @@ export function renderGuide(): string {
     "A page's `sections` is a list; each item starts with `type:` and shows as one block of the page, in order. " +
       "Every section has the common fields `anchor`, `eyebrow`, `heading`, `intro`, `draft` and `background`.\n",
   );
-  for (const schema of sectionSchemas) {
+  for (const schema of sectionSchemas(withoutContext)) {
     const json = toJson(schema);
     const name = String(json.properties!.type!.const);
     const title = (schema.meta() as { title?: string } | undefined)?.title;

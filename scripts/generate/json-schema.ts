@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { withoutContext } from "../../schemas/index.ts";
 import { contentKinds as kinds } from "../content/kinds.ts";
 
 export function renderSchemaFiles(): Map<string, string> {
@@ -17,7 +18,7 @@ export function renderSchemaFiles(): Map<string, string> {
     const json = {
       $comment: "Generated from schemas/ by `npm run content:schemas`. Do not edit.",
       title: kind.title,
-      ...z.toJSONSchema(kind.schema, { io: "input", target: "draft-7", unrepresentable: "any" }),
+      ...z.toJSONSchema(kind.schema(withoutContext), { io: "input", target: "draft-7", unrepresentable: "any" }),
     };
     const path = `schemas/json/${kind.name}.schema.json`;
     files.set(path, JSON.stringify(json, null, 2) + "\n");

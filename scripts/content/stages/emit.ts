@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { collectionNames, leadsSettings, type Collections, type PageData } from "../../../schemas/index.ts";
+import { collectionNames, leadsSettings, withoutContext, type Collections, type PageData } from "../../../schemas/index.ts";
 import type { Asset } from "../images/images.ts";
 import { listFiles } from "./files.ts";
 import { compareText } from "../problems/problem.ts";
@@ -51,7 +51,7 @@ export function renderOutput(content: Content, assets: ReadonlyMap<string, Asset
   // Read by the pre-renderer only (it writes the hosts' redirect rules); the app never loads it.
   files.set("redirects.json", json(content.redirects));
   // Read by the lead endpoint (server/leads/) only: recipients never reach a visitor's browser.
-  files.set("leads.json", json(content.leads ?? leadsSettings.parse({})));
+  files.set("leads.json", json(content.leads ?? leadsSettings(withoutContext).parse({})));
   files.set("collections.json", json(collections));
   files.set("forms.json", json(forms));
   // One module per page, so a visitor's browser loads only the pages it shows.

@@ -9,6 +9,7 @@ import {
   referenceNouns,
   referenceOf,
   sectionSchemas,
+  withoutContext,
   type ReferenceKind,
   type Section,
 } from "../../../schemas/index.ts";
@@ -19,7 +20,7 @@ import type { Content } from "./validate.ts";
 
 /** The reference fields of each section type: field name → the kind it refers to, and whether a list. */
 const referenceFields = new Map(
-  sectionSchemas.map((schema) => {
+  sectionSchemas(withoutContext).map((schema) => {
     const fields: { field: string; kind: ReferenceKind; list: boolean }[] = [];
     for (const [field, value] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
       let inner = value;

@@ -12,10 +12,11 @@ import {
   page,
   redirects,
   site,
-  withContentContext,
+  inFile,
   type CollectionName,
   type Collections,
-  type ContentContext,
+  type ContentFacts,
+  type FileScope,
   type Form,
   type LeadsSettings,
   type Html,
@@ -42,23 +43,46 @@ export interface Content {
   forms: Record<string, Form>;
 }
 
-function schemaFor(file: SourceFile): z.ZodType {
+/** The schema of a file's kind, built in `c` (each factory builds its schema once per context). */
+function schemaFor(file: SourceFile, c: ContentFacts): z.ZodType {
   switch (file.kind) {
     case "site":
-      return site;
+      return site(c);
     case "redirects":
-      return redirects;
+      return redirects(c);
     case "leads":
-      return leadsSettings;
+      return leadsSettings(c);
     case "page":
-      return page;
+      return page(c);
     case "markdown-page":
-      return markdownPage;
+      return markdownPage(c);
     case "collection":
-      return collectionSchemas[file.collection as CollectionName];
+      return collectionSchemas(c)[file.collection as CollectionName];
     case "form":
-      return form;
+      return form(c);
   }
+}
+
+/**
+ * The context the schemas of one `validate` call are built in: the caller's, with a picture resolver
+ * that also records, into `images`, the pictures of the file being validated (the per-file cache
+ * keeps them). Made once per context object, so its schemas are built once, not once per file.
+ */
+interface Recording {
+  context: ContentFacts;
+  images: [ImageInput, PlacementName][] | undefined;
+}
+const recordings = new WeakMap<ContentFacts, Recording>();
+function recording(context: ContentFacts): Recording {
+  let found = recordings.get(context);
+  if (!found) {
+    const made: Recording = {
+      context: { ...context, resolveImage: (input, where) => (made.images?.push([input, where]), context.resolveImage(input, where)) },
+      images: undefined,
+    };
+    recordings.set(context, (found = made));
+  }
+  return found;
 }
 
 /** Validated files from the per-file cache count only for the context they were validated in. */
@@ -73,56 +97,56 @@ export interface ValidateCache {
 
 export function validate(
   files: readonly SourceFile[],
-  context: ContentContext,
+  context: ContentFacts,
   cache?: ValidateCache,
 ): { content: Content; problems: Problem[] } {
   const problems: Problem[] = [];
   const content: Content = { redirects: [], pages: [], collections: {}, forms: {} };
-
-  withContentContext(context, () => {
-    for (const file of files) {
-      let known = cache && file.cached?.valid?.context === cache.context ? file.cached.valid : undefined;
-      if (!known && cache?.reusable && file.cached?.valid && cache.reusable(file.cached.valid.context, file.text)) {
-        known = file.cached.valid;
-        known.context = cache.context;
-        cache.touch();
-      }
-      if (known) {
-        // The pictures it shows, so the image stage makes them: the resolver is this run's.
-        for (const [input, where] of known.images) context.resolveImage?.(input, where);
-        add(content, file, known.value);
-        continue;
-      }
-      const before = problems.length;
-      const images: [ImageInput, PlacementName][] = [];
-      const resolveImage = context.resolveImage && cache && file.cached ? context.resolveImage : undefined;
-      const recorded: ContentContext = resolveImage
-        ? { ...context, resolveImage: (input, where) => (images.push([input, where]), resolveImage(input, where)) }
-        : context;
-      const value = validateFile(file, recorded, problems);
-      if (value === undefined) continue;
-      add(content, file, value);
-      if (cache && file.cached && problems.length === before && jsonSafe(value)) {
-        file.cached.valid = { context: cache.context, value, images };
-        cache.touch();
-      }
+  const recorder = recording(context);
+  for (const file of files) {
+    let known = cache && file.cached?.valid?.context === cache.context ? file.cached.valid : undefined;
+    if (!known && cache?.reusable && file.cached?.valid && cache.reusable(file.cached.valid.context, file.text)) {
+      known = file.cached.valid;
+      known.context = cache.context;
+      cache.touch();
     }
-  });
+    if (known) {
+      // The pictures it shows, so the image stage makes them: the resolver is this run's.
+      for (const [input, where] of known.images) context.resolveImage(input, where);
+      add(content, file, known.value);
+      continue;
+    }
+    const before = problems.length;
+    const images: [ImageInput, PlacementName][] = [];
+    recorder.images = images;
+    let value: unknown;
+    try {
+      value = validateFile(file, recorder.context, problems);
+    } finally {
+      recorder.images = undefined;
+    }
+    if (value === undefined) continue;
+    add(content, file, value);
+    if (cache && file.cached && problems.length === before && jsonSafe(value)) {
+      file.cached.valid = { context: cache.context, value, images };
+      cache.touch();
+    }
+  }
   return { content, problems };
 }
 
 /** A file's validated value: for a Markdown page, the page with its body compiled. */
-function validateFile(file: SourceFile, context: ContentContext, problems: Problem[]): unknown {
-  const schema = schemaFor(file);
+function validateFile(file: SourceFile, context: ContentFacts, problems: Problem[]): unknown {
+  const schema = schemaFor(file, context);
   // "#anchor" links in a page point into that page.
   const route = file.kind === "page" || file.kind === "markdown-page" ? (file.data as { route?: unknown } | null)?.route : undefined;
-  const here = { ...context, route: typeof route === "string" ? route : undefined };
-  return withContentContext(here, () => {
+  const here: FileScope = { route: typeof route === "string" ? route : undefined, allowDraftReferences: false };
+  return inFile(context, here, () => {
     let result = schema.safeParse(file.data);
     if (!result.success) {
       // A draft may refer to other drafts; only published content may not.
       const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
-      if (issues.length === 0) result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
+      if (issues.length === 0) result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
       if (!result.success) {
         for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
         return undefined;
@@ -130,8 +154,8 @@ function validateFile(file: SourceFile, context: ContentContext, problems: Probl
     }
     const data: unknown = result.data;
     if (file.kind !== "markdown-page") return data;
-    const front = data as z.output<typeof markdownPage>;
-    const body = compileBody(file, here, problems);
+    const front = data as z.output<ReturnType<typeof markdownPage>>;
+    const body = compileBody(file, context, here, problems);
     if (body === undefined) return undefined;
     const { heading, updated, ...fields } = front;
     const page: PageData = {
@@ -169,14 +193,14 @@ function add(content: Content, file: SourceFile, data: unknown): void {
   }
 }
 
-function compileBody(file: SourceFile, context: ContentContext, problems: Problem[]) {
+function compileBody(file: SourceFile, context: ContentFacts, here: FileScope, problems: Problem[]) {
   const body = file.body!;
   const start = positionOf(file, body.offset);
   if (!body.text.trim()) {
     problems.push({ file: file.path, ...start, field: "body", message: "the page has no text: write it below the front matter" });
     return undefined;
   }
-  const result = context.markdown!(body.text, context.route);
+  const result = context.markdown(body.text, here.route);
   const draft = inDraft(file.data, []);
   result.problems = result.problems.filter((problem) => !(problem.draftReference && draft));
   for (const problem of result.problems) {
