@@ -239,14 +239,15 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
     }
   });
   if (problems.length === 0 && value !== undefined) {
-    // The rules across files read the pages' routes and the plans as the files have them.
+    // The rules across files read the pages' routes and the plans as the files have them; the
+    // entry being saved as parsed (its references are { kind, id }), since only its problems count.
     const content: Content = { redirects: [], pages: [], collections: {}, forms: {} };
     for (const f of files) {
       if (f.kind === "page" || f.kind === "markdown-page") content.pages.push({ file: f, page: f.data as never });
       if (f.kind === "collection") {
         ((content.collections as Record<string, unknown[]>)[f.collection!] ??= []).push({
           id: f.name,
-          ...record(f.data),
+          ...record(f === file ? value : f.data),
         });
       }
     }

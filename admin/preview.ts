@@ -90,7 +90,10 @@ function sectionShowing(built: Built, collection: CollectionName | "forms", id: 
   }[collection];
   for (const page of built.pages) {
     for (const section of page.sections) {
-      if (field in section) return { ...section, draft: false, [field]: collection === "forms" ? id : [id] } as Section;
+      if (field in section) {
+        const reference = { kind: collection, id };
+        return { ...section, draft: false, [field]: collection === "forms" ? reference : [reference] } as Section;
+      }
     }
   }
   return undefined;

@@ -1,10 +1,10 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
 import { draftReference, noContext, type ContentContext } from "./context.ts";
-import { referenceNouns, type ReferenceKind, type ReferenceMeta } from "./references.ts";
+import { referenceNouns, type Reference, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 
-export { referenceNouns, type ReferenceKind, type ReferenceMeta } from "./references.ts";
+export { referenceNouns, type Reference, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** Whether a list of the context holds `value`: a Set made once per list, not a scan per reference. */
@@ -182,8 +182,9 @@ export function link(c: ContentContext) {
 export type Link = z.output<ReturnType<typeof link>>;
 
 /**
- * A reference to an entry of a collection or a form, checked against the ids that exist. The kind is
- * checked by the compiler; without a content context the check fails rather than passing unchecked.
+ * A reference to an entry of a collection or a form: content writes its id, checked against the ids
+ * that exist; the parsed value is `{ kind, id }`, so its kind stays in its type. Without the content
+ * context the check fails rather than passing unchecked.
  */
 export function ref<K extends ReferenceKind>(c: ContentContext, kind: K) {
   if (!Object.hasOwn(referenceNouns, kind)) throw new Error(`ref("${kind}"): no such kind of content`);
@@ -212,6 +213,7 @@ export function ref<K extends ReferenceKind>(c: ContentContext, kind: K) {
         });
       }
     })
+    .transform((id): Reference<K> => ({ kind, id }))
     .meta({ reference: kind } satisfies ReferenceMeta)
     .describe(
       kind === "forms"

@@ -1,8 +1,8 @@
 /**
- * References name a kind the compiler knows, carry it as metadata, and
+ * References name a kind the compiler knows, keep it in their parsed type, carry it as metadata, and
  * every check that needs other files fails closed when a schema is built without the content context.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import {
   collectionSchemas,
@@ -17,8 +17,12 @@ import {
   site,
   withoutContext,
   type ContentFacts,
+  type Reference,
+  type SectionOf,
+  type TeamMember,
 } from "../../schemas/index.ts";
 import { pricingSection } from "../../sections/pricing/schema.ts";
+import type { useEntries } from "../../src/content/ContentProvider.tsx";
 import { renderSchemaFiles } from "../../scripts/generate/json-schema.ts";
 import { problemsIn } from "./helpers.ts";
 
@@ -52,6 +56,18 @@ describe("references", () => {
   it("accept only the kinds that exist (a wrong kind does not compile)", () => {
     // @ts-expect-error "faqs" is not a kind of content: the collection is "faq".
     expect(() => ref(withoutContext, "faqs")).toThrow();
+  });
+
+  it("keep their kind in the parsed value and in its type", () => {
+    const plan = ref(facts(), "plans");
+    expect(plan.parse("starter")).toEqual({ kind: "plans", id: "starter" });
+    expectTypeOf(plan.parse("starter")).toEqualTypeOf<Reference<"plans">>();
+    // A list of references resolves to the entries of its own collection, with no kind named again.
+    expectTypeOf<ReturnType<typeof useEntries<"team">>>().toEqualTypeOf<TeamMember[]>();
+    const questions: SectionOf<"faq">["questions"] = [{ kind: "faq", id: "what-we-fix" }];
+    // @ts-expect-error a list of questions is not a list of team members.
+    const members: SectionOf<"team">["members"] = questions;
+    expect(members).toBe(questions);
   });
 
   it("carry their target in metadata, read by the JSON Schema", () => {

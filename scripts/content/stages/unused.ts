@@ -10,6 +10,7 @@ import {
   referenceOf,
   sectionSchemas,
   withoutContext,
+  type Reference,
   type ReferenceKind,
   type Section,
 } from "../../../schemas/index.ts";
@@ -38,11 +39,10 @@ export function findUnused(content: Content, files: readonly SourceFile[]): Prob
   for (const { page } of content.pages) {
     for (const section of page.sections) {
       for (const { field, kind } of referenceFields.get(section.type) ?? []) {
-        const value = (section as unknown as Record<string, string | string[] | undefined>)[field];
+        const value = (section as unknown as Record<string, Reference | Reference[] | undefined>)[field];
         if (value === undefined) continue;
         const ids = shown.get(kind) ?? shown.set(kind, new Set()).get(kind)!;
-        if (typeof value === "string") ids.add(value);
-        else for (const id of value) ids.add(id);
+        for (const reference of Array.isArray(value) ? value : [value]) ids.add(reference.id);
       }
     }
   }
