@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { perContext, type ContentContext } from "./context.ts";
-import { draft, icon, markdown, ref, text, type ReferenceKind } from "./primitives.ts";
+import { draft, icon, markdown, ref, text } from "./primitives.ts";
+import type { ReferenceKind } from "./references.ts";
 import { image } from "./image.ts";
 
 export const service = (c: ContentContext) =>

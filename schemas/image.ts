@@ -15,8 +15,6 @@ import {
   type ResolvedImage,
 } from "./placements.ts";
 
-export * from "./placements.ts";
-
 const percent = z.number().min(0).max(100);
 const focusNames = Object.keys(focusPoints) as (keyof typeof focusPoints)[];
 

@@ -4,8 +4,6 @@ import { draftReference, noContext, type ContentContext } from "./context.ts";
 import { referenceNouns, type Reference, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 
-export { referenceNouns, type Reference, type ReferenceKind, type ReferenceMeta } from "./references.ts";
-
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** Whether a list of the context holds `value`: a Set made once per list, not a scan per reference. */
 export function listHas(list: readonly string[] | undefined, value: string): boolean {
