@@ -9,15 +9,16 @@ import { draft, icon, markdown, ref, text } from "./primitives.ts";
 import type { ReferenceKind } from "./references.ts";
 import { image } from "./image.ts";
 
-export const service = (c: ContentContext) =>
+export const service = perContext((c: ContentContext) =>
   z.strictObject({
     title: text.describe('The service\'s name, e.g. "Laptop & Computer".'),
     icon,
     summary: markdown(c).describe("What we help with, in a sentence or two (Markdown)."),
     draft,
-  });
+  }),
+);
 
-export const plan = (c: ContentContext) =>
+export const plan = perContext((c: ContentContext) =>
   z.strictObject({
     name: text.describe('The plan\'s name as shown, e.g. "Starter".'),
     price: z.number().nonnegative().describe("Price per month, in the currency below, e.g. 49."),
@@ -33,34 +34,41 @@ export const plan = (c: ContentContext) =>
     features: z.array(text).min(1).describe("What the plan adds, one line each."),
     popular: z.boolean().default(false).describe('Marks the plan "Most Popular". At most one plan may.'),
     draft,
-  });
+  }),
+);
 
-export const teamMember = (c: ContentContext) =>
+export const teamMember = perContext((c: ContentContext) =>
   z.strictObject({
     name: text.describe("Full name."),
     role: text.describe('Job title, e.g. "Head of Support".'),
     bio: markdown(c).describe("A short introduction (Markdown)."),
     photo: image(c, "portrait"),
     draft,
-  });
+  }),
+);
 
-export const question = (c: ContentContext) =>
+export const question = perContext((c: ContentContext) =>
   z.strictObject({
     question: text.describe("The question, as a visitor would ask it."),
     answer: markdown(c).describe("The answer (Markdown)."),
     draft,
-  });
+  }),
+);
 
-export const testimonial = (c: ContentContext) =>
+export const testimonial = perContext((c: ContentContext) =>
   z.strictObject({
     quote: markdown(c).describe("What the customer said (Markdown)."),
     name: text.describe("Who said it."),
     detail: text.describe('Where they are from or what they do, e.g. "Small business owner, Ohio".'),
     rating: z.number().int().min(1).max(5).optional().describe("Stars out of 5."),
     draft,
-  });
+  }),
+);
 
-/** The one list of collections: file name (without .yaml) → the factory of its entries' schema. */
+/**
+ * The one list of collections: file name (without .yaml) → the factory of its entries' schema (each
+ * builds once per context, so a table of kinds may hold them as they are).
+ */
 const entrySchemas = {
   services: service,
   plans: plan,

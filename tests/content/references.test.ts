@@ -11,6 +11,7 @@ import {
   markdown,
   noFile,
   page,
+  plan,
   redirects,
   ref,
   referenceOf,
@@ -132,6 +133,7 @@ describe("a schema built without the content context fails closed", () => {
     const known = facts();
     expect(page(known)).toBe(page(known));
     expect(collectionSchemas(known)).toBe(collectionSchemas(known));
+    expect(collectionSchemas(known).plans).toBe(plan(known));
     expect(page(known)).not.toBe(page(facts()));
     expect(page(withoutContext)).toBe(page(withoutContext));
   });
