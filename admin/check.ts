@@ -11,9 +11,11 @@ import type { z } from "zod";
 import {
   classifyPath,
   fileSchema,
+  inFile,
   kindNamed,
-  withContentContext,
-  type ContentContext,
+  noFile,
+  type ContentFacts,
+  type FileScope,
   type ResolvedImage,
 } from "../schemas/index.ts";
 import { describeIssue } from "../scripts/content/problems/describe-issue.ts";
@@ -83,20 +85,23 @@ export function sourceOf(stored: StoredFile): SourceFile | undefined {
 }
 
 /** The schema of a file: its kind's row (schemas/kinds.ts), or a Markdown entry's front matter. */
-function schemaFor(file: SourceFile): z.ZodType {
-  return fileSchema(kindNamed(file.kind)!, file.markdown);
+function schemaFor(file: SourceFile, c: ContentFacts): z.ZodType {
+  return fileSchema(kindNamed(file.kind)!, file.markdown, c);
 }
 
 /** The content context from the files, as scripts/content/stages/context.ts makes it from the loaded files. */
-export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentContext {
+export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentFacts {
   const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute } = declaredBy(files);
   const known = images ? new Set(images) : undefined;
   return {
+    known: true,
     ids,
     routes,
+    routesUnknown: false,
     anchors,
     drafts,
-    redirects,
+    file: noFile(),
+    redirects: redirects ?? [],
     notFoundRoute,
     markdown: createMarkdown({ tokens, routes, anchors, drafts }),
     // The browser knows which pictures exist, not their size: the site's own check weighs that.
@@ -123,18 +128,18 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
   const files = [file, ...others.filter((o) => o.rel !== target.rel).flatMap((o) => sourceOf(o) ?? [])];
   const context = contextOf(files, images);
   const route = file.role === "page" ? str(record(file.data).route) : undefined;
-  const here: ContentContext = { ...context, route };
-  const schema = schemaFor(file);
+  const here: FileScope = { route, allowDraftReferences: false };
+  const schema = schemaFor(file, context);
   const problems: Problem[] = [];
   let value: unknown;
-  withContentContext(here, () => {
+  inFile(context, here, () => {
     let result = schema.safeParse(file.data);
     if (!result.success) {
       const issues = result.error.issues.filter(
         (issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)),
       );
       if (issues.length === 0) {
-        result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
+        result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
       }
       if (!result.success) for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
     }
@@ -148,7 +153,7 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
           message: "the page has no text: write it",
         });
       } else {
-        const compiled = here.markdown!(file.body.text, route);
+        const compiled = context.markdown(file.body.text, route);
         const draft = inDraft(file.data, []);
         for (const p of compiled.problems.filter((p) => !(p.draftReference && draft))) {
           problems.push({ file: file.path, ...locateInBody(file, p), field: "body", message: p.message });
@@ -157,11 +162,14 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
     }
   });
   if (problems.length === 0 && value !== undefined) {
-    // The rules across files read the pages' routes and the plans as the files have them.
+    // The rules across files read the pages' routes and the plans as the files have them; the
+    // entry being saved as parsed (its references are { kind, id }), since only its problems count.
     const content: Content = { settings: {}, pages: [], collections: {}, forms: {} };
     for (const f of files) {
       if (f.role === "page") content.pages.push({ file: f, page: f.data as never });
-      if (f.role === "collection") (content.collections[f.kind] ??= []).push({ id: f.name, ...record(f.data) });
+      if (f.role === "collection") {
+        (content.collections[f.kind] ??= []).push({ id: f.name, ...record(f === file ? value : f.data) });
+      }
     }
     problems.push(...checkRules(content, files).filter((p) => p.file === file.path));
     // The rule keeps a route for the first file by name; the entry being saved never takes one.

@@ -34,7 +34,7 @@ import {
   withChecks,
   withPictures,
 } from "./widgets.tsx";
-import { contentKinds as table, kindNamed, type KindTable } from "../schemas/index.ts";
+import { contentKinds as table, kindNamed, withoutContext, type KindTable } from "../schemas/index.ts";
 
 /** The table of kinds, as rows of any kind (schemas/kinds.ts). */
 const contentKinds: KindTable = table;
@@ -194,17 +194,18 @@ async function refreshStored() {
 }
 void refreshStored();
 
-/** What the file of an entry is called (a new one: a stand-in name) and its kind's schema, from the table of kinds. */
+/** What the file of an entry is called (a new one: a stand-in name) and its kind's schema (its shape and defaults only), from the table of kinds. */
 function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
   const collection = String(entry.get("collection"));
   const slug = String(entry.get("slug") || "new-entry");
   for (const kind of contentKinds) {
     if (kind.role === "settings") {
-      if (collection === "settings" && slug === kind.name) return { rel: kind.file, schema: kind.schema };
+      if (collection === "settings" && slug === kind.name)
+        return { rel: kind.file, schema: kind.schema(withoutContext) };
     } else if (collection === kind.name) {
-      return { rel: `${kind.folder}/${slug}.yaml`, schema: kind.schema };
+      return { rel: `${kind.folder}/${slug}.yaml`, schema: kind.schema(withoutContext) };
     } else if (kind.markdown && collection === kind.markdown.collection) {
-      return { rel: `${kind.folder}/${slug}.md`, schema: kind.markdown.schema };
+      return { rel: `${kind.folder}/${slug}.md`, schema: kind.markdown.schema(withoutContext) };
     }
   }
   return undefined;

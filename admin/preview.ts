@@ -12,10 +12,11 @@ import {
   referenceFields,
   sectionSchemas,
   site as siteSchema,
-  withContentContext,
+  withoutContext,
   type CollectionName,
   type Collections,
   type ContentContext,
+  type ContentFacts,
   type Form,
   type PageData,
   type Section,
@@ -40,28 +41,32 @@ const previewRoute = "/preview-of-an-entry";
 
 /** Parses `data` with `schema` as the content check would, with what the preview knows of the rest. */
 function check<T>(
-  schema: z.ZodType,
+  schema: (c: ContentContext) => z.ZodType,
   data: unknown,
   built: Built,
   getAsset: (src: string) => string,
-  extra?: Partial<ContentContext>,
+  extra?: Partial<Pick<ContentFacts, "ids">>,
 ) {
-  const ids: ContentContext["ids"] = {
+  const ids: ContentFacts["ids"] = {
     ...Object.fromEntries(Object.entries(built.collections).map(([name, entries]) => [name, entries.map((e) => e.id)])),
     forms: Object.keys(built.forms),
     ...extra?.ids,
   };
-  const context: ContentContext = {
+  const context: ContentFacts = {
+    known: true,
     ids,
     routes: built.routes,
     // A page may link to one not built yet: links are checked by the content check, not here.
     routesUnknown: true,
     anchors: {},
+    drafts: { ids: {}, routes: [], anchors: {} },
+    redirects: [],
+    notFoundRoute: undefined,
     markdown: createMarkdown({ tokens: tokensFrom(built.site) }),
     resolveImage: (image) => ({ src: getAsset(image.src), alt: image.alt, width: 1200, height: 800 }),
-    allowDraftReferences: true,
+    file: { route: undefined, allowDraftReferences: true },
   };
-  const result = withContentContext(context, () => schema.safeParse(data));
+  const result = schema(context).safeParse(data);
   if (result.success) return { ok: true as const, value: result.data as T };
   return {
     ok: false as const,
@@ -73,9 +78,10 @@ function check<T>(
 function sectionShowing(built: Built, collection: CollectionName | "forms", id: string): Section | undefined {
   for (const page of built.pages) {
     for (const section of page.sections) {
-      const schema = sectionSchemas.find((s) => s.shape.type.value === section.type);
+      const schema = sectionSchemas(withoutContext).find((s) => s.shape.type.value === section.type);
       const found = schema && referenceFields(schema).find((f) => f.kind === collection && f.field in section);
-      if (found) return { ...section, draft: false, [found.field]: found.list ? [id] : id } as Section;
+      const reference = { kind: collection, id };
+      if (found) return { ...section, draft: false, [found.field]: found.list ? [reference] : reference } as Section;
     }
   }
   return undefined;
@@ -101,7 +107,7 @@ export function preview(edited: Edited, built: Built, getAsset: (src: string) =>
         };
       }
       const { body, ...front } = edited.data;
-      const legal = check<z.output<typeof markdownPage>>(markdownPage, front, built, getAsset);
+      const legal = check<z.output<ReturnType<typeof markdownPage>>>(markdownPage, front, built, getAsset);
       if (!legal.ok) return legal;
       if (typeof body !== "string" || !body.trim()) return { ok: false, problems: ["body: the page has no text yet"] };
       const html = createMarkdown({ tokens: tokensFrom(built.site) })(body).html;
@@ -133,8 +139,8 @@ export function preview(edited: Edited, built: Built, getAsset: (src: string) =>
       return showAlone(built, "forms", edited.id, { ...base, forms: { ...built.forms, [edited.id]: form.value } });
     }
     case "entry": {
-      const schema = collectionSchemas[edited.collection];
-      const entry = check<object>(schema, edited.data, built, getAsset);
+      const collection = edited.collection;
+      const entry = check<object>((c) => collectionSchemas(c)[collection], edited.data, built, getAsset);
       if (!entry.ok) return entry;
       const others = (built.collections[edited.collection] as { id: string }[]).filter((e) => e.id !== edited.id);
       const collections = {

@@ -1,12 +1,17 @@
 /**
  * What exists outside the file being validated: the ids of every collection entry and form, the
- * routes of every page, the image files, and the site-wide text tokens. The content pipeline supplies
- * it while it validates. This keeps every cross-file rule attached to the field it is about, so each
- * problem is reported at that field's line and column. A field that needs the context and finds none
- * fails (fail closed): content is never published unchecked.
+ * routes of every page, the image files, and the site-wide text tokens. The content pipeline makes
+ * it and passes it to the schemas, which are functions of it (as Astro's `schema: ({ image }) => …`):
+ * `site(c)`, `page(c)`, `ref(c, "plans")`. This keeps every cross-file rule attached to the field it
+ * is about, so each problem is reported at that field's line and column.
+ *
+ * Failing closed holds by construction: a schema is built either from the content's facts
+ * (`ContentFacts`, every member required) or from `withoutContext` (the JSON Schemas, the guide, the
+ * CMS configuration), and the compiler lets no check read a fact before it has asked which one it has;
+ * without the facts every check that needs them fails with `noContext(…)`.
  */
-import type { ImageInput, PlacementName, ResolvedImage } from "./image.ts";
-import type { ReferenceKind } from "./primitives.ts";
+import type { ImageInput, PlacementName, ResolvedImage } from "./placements.ts";
+import type { ReferenceKind } from "./references.ts";
 
 /** A problem found inside a Markdown field, with its position relative to the field's text. */
 export interface MarkdownProblem {
@@ -17,57 +22,94 @@ export interface MarkdownProblem {
   draftReference?: boolean;
 }
 
-export interface ContentContext {
-  /** Known ids per kind of referenced thing ("plans", "forms", ...), in file order. */
-  ids?: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
+/** Ids per kind of referenced thing ("plans", "forms", ...), in file order; none: the kind's files are unknown. */
+export type IdsByKind = Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
+
+/**
+ * The file being validated: set around each parse with `inFile` (validation is synchronous), so the
+ * schemas built once for a context serve every file.
+ */
+export interface FileScope {
+  /** The route of the page being validated; "#anchor" links point into it. None: not a page. */
+  route: string | undefined;
+  /** Set to re-validate a draft whose only problems are references to other drafts. */
+  allowDraftReferences: boolean;
+}
+
+/** Everything the pipeline knows of the other files while it validates one. */
+export interface ContentFacts {
+  readonly known: true;
+  ids: IdsByKind;
   /** Routes of every page, e.g. "/", "/about". */
-  routes?: readonly string[];
+  routes: readonly string[];
   /** A page could not be read, so its route is unknown: links are not checked until it is fixed. */
-  routesUnknown?: boolean;
+  routesUnknown: boolean;
   /** The section anchors of every page, by route: "#pricing" links land on one of them. */
-  anchors?: Readonly<Record<string, readonly string[]>>;
-  /** The route of the page being validated; "#anchor" links point into it. */
-  route?: string;
+  anchors: Readonly<Record<string, readonly string[]>>;
   /**
    * Checks a picture for the place it is shown in and returns its public URLs and size (a photo's
    * smaller versions and formats included), or what is wrong with it.
    */
-  resolveImage?: (image: ImageInput, where: PlacementName) => ResolvedImage | string;
+  resolveImage: (image: ImageInput, where: PlacementName) => ResolvedImage | string;
   /** Compiles Markdown to sanitised HTML and reports what is not allowed in it. */
-  markdown?: (source: string, route?: string) => { html: string; problems: MarkdownProblem[] };
+  markdown: (source: string, route?: string) => { html: string; problems: MarkdownProblem[] };
   /** Ids (per kind), routes and anchors (by route) of drafts: published content may not refer to them. */
-  drafts?: {
-    ids: Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
+  drafts: {
+    ids: IdsByKind;
     routes: readonly string[];
-    anchors?: Readonly<Record<string, readonly string[]>>;
+    anchors: Readonly<Record<string, readonly string[]>>;
   };
-  /** The redirects in content/redirects.yaml, in file order: old address → new one. */
-  redirects?: readonly { from: string; to: string }[];
-  /** The route of the page shown for addresses that do not exist. */
-  notFoundRoute?: string;
-  /** Set to re-validate a draft whose only problems are references to other drafts. */
-  allowDraftReferences?: boolean;
+  /** The redirects in content/redirects.yaml, in file order: old address → new one (none: no file). */
+  redirects: readonly { from: string; to: string }[];
+  /** The route of the page shown for addresses that do not exist, when the site settings say it. */
+  notFoundRoute: string | undefined;
+  /** The file being validated now. */
+  file: FileScope;
+}
+
+/** No facts at all: what the JSON Schemas, the guide and the CMS configuration build the schemas with. */
+export interface NoContext {
+  readonly known: false;
+}
+
+/** What a schema that checks other files is built from: the facts, or none (then it fails closed). */
+export type ContentContext = ContentFacts | NoContext;
+
+/**
+ * The context of static uses (JSON Schema, guide, CMS configuration, labels): the schemas' shape and
+ * words are all there, and every check that needs other files fails with `noContext(…)`.
+ */
+export const withoutContext: NoContext = Object.freeze({ known: false });
+
+/** The file scope of a file that is not a page, before any file is validated. */
+export const noFile = (): FileScope => ({ route: undefined, allowDraftReferences: false });
+
+/** Runs `parse` with `c.file` set to `file`, and puts the previous scope back after. */
+export function inFile<T>(c: ContentFacts, file: FileScope, parse: () => T): T {
+  const previous = c.file;
+  c.file = file;
+  try {
+    return parse();
+  } finally {
+    c.file = previous;
+  }
+}
+
+/**
+ * A set of schemas built once per context object (Zod compiles an object schema on its first parse,
+ * per instance): `build` runs the first time a context asks, and its result serves every later file.
+ */
+export function perContext<T>(build: (c: ContentContext) => T): (c: ContentContext) => T {
+  const built = new WeakMap<ContentContext, T>();
+  return (c) => {
+    let value = built.get(c);
+    if (value === undefined) built.set(c, (value = build(c)));
+    return value;
+  };
 }
 
 /** The `params` of an issue that is a reference to a draft (ignored inside drafts). */
 export const draftReference = { draftReference: true } as const;
-
-let current: ContentContext = {};
-
-/** Runs `fn` with `ctx` as the content context; validation is synchronous, so this is safe. */
-export function withContentContext<T>(ctx: ContentContext, fn: () => T): T {
-  const previous = current;
-  current = ctx;
-  try {
-    return fn();
-  } finally {
-    current = previous;
-  }
-}
-
-export function contentContext(): ContentContext {
-  return current;
-}
 
 /** The message of a field checked with no content context: a bug in the caller, never published. */
 export function noContext(what: string): string {

@@ -12,11 +12,12 @@
  * `referenceNouns` (primitives.ts), which `ref()` checks against: the type checker asks for both.
  */
 import type { z } from "zod";
+import { perContext, withoutContext, type ContentContext } from "./context.ts";
 import { plan, question, service, teamMember, testimonial } from "./collections.ts";
 import { form } from "./form.ts";
 import { leadsSettings } from "./leads.ts";
 import { markdownPage, page } from "./page.ts";
-import { referenceNouns, type ReferenceKind } from "./primitives.ts";
+import { referenceNouns, type ReferenceKind } from "./references.ts";
 import { redirects } from "./redirects.ts";
 import { site } from "./site.ts";
 
@@ -31,8 +32,12 @@ interface KindCommon {
   purpose: string;
   /** Where its files are, for people (the guide). */
   where: string;
-  /** The schema of one file. */
-  schema: z.ZodType;
+  /**
+   * The schema of one file, a function of the content context (Astro's `schema: ({ image }) => …`):
+   * the pipeline's facts, or `withoutContext` for the guide, the JSON Schemas and the CMS (every check
+   * that needs other files then fails closed). Each builds once per context.
+   */
+  schema: (c: ContentContext) => z.ZodType;
 }
 
 /** One file of settings: `content/<file>`. Its value goes in `src/generated/<name>.json`. */
@@ -67,7 +72,7 @@ export interface EntriesKind extends KindCommon {
 export type ContentKind = SettingsKind | EntriesKind;
 
 /** A collection's row: its entries in `content/collections/<name>/`, each shown by sections through `ref("<name>")`. */
-function collection<const N extends Exclude<ReferenceKind, "forms">, S extends z.ZodType>(
+function collection<const N extends Exclude<ReferenceKind, "forms">, S extends (c: ContentContext) => z.ZodType>(
   name: N,
   title: string,
   schema: S,
@@ -237,22 +242,27 @@ export function contentLayout(kinds: KindTable = contentKinds): string {
 }
 
 type Row<N extends KindName> = Extract<(typeof contentKinds)[number], { name: N }>;
+/** What a row's schema parses to. */
+type Output<N extends KindName> = z.output<ReturnType<Row<N>["schema"]>>;
 export type SettingsName = Extract<(typeof contentKinds)[number], { role: "settings" }>["name"];
 /** Each settings file's value, by its kind's name: its schema's output (an optional file left out: its defaults). */
-export type Settings = { [N in SettingsName]: z.output<Row<N>["schema"]> };
+export type Settings = { [N in SettingsName]: Output<N> };
 
 /** The names of the collections (kinds of entries sections list by id). */
 export type CollectionName = Extract<(typeof contentKinds)[number], { role: "collection" }>["name"];
 export const collectionNames = contentKinds
   .filter((kind) => kind.role === "collection")
   .map((kind) => kind.name) as CollectionName[];
-/** Each collection's entry schema, by name. */
-export const collectionSchemas = Object.fromEntries(
-  contentKinds.filter((kind) => kind.role === "collection").map((kind) => [kind.name, kind.schema]),
-) as { [N in CollectionName]: Row<N>["schema"] };
+/** Each collection's entry schema, by name, built once per context. */
+export const collectionSchemas = perContext(
+  (c) =>
+    Object.fromEntries(
+      contentKinds.filter((kind) => kind.role === "collection").map((kind) => [kind.name, kind.schema(c)]),
+    ) as { [N in CollectionName]: ReturnType<Row<N>["schema"]> },
+);
 
 /** An entry as the app receives it: its fields, and its id (the file name). */
-export type Entry<C extends CollectionName> = z.output<Row<C>["schema"]> & { id: string };
+export type Entry<C extends CollectionName> = Output<C> & { id: string };
 export type Collections = { [C in CollectionName]: Entry<C>[] };
 export type Service = Entry<"services">;
 export type Plan = Entry<"plans">;
@@ -267,30 +277,34 @@ const everyReferableRowIsAReference: Record<ReferableRowName, true> = {} as Reco
 void everyReferenceHasARow;
 void everyReferableRowIsAReference;
 
-/** The schema of one file of a kind: its row's, or a Markdown entry's front matter. */
-export function fileSchema(kind: ContentKind, markdown: boolean): z.ZodType {
-  return markdown && kind.role !== "settings" && kind.markdown ? kind.markdown.schema : kind.schema;
+/** The schema of one file of a kind, built in context `c`: its row's, or a Markdown entry's front matter. */
+export function fileSchema(kind: ContentKind, markdown: boolean, c: ContentContext): z.ZodType {
+  return (markdown && kind.role !== "settings" && kind.markdown ? kind.markdown.schema : kind.schema)(c);
 }
 
-/** Each kind's schemas with a name and the files they describe: its own, and its Markdown entries' front matter. */
+/**
+ * Each kind's schemas as the guide, the JSON Schemas and the CMS describe them (built without a
+ * context), with a name and the files they describe: its own, and its Markdown entries' front matter.
+ */
 export function kindSchemas(
   kinds: KindTable = contentKinds,
 ): { name: string; title: string; where: string; schema: z.ZodType; files?: string }[] {
   return kinds.flatMap((kind) => {
-    if (kind.role === "settings")
-      return [
-        { name: kind.name, title: kind.title, where: kind.where, schema: kind.schema, files: `content/${kind.file}` },
-      ];
-    const own = {
-      name: kind.name,
-      title: kind.title,
-      where: kind.where,
-      schema: kind.schema,
-      files: `content/${kind.folder}/*.yaml`,
-    };
+    const { name, title, where } = kind;
+    const schema = kind.schema(withoutContext);
+    if (kind.role === "settings") return [{ name, title, where, schema, files: `content/${kind.file}` }];
+    const own = { name, title, where, schema, files: `content/${kind.folder}/*.yaml` };
     if (!kind.markdown) return [own];
-    const { collection, title, where, schema } = kind.markdown;
-    return [own, { name: collection, title, where, schema }];
+    const markdown = kind.markdown;
+    return [
+      own,
+      {
+        name: markdown.collection,
+        title: markdown.title,
+        where: markdown.where,
+        schema: markdown.schema(withoutContext),
+      },
+    ];
   });
 }
 
@@ -301,5 +315,5 @@ type AppSettingsName = Extract<(typeof contentKinds)[number], { role: "settings"
  */
 export type AppContent = { [N in AppSettingsName]: Settings[N] } & {
   collections: Collections;
-  forms: Record<string, z.output<typeof form>>;
+  forms: Record<string, z.output<ReturnType<typeof form>>>;
 };

@@ -4,6 +4,7 @@
  * live here: they come from the environment (see README, "Leads").
  */
 import { z } from "zod";
+import type { ContentContext } from "./context.ts";
 
 const emailAddress = z
   .email({ error: 'write an e-mail address, e.g. "leads@example.com"' })
@@ -41,7 +42,7 @@ const webhookUrl = z
   })
   .describe("A web address (https) that receives every lead as signed JSON, e.g. a CRM's inbound webhook.");
 
-export const leadsSettings = z
+const settings = z
   .strictObject({
     recipients: z
       .array(emailAddress)
@@ -63,4 +64,7 @@ export const leadsSettings = z
   })
   .describe("Where the callback and subscribe forms' leads go, and how long they are kept.");
 
-export type LeadsSettings = z.output<typeof leadsSettings>;
+/** The schema of content/leads.yaml: it needs no other file, so one schema serves every context. */
+export const leadsSettings = (_c: ContentContext) => settings;
+
+export type LeadsSettings = z.output<typeof settings>;

@@ -1,5 +1,6 @@
 /** Pages: one file per route in content/pages/, YAML (a list of sections) or Markdown (legal text). */
 import { z } from "zod";
+import { perContext, type ContentContext } from "./context.ts";
 import { draft, route, text } from "./primitives.ts";
 import { section } from "./sections/index.ts";
 
@@ -14,13 +15,16 @@ const pageFields = {
     .describe("Whether search engines may list the page. false for thank-you and not-found pages."),
 };
 
-export const page = z.strictObject({
-  ...pageFields,
-  sections: z.array(section).min(1).describe("The blocks of the page, top to bottom."),
-});
+/** The schema of a page file (YAML), built once per context. */
+export const page = perContext((c: ContentContext) =>
+  z.strictObject({
+    ...pageFields,
+    sections: z.array(section(c)).min(1).describe("The blocks of the page, top to bottom."),
+  }),
+);
 
 /** The front matter of a Markdown page; the body below it is the page's text. */
-export const markdownPage = z.strictObject({
+const markdownFront = z.strictObject({
   ...pageFields,
   heading: text.optional().describe("The page's main heading; the title when left out."),
   updated: z.iso
@@ -28,7 +32,10 @@ export const markdownPage = z.strictObject({
     .describe("When the text last changed (YYYY-MM-DD)."),
 });
 
-export type Page = z.output<typeof page>;
+/** Its fields need no other file, so one schema serves every context. */
+export const markdownPage = (_c: ContentContext) => markdownFront;
+
+export type Page = z.output<ReturnType<typeof page>>;
 
 /** A page as the app receives it: Markdown pages arrive as one prose section. */
 export type PageData = Page & {

@@ -1,6 +1,7 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
-import { contentContext, draftReference, noContext } from "./context.ts";
+import { draftReference, noContext, type ContentContext } from "./context.ts";
+import { referenceNouns, type Reference, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 import { unwrap, walk } from "./walk.ts";
 
@@ -54,34 +55,36 @@ export const text = nonEmpty.superRefine((value, ctx) => {
 });
 
 /** Text written in Markdown, compiled to sanitised HTML at build time. */
-export const markdown = nonEmpty
-  .transform((source, ctx): Html => {
-    const compile = contentContext().markdown;
-    if (!compile) {
-      ctx.issues.push({ code: "custom", message: noContext("Markdown"), input: source });
-      return source as Html;
-    }
-    const result = compile(source, contentContext().route);
-    for (const problem of result.problems) {
-      if (problem.draftReference && contentContext().allowDraftReferences) continue;
-      ctx.issues.push({
-        code: "custom",
-        message: problem.message,
-        input: source,
-        params: { line: problem.line, column: problem.column, ...(problem.draftReference ? draftReference : {}) },
-      });
-    }
-    return result.html as Html;
-  })
-  .meta({ markdown: true });
+export function markdown(c: ContentContext) {
+  return nonEmpty
+    .transform((source, ctx): Html => {
+      if (!c.known) {
+        ctx.issues.push({ code: "custom", message: noContext("Markdown"), input: source });
+        return source as Html;
+      }
+      const result = c.markdown(source, c.file.route);
+      for (const problem of result.problems) {
+        if (problem.draftReference && c.file.allowDraftReferences) continue;
+        ctx.issues.push({
+          code: "custom",
+          message: problem.message,
+          input: source,
+          params: { line: problem.line, column: problem.column, ...(problem.draftReference ? draftReference : {}) },
+        });
+      }
+      return result.html as Html;
+    })
+    .meta({ markdown: true });
+}
 
 /** What is wrong with a link target, if anything. */
-function checkTarget(to: string): { message: string; draft?: boolean } | undefined {
+function checkTarget(c: ContentContext, to: string): { message: string; draft?: boolean } | undefined {
   if (to === "phone" || to === "email") return undefined;
   if (/^https:\/\/[^\s]+$/.test(to)) return undefined;
   if (to.startsWith("/") || to.startsWith("#")) {
-    const { routes, routesUnknown, anchors, drafts, allowDraftReferences, route: here } = contentContext();
-    if (!routes || !anchors) return { message: noContext(`the link "${to}"`) };
+    if (!c.known) return { message: noContext(`the link "${to}"`) };
+    const { routes, routesUnknown, anchors, drafts } = c;
+    const { route: here, allowDraftReferences } = c.file;
     if (routesUnknown) return undefined;
     if (!/^(\/[^?#\s]*)?(\?[^#\s]*)?(#[A-Za-z][\w-]*)?$/.test(to)) {
       return {
@@ -94,14 +97,14 @@ function checkTarget(to: string): { message: string; draft?: boolean } | undefin
         message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`,
       };
     }
-    if (path !== undefined && listHas(drafts?.routes, path) && !allowDraftReferences) {
+    if (path !== undefined && listHas(drafts.routes, path) && !allowDraftReferences) {
       return {
         message: `the page "${path}" is a draft (draft: true): publish it first, or make this a draft too`,
         draft: true,
       };
     }
     const anchor = /#(.+)$/.exec(to)?.[1];
-    if (anchor !== undefined) return checkAnchor(anchor, path, anchors, drafts?.anchors, allowDraftReferences);
+    if (anchor !== undefined) return checkAnchor(anchor, path, anchors, drafts.anchors, allowDraftReferences);
     return undefined;
   }
   return {
@@ -140,8 +143,8 @@ export function checkAnchor(
   return undefined;
 }
 
-function addTargetIssue(to: string, ctx: z.RefinementCtx) {
-  const problem = checkTarget(to);
+const targetIssue = (c: ContentContext) => (to: string, ctx: z.RefinementCtx) => {
+  const problem = checkTarget(c, to);
   if (problem) {
     ctx.addIssue({
       code: "custom",
@@ -150,68 +153,57 @@ function addTargetIssue(to: string, ctx: z.RefinementCtx) {
       ...(problem.draft ? { params: draftReference } : {}),
     });
   }
-}
+};
 
-export const linkTarget = z
-  .string()
-  .superRefine(addTargetIssue)
-  .describe(
-    'Where the link goes, e.g. "/contact": a page route, an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
-  );
+export function linkTarget(c: ContentContext) {
+  return z
+    .string()
+    .superRefine(targetIssue(c))
+    .describe(
+      'Where the link goes, e.g. "/contact": a page route, an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
+    );
+}
 
 /** A route that must belong to a page. */
-export const pageRoute = route.superRefine(addTargetIssue);
-
-export const link = z
-  .strictObject({
-    label: text.describe("The words on the link or button."),
-    to: linkTarget,
-  })
-  .describe("A link or button.");
-
-export type Link = z.output<typeof link>;
-
-/** Everything a field can refer to by id (each collection, and forms), with what one is called. */
-export const referenceNouns = {
-  services: "service",
-  plans: "plan",
-  team: "team member",
-  faq: "question",
-  testimonials: "testimonial",
-  forms: "form",
-} as const;
-
-export type ReferenceKind = keyof typeof referenceNouns;
-
-/** The machine-readable tag a reference field carries (`.meta()`): JSON Schema, guide and CMS read it. */
-export interface ReferenceMeta {
-  reference: ReferenceKind;
+export function pageRoute(c: ContentContext) {
+  return route.superRefine(targetIssue(c));
 }
 
+export function link(c: ContentContext) {
+  return z
+    .strictObject({
+      label: text.describe("The words on the link or button."),
+      to: linkTarget(c),
+    })
+    .describe("A link or button.");
+}
+
+export type Link = z.output<ReturnType<typeof link>>;
+
 /**
- * A reference to an entry of a collection or a form, checked against the ids that exist. The kind is
- * checked by the compiler; without a content context the check fails rather than passing unchecked.
+ * A reference to an entry of a collection or a form: content writes its id, checked against the ids
+ * that exist; the parsed value is `{ kind, id }`, so its kind stays in its type. Without the content
+ * context the check fails rather than passing unchecked.
  */
-export function ref<K extends ReferenceKind>(kind: K) {
+export function ref<K extends ReferenceKind>(c: ContentContext, kind: K) {
   if (!Object.hasOwn(referenceNouns, kind)) throw new Error(`ref("${kind}"): no such kind of content`);
   const noun = referenceNouns[kind];
   return z
     .string()
     .superRefine((value, ctx) => {
-      const { ids, drafts, allowDraftReferences } = contentContext();
-      if (!ids) {
+      if (!c.known) {
         ctx.addIssue({ code: "custom", input: value, message: noContext(`the ${noun} "${value}"`) });
         return;
       }
       // Unknown when the file holding them could not be read: that file's own problem is reported.
-      const known = ids[kind];
+      const known = c.ids[kind];
       if (known && !listHas(known, value)) {
         ctx.addIssue({
           code: "custom",
           input: value,
           message: `unknown ${noun} "${value}".${didYouMean(value, known)} Known: ${listOf(known) || "none yet"}`,
         });
-      } else if (listHas(drafts?.ids[kind], value) && !allowDraftReferences) {
+      } else if (listHas(c.drafts.ids[kind], value) && !c.file.allowDraftReferences) {
         ctx.addIssue({
           code: "custom",
           input: value,
@@ -220,6 +212,7 @@ export function ref<K extends ReferenceKind>(kind: K) {
         });
       }
     })
+    .transform((id): Reference<K> => ({ kind, id }))
     .meta({ reference: kind } satisfies ReferenceMeta)
     .describe(
       kind === "forms"
@@ -230,16 +223,17 @@ export function ref<K extends ReferenceKind>(kind: K) {
 
 /** The kind a reference field refers to, read from its metadata; undefined for other fields. */
 export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
-  const kind = (schema.meta() as Partial<ReferenceMeta> | undefined)?.reference;
+  // The tag is on the reference's outer layer (a pipe from the id to { kind, id }): every layer's meta, merged.
+  const kind = (unwrap(schema).meta as Partial<ReferenceMeta>).reference;
   return kind !== undefined && kind in referenceNouns ? kind : undefined;
 }
 
 /** An object schema's reference fields (a section's): the field, the kind it refers to, and whether it holds a list of ids. */
 export function referenceFields(schema: z.ZodType): { field: string; kind: ReferenceKind; list: boolean }[] {
   const found: { field: string; kind: ReferenceKind; list: boolean }[] = [];
-  walk(schema, ({ name, inner, def }) => {
-    const element = def.type === "array" && def.element ? unwrap(def.element).inner : undefined;
-    const kind = referenceOf(inner) ?? (element ? referenceOf(element) : undefined);
+  walk(schema, ({ name, schema: field, def }) => {
+    const element = def.type === "array" && def.element ? def.element : undefined;
+    const kind = referenceOf(field) ?? (element ? referenceOf(element) : undefined);
     if (kind) found.push({ field: name, kind, list: Boolean(element) });
     return false; // its own fields, not those inside them
   });
@@ -282,8 +276,10 @@ export const draft = z
   .describe("On: kept off the published site, shown only in the preview, so it can be finished first.");
 
 /** A card with a picture, a title and a short text. */
-export const card = z.strictObject({
-  icon,
-  title: text.describe("The card's title."),
-  text: markdown.describe("One or two sentences, in Markdown."),
-});
+export function card(c: ContentContext) {
+  return z.strictObject({
+    icon,
+    title: text.describe("The card's title."),
+    text: markdown(c).describe("One or two sentences, in Markdown."),
+  });
+}

@@ -4,7 +4,7 @@
  * must be a published page, the old one must not be a page, and no redirect may lead to another.
  */
 import { z } from "zod";
-import { contentContext, noContext } from "./context.ts";
+import { noContext, perContext, type ContentContext } from "./context.ts";
 import { listHas } from "./primitives.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 
@@ -16,7 +16,7 @@ const segment = "[A-Za-z0-9._~-]+";
 const pathPattern = new RegExp(`^(?:/${segment})+$`);
 
 /** What is wrong with an old address as written, if anything. */
-function fromProblem(from: string): string | undefined {
+function fromProblem(c: ContentContext, from: string): string | undefined {
   if (/^https?:\/\//i.test(from))
     return 'write only the path of the old address, without "https://" and the domain, e.g. "/old-page"';
   if (!from.startsWith("/")) return `start the old address with "/", e.g. "/${from.replace(/^\/*/, "")}"`;
@@ -37,10 +37,10 @@ function fromProblem(from: string): string | undefined {
   ) {
     return `"${from}" is used by the site itself (its files, or /admin/ for the editor): write the old page's address instead`;
   }
-  const { routes, drafts } = contentContext();
   // Without the content context nothing is known of the pages: refused, never passed unchecked.
-  if (!routes) return noContext(`the old address "${from}"`);
-  if (listHas(drafts?.routes, from)) {
+  if (!c.known) return noContext(`the old address "${from}"`);
+  const { routes, drafts } = c;
+  if (listHas(drafts.routes, from)) {
     return `"${from}" is the route of a draft page: once published, this redirect would hide it. Remove the redirect, or give the draft another route`;
   }
   if (listHas(routes, from)) {
@@ -50,7 +50,7 @@ function fromProblem(from: string): string | undefined {
 }
 
 /** What is wrong with a new address, if anything: it must lead straight to a published page. */
-function toProblem(to: string): string | undefined {
+function toProblem(c: ContentContext, to: string): string | undefined {
   if (/^https:\/\/[^\s/]+\.[^\s]*$/.test(to)) return undefined;
   if (/^http:\/\//i.test(to))
     return 'write "https://" instead of "http://": browsers warn about pages that are not secure';
@@ -58,9 +58,9 @@ function toProblem(to: string): string | undefined {
   if (!match)
     return 'write the route of the page it now leads to, e.g. "/contact" (it may end in "#section"), or a full "https://" address';
   const path = match[1]!;
-  const { routes, routesUnknown, drafts, redirects, notFoundRoute } = contentContext();
-  if (!routes) return noContext(`the new address "${to}"`);
-  if (redirects) {
+  if (!c.known) return noContext(`the new address "${to}"`);
+  const { routes, routesUnknown, drafts, redirects, notFoundRoute } = c;
+  if (redirects.length > 0) {
     // Follow the redirects from this address: visitors must arrive in one step, and never go round.
     // A redirect from a page's own address is refused on its own line; it leads nowhere.
     const hop = (from: string) => (listHas(routes, from) ? undefined : redirects.find((r) => r.from === from));
@@ -81,43 +81,51 @@ function toProblem(to: string): string | undefined {
     }
   }
   if (path === notFoundRoute) return `"${path}" is the not-found page: point this at the page visitors should land on`;
-  if (routes && !routesUnknown && !listHas(routes, path)) {
+  if (!routesUnknown && !listHas(routes, path)) {
     return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`;
   }
-  if (listHas(drafts?.routes, path))
+  if (listHas(drafts.routes, path))
     return `the page "${path}" is a draft (draft: true): publish it first, or point this redirect at another page`;
   return undefined;
 }
 
-const check = (problem: (value: string) => string | undefined) => (value: string, ctx: z.RefinementCtx) => {
-  const message = problem(value);
-  if (message) ctx.addIssue({ code: "custom", message, input: value });
-};
+const check =
+  (c: ContentContext, problem: (c: ContentContext, value: string) => string | undefined) =>
+  (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(c, value);
+    if (message) ctx.addIssue({ code: "custom", message, input: value });
+  };
 
-export const redirect = z.strictObject({
-  from: z
-    .string()
-    .superRefine(check(fromProblem))
-    .describe('The old address, without the domain, e.g. "/about-us". It also catches the same address ending in "/".'),
-  to: z
-    .string()
-    .superRefine(check(toProblem))
-    .describe('Where visitors go instead: the route of a page, e.g. "/about", or a full "https://" address.'),
-  permanent: z
-    .boolean()
-    .default(true)
-    .describe(
-      "true: the page has moved for good (301), and search engines move its ranking to the new address. false: a temporary move (302), e.g. during a campaign.",
-    ),
-});
+const redirect = (c: ContentContext) =>
+  z.strictObject({
+    from: z
+      .string()
+      .superRefine(check(c, fromProblem))
+      .describe(
+        'The old address, without the domain, e.g. "/about-us". It also catches the same address ending in "/".',
+      ),
+    to: z
+      .string()
+      .superRefine(check(c, toProblem))
+      .describe('Where visitors go instead: the route of a page, e.g. "/about", or a full "https://" address.'),
+    permanent: z
+      .boolean()
+      .default(true)
+      .describe(
+        "true: the page has moved for good (301), and search engines move its ranking to the new address. false: a temporary move (302), e.g. during a campaign.",
+      ),
+  });
 
-export const redirects = z
-  .strictObject({
-    redirects: z
-      .array(redirect)
-      .default([])
-      .describe("Old addresses that keep working: each sends visitors (and search engines) on to a page."),
-  })
-  .describe("Old addresses that keep working, after a page's route changed.");
+/** The schema of content/redirects.yaml. */
+export const redirects = perContext((c) =>
+  z
+    .strictObject({
+      redirects: z
+        .array(redirect(c))
+        .default([])
+        .describe("Old addresses that keep working: each sends visitors (and search engines) on to a page."),
+    })
+    .describe("Old addresses that keep working, after a page's route changed."),
+);
 
-export type Redirect = z.output<typeof redirect>;
+export type Redirect = z.output<ReturnType<typeof redirects>>["redirects"][number];

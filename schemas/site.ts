@@ -1,6 +1,7 @@
 /** Site settings: content/site.yaml, one file. */
 import { z } from "zod";
 import { image } from "./image.ts";
+import { perContext, type ContentContext } from "./context.ts";
 import { link, markdown, pageRoute, text } from "./primitives.ts";
 
 /** The digits a phone number dials, letters read as on a phone's keypad (1-800-FIX-PCS). */
@@ -56,98 +57,104 @@ export const address = z.strictObject({
  * links with the same words sound the same to a visitor whose screen reader lists the links
  * (WCAG 2.4.4, link purpose), so the second is refused at its line.
  */
-const linkList = z
-  .array(link)
-  .min(1)
-  .superRefine((links, ctx) => {
-    const seen = new Map<string, number>();
-    links.forEach((item, index) => {
-      const words = item.label.trim().replace(/\s+/g, " ").toLowerCase();
-      const first = seen.get(words);
-      if (first === undefined) {
-        seen.set(words, index);
-        return;
-      }
-      ctx.addIssue({
-        code: "custom",
-        path: [index, "label"],
-        input: item.label,
-        message:
-          `"${item.label}" is already the words of link ${first + 1} in this list: a visitor using a screen reader could not tell the two apart. ` +
-          "Give this link words that say where it leads, or remove one of them",
+const linkList = (c: ContentContext) =>
+  z
+    .array(link(c))
+    .min(1)
+    .superRefine((links, ctx) => {
+      const seen = new Map<string, number>();
+      links.forEach((item, index) => {
+        const words = item.label.trim().replace(/\s+/g, " ").toLowerCase();
+        const first = seen.get(words);
+        if (first === undefined) {
+          seen.set(words, index);
+          return;
+        }
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "label"],
+          input: item.label,
+          message:
+            `"${item.label}" is already the words of link ${first + 1} in this list: a visitor using a screen reader could not tell the two apart. ` +
+            "Give this link words that say where it leads, or remove one of them",
+        });
       });
     });
-  });
 
-export const site = z.strictObject({
-  company: z
-    .strictObject({
-      name: text.describe("The company's name as shown everywhere."),
-      tagline: text.describe("A few words under the name."),
-      logo: image("logo"),
-    })
-    .describe("Who we are: the name, tagline and logo in the header."),
-  contact: z
-    .strictObject({
-      phone: phone.describe("The 24/7 toll-free number. The only place it is written."),
-      email: z.email({ error: 'write an e-mail address, e.g. "help@example.com"' }).describe("Support e-mail address."),
-      address: address.describe("Postal address shown in the footer."),
-      hours: text.describe('When support is open, e.g. "24 hours a day, 7 days a week".'),
-    })
-    .describe("How visitors reach us; shown in the footer and on the contact page."),
-  navigation: z
-    .strictObject({
-      header: linkList.describe("Links in the header, in order."),
-      footer: linkList.describe("Links in the footer, in order."),
-      skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
-    })
-    .describe("The links in the header and the footer."),
-  footer: z
-    .strictObject({
-      disclaimer: markdown.describe("The independence disclaimer shown in every footer (Markdown)."),
-      copyright: text.describe('Shown after "©" and the year, e.g. "Example Inc. All rights reserved.".'),
-      contactHeading: text.default("Contact").describe("Heading above the footer's contact details."),
-      linksHeading: text.default("Company").describe("Heading above the footer's links."),
-    })
-    .describe("What the footer says besides its links."),
-  callButton: z
-    .strictObject({
-      label: text.describe('The floating call button\'s words, e.g. "24X7 Toll Free Number".'),
-    })
-    .describe("The floating button that calls the toll-free number, on every page."),
-  analytics: z
-    .strictObject({
-      gtmContainerId: z
-        .string()
-        .regex(/^GTM-[A-Z0-9]+$/, { error: 'write a Tag Manager container id, e.g. "GTM-ABC1234", or leave it out' })
-        .optional()
-        .describe("Google Tag Manager container id. When left out nothing third-party loads."),
-    })
-    .describe("Analytics: page views and call-button clicks go to the data layer."),
-  seo: z
-    .strictObject({
-      siteUrl: z
-        .url({ protocol: /^https$/, error: 'write the site\'s full address, e.g. "https://www.example.com"' })
-        .describe("The public address of the site, for canonical links and the sitemap."),
-      titleTemplate: z
-        .string()
-        .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
-        .describe('How page titles are shown; "%s" is replaced by the page\'s title, e.g. "%s | Company".'),
-      description: text.describe("Used when a page has no description of its own."),
-      socialImage: image("social"),
-      favicon: image("favicon"),
-      themeColor: z
-        .string()
-        .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })
-        .describe('The colour of the browser\'s bar on phones, e.g. "#0b4f9c".'),
-      locale: z
-        .string()
-        .regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'write a locale like "en-US"' })
-        .default("en-US")
-        .describe("Language and region of the text."),
-    })
-    .describe("What search engines and social networks see."),
-  notFoundRoute: pageRoute.describe('The route of the page shown for addresses that do not exist, e.g. "/404".'),
-});
+/** The schema of content/site.yaml, built once per context. */
+export const site = perContext((c: ContentContext) =>
+  z.strictObject({
+    company: z
+      .strictObject({
+        name: text.describe("The company's name as shown everywhere."),
+        tagline: text.describe("A few words under the name."),
+        logo: image(c, "logo"),
+      })
+      .describe("Who we are: the name, tagline and logo in the header."),
+    contact: z
+      .strictObject({
+        phone: phone.describe("The 24/7 toll-free number. The only place it is written."),
+        email: z
+          .email({ error: 'write an e-mail address, e.g. "help@example.com"' })
+          .describe("Support e-mail address."),
+        address: address.describe("Postal address shown in the footer."),
+        hours: text.describe('When support is open, e.g. "24 hours a day, 7 days a week".'),
+      })
+      .describe("How visitors reach us; shown in the footer and on the contact page."),
+    navigation: z
+      .strictObject({
+        header: linkList(c).describe("Links in the header, in order."),
+        footer: linkList(c).describe("Links in the footer, in order."),
+        skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
+      })
+      .describe("The links in the header and the footer."),
+    footer: z
+      .strictObject({
+        disclaimer: markdown(c).describe("The independence disclaimer shown in every footer (Markdown)."),
+        copyright: text.describe('Shown after "©" and the year, e.g. "Example Inc. All rights reserved.".'),
+        contactHeading: text.default("Contact").describe("Heading above the footer's contact details."),
+        linksHeading: text.default("Company").describe("Heading above the footer's links."),
+      })
+      .describe("What the footer says besides its links."),
+    callButton: z
+      .strictObject({
+        label: text.describe('The floating call button\'s words, e.g. "24X7 Toll Free Number".'),
+      })
+      .describe("The floating button that calls the toll-free number, on every page."),
+    analytics: z
+      .strictObject({
+        gtmContainerId: z
+          .string()
+          .regex(/^GTM-[A-Z0-9]+$/, { error: 'write a Tag Manager container id, e.g. "GTM-ABC1234", or leave it out' })
+          .optional()
+          .describe("Google Tag Manager container id. When left out nothing third-party loads."),
+      })
+      .describe("Analytics: page views and call-button clicks go to the data layer."),
+    seo: z
+      .strictObject({
+        siteUrl: z
+          .url({ protocol: /^https$/, error: 'write the site\'s full address, e.g. "https://www.example.com"' })
+          .describe("The public address of the site, for canonical links and the sitemap."),
+        titleTemplate: z
+          .string()
+          .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
+          .describe('How page titles are shown; "%s" is replaced by the page\'s title, e.g. "%s | Company".'),
+        description: text.describe("Used when a page has no description of its own."),
+        socialImage: image(c, "social"),
+        favicon: image(c, "favicon"),
+        themeColor: z
+          .string()
+          .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })
+          .describe('The colour of the browser\'s bar on phones, e.g. "#0b4f9c".'),
+        locale: z
+          .string()
+          .regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'write a locale like "en-US"' })
+          .default("en-US")
+          .describe("Language and region of the text."),
+      })
+      .describe("What search engines and social networks see."),
+    notFoundRoute: pageRoute(c).describe('The route of the page shown for addresses that do not exist, e.g. "/404".'),
+  }),
+);
 
-export type Site = z.output<typeof site>;
+export type Site = z.output<ReturnType<typeof site>>;

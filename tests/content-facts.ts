@@ -3,7 +3,18 @@
  * valid edit (a price, a label, a new page) cannot turn a test red. Shared by the component tests
  * (content through the pipeline) and the browser tests (the generated modules the build used).
  */
-import type { AppContent, Collections, Form, PageData, Section, SectionOf, SectionType, Site } from "../schemas/index.ts";
+import type {
+  AppContent,
+  Collections,
+  Entry,
+  Form,
+  PageData,
+  Reference,
+  Section,
+  SectionOf,
+  SectionType,
+  Site,
+} from "../schemas/index.ts";
 
 /** The content the app reads (its type derives from the table of kinds), with every page. */
 export type ContentFacts = AppContent & { pages: PageData[] };
@@ -60,14 +71,12 @@ export function regionIndex(page: PageData, section: Section): number {
   return page.sections.slice(0, page.sections.indexOf(section)).filter((s) => s.heading === section.heading).length;
 }
 
-/** The entries a section lists, in its order. */
+/** The entries a section lists, in its order: each reference names its collection. */
 export function entries<C extends keyof Collections>(
   collections: Collections,
-  name: C,
-  ids: readonly string[],
-): Collections[C] {
-  const all = collections[name] as { id: string }[];
-  return ids.map((id) => all.find((entry) => entry.id === id)!) as Collections[C];
+  references: readonly Reference<C>[],
+): Entry<C>[] {
+  return references.map(({ kind, id }) => (collections[kind] as Entry<C>[]).find((entry) => entry.id === id)!);
 }
 
 /** The page's main heading: the first section's heading. */
@@ -77,7 +86,7 @@ export function mainHeading(page: PageData): string {
 
 /** The id of the form a section shows inline, if it shows one. */
 export function inlineForm(section: Section): string | undefined {
-  return section.type === "about" || section.type === "form" ? section.form : undefined;
+  return section.type === "about" || section.type === "form" ? section.form.id : undefined;
 }
 
 /** A made-up visitor's answer for each field of a form, by the field's type. */

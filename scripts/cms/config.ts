@@ -21,6 +21,7 @@ import {
   type KindTable,
   type PlacementName,
   type ReferenceKind,
+  withoutContext,
 } from "../../schemas/index.ts";
 import { checksOf, defOf as def, fieldsOf, literalOf, unwrap, type CheckDef, type Def } from "../../schemas/walk.ts";
 import { cmsRepository } from "./repository.ts";
@@ -99,7 +100,10 @@ export function identifierOf(schema: z.ZodType): string {
 
 /** What a reference field picks from: its kind's CMS collection, listed by its entries' main text field. */
 const referenceTargets = new Map(
-  referableKinds().map((kind) => [kind.name, { collection: kind.name, display: identifierOf(kind.schema) }]),
+  referableKinds().map((kind) => [
+    kind.name,
+    { collection: kind.name, display: identifierOf(kind.schema(withoutContext)) },
+  ]),
 );
 
 function messageOf(check: { error?: (issue: object) => unknown }, fallback: string): string {
@@ -341,7 +345,7 @@ export interface CmsOptions {
 
 /** The CMS collection of an entries kind: its folder, one file per entry, named after its id. */
 function entriesCollection(kind: Extract<ContentKind, { folder: string }>): CmsCollection {
-  const identifier = kind.role === "page" ? "title" : identifierOf(kind.schema);
+  const identifier = kind.role === "page" ? "title" : identifierOf(kind.schema(withoutContext));
   return {
     name: kind.name,
     label: kind.role === "collection" ? kind.title : labelOf(kind.name),
@@ -357,7 +361,7 @@ function entriesCollection(kind: Extract<ContentKind, { folder: string }>): CmsC
     slug: "{{slug}}",
     identifier_field: identifier,
     summary: kind.summary ?? `{{${identifier}}}`,
-    fields: objectFields(kind.schema),
+    fields: objectFields(kind.schema(withoutContext)),
   };
 }
 
@@ -375,7 +379,14 @@ export function cmsConfig(options: CmsOptions, kinds: KindTable = contentKinds):
       description: "The settings every page uses, and the old addresses that lead to pages.",
       files: kinds.flatMap((kind) =>
         kind.role === "settings"
-          ? [{ name: kind.name, label: kind.title, file: `content/${kind.file}`, fields: objectFields(kind.schema) }]
+          ? [
+              {
+                name: kind.name,
+                label: kind.title,
+                file: `content/${kind.file}`,
+                fields: objectFields(kind.schema(withoutContext)),
+              },
+            ]
           : [],
       ),
     },
@@ -399,7 +410,7 @@ export function cmsConfig(options: CmsOptions, kinds: KindTable = contentKinds):
       identifier_field: "title",
       summary: kind.summary ?? "{{title}}",
       fields: [
-        ...objectFields(kind.markdown.schema),
+        ...objectFields(kind.markdown.schema(withoutContext)),
         {
           name: "body",
           label: "Text",

@@ -19,6 +19,7 @@ import {
   type KindTable,
   type Placement,
   type ReferenceKind,
+  withoutContext,
 } from "../../schemas/index.ts";
 import { unwrap } from "../../schemas/walk.ts";
 import { limits } from "../content/images/images.ts";
@@ -301,7 +302,7 @@ export function renderGuide(kinds: KindTable = contentKinds): string {
     "A page's `sections` is a list; each item starts with `type:` and shows as one block of the page, in order. " +
       "Every section has the common fields `anchor`, `eyebrow`, `heading`, `intro`, `draft` and `background`.\n",
   );
-  for (const schema of sectionSchemas) {
+  for (const schema of sectionSchemas(withoutContext)) {
     const json = toJson(schema);
     const name = String(json.properties!.type!.const);
     const { meta, description } = unwrap(schema);

@@ -55,17 +55,19 @@ function insert(file: string, line: string, where: { after?: RegExp; before?: Re
 writeFileSync(
   join(root, files.schema),
   `import { z } from "zod";
+import type { ContentContext } from "../../schemas/context.ts";
 import { link, markdown } from "../../schemas/primitives.ts";
 import { sectionBase } from "../../schemas/sections/base.ts";
 
-export const ${schemaName} = z
-  .strictObject({
-    type: z.literal("${name}"),
-    ...sectionBase,
-    body: markdown.describe("The section's text, in Markdown."),
-    action: link.optional().describe("A button under the text."),
-  })
-  .describe("${title}: a heading, text in Markdown and an optional button.");
+export const ${schemaName} = (c: ContentContext) =>
+  z
+    .strictObject({
+      type: z.literal("${name}"),
+      ...sectionBase(c),
+      body: markdown(c).describe("The section's text, in Markdown."),
+      action: link(c).optional().describe("A button under the text."),
+    })
+    .describe("${title}: a heading, text in Markdown and an optional button.");
 `,
 );
 insert("schemas/sections/index.ts", `import { ${schemaName} } from "../../sections/${name}/schema.ts";`, {

@@ -66,12 +66,12 @@ export function organizationJsonLd(site: Site): Record<string, unknown> {
 
 /** FAQPage structured data for a page with FAQ sections, or nothing. */
 export function faqJsonLd(page: PageData, collections: Collections): Record<string, unknown> | undefined {
-  const ids = page.sections.flatMap((section) => (section.type === "faq" ? section.questions : []));
-  if (ids.length === 0) return undefined;
+  const questions = page.sections.flatMap((section) => (section.type === "faq" ? section.questions : []));
+  if (questions.length === 0) return undefined;
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    mainEntity: ids.map((id) => {
+    mainEntity: questions.map(({ id }) => {
       const entry = collections.faq.find((q) => q.id === id)!;
       return {
         "@type": "Question",

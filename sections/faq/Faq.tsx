@@ -11,7 +11,7 @@ import "./faq.css";
  * handler closes the others too, for browsers without the `name` grouping.
  */
 export function Faq(section: SectionOf<"faq">) {
-  const questions = useEntries("faq", section.questions);
+  const questions = useEntries(section.questions);
   const group = useId();
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     const opened = event.currentTarget;

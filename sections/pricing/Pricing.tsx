@@ -3,7 +3,7 @@ import { FormDialogButton } from "../../src/components/FormDialog";
 import { DraftMark, draftOutline } from "../../src/components/Draft";
 import { SubHeading } from "../../src/components/Heading";
 import { Icon } from "../../src/components/Icon";
-import { useContent, useEntries, useSite } from "../../src/content/ContentProvider";
+import { useEntries, useEntry, useSite } from "../../src/content/ContentProvider";
 import { SectionFrame } from "../../src/sections/SectionFrame";
 import "./pricing.css";
 
@@ -18,7 +18,7 @@ function usePrice(plan: Plan): string {
 
 function PlanCard({ plan, section }: { plan: Plan; section: SectionOf<"pricing"> }) {
   const price = usePrice(plan);
-  const included = useContent().collections.plans.find((p) => p.id === plan.includes);
+  const included = useEntry(plan.includes);
   return (
     <li className={`plan${plan.popular ? " plan--popular" : ""}`} style={draftOutline(plan.draft)}>
       <DraftMark draft={plan.draft} />
@@ -39,7 +39,7 @@ function PlanCard({ plan, section }: { plan: Plan; section: SectionOf<"pricing">
         ))}
       </ul>
       <FormDialogButton
-        formId={section.form}
+        form={section.form}
         choice={plan.name}
         context={`${plan.name} · ${price}${section.periodLabel}`}
         className={`button ${plan.popular ? "button--primary" : "button--secondary"} plan__action`}
@@ -53,7 +53,7 @@ function PlanCard({ plan, section }: { plan: Plan; section: SectionOf<"pricing">
 
 /** Plan cards; each opens the section's form (subscribe) in a popup, titled with the plan. */
 export function Pricing(section: SectionOf<"pricing">) {
-  const plans = useEntries("plans", section.plans);
+  const plans = useEntries(section.plans);
   return (
     <SectionFrame section={section} className="pricing">
       <ul className="plans">

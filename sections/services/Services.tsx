@@ -6,14 +6,14 @@ import { SectionFrame } from "../../src/sections/SectionFrame";
 
 /** Service cards; each card's button opens the section's form in a popup, titled with the service. */
 export function Services(section: SectionOf<"services">) {
-  const services = useEntries("services", section.services);
+  const services = useEntries(section.services);
   return (
     <SectionFrame section={section} className="services">
       <ul className="cards cards--three">
         {services.map((service) => (
           <Card key={service.id} icon={service.icon} title={service.title} text={service.summary} draft={service.draft}>
             <FormDialogButton
-              formId={section.form}
+              form={section.form}
               choice={service.title}
               context={service.title}
               className="button button--secondary card__action"

@@ -8,7 +8,7 @@ import { SectionFrame } from "../../src/sections/SectionFrame";
 import "./team.css";
 
 export function Team(section: SectionOf<"team">) {
-  const members = useEntries("team", section.members);
+  const members = useEntries(section.members);
   return (
     <SectionFrame section={section} className="team">
       <ul className="people">

@@ -7,7 +7,7 @@ import { SectionFrame } from "../../src/sections/SectionFrame";
 import "./testimonials.css";
 
 export function Testimonials(section: SectionOf<"testimonials">) {
-  const testimonials = useEntries("testimonials", section.testimonials);
+  const testimonials = useEntries(section.testimonials);
   return (
     <SectionFrame section={section} className="testimonials">
       <ul className="quotes">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { Reference } from "../../schemas";
 import { useForm } from "../content/ContentProvider";
 import { LeadForm } from "./LeadForm";
 
@@ -14,14 +15,14 @@ const invokerCommands = () =>
  * and a click on the backdrop close it, and focus returns to the button that opened it.
  */
 export function FormDialogButton({
-  formId,
+  form: formReference,
   choice,
   context,
   className,
   label,
   children,
 }: {
-  formId: string;
+  form: Reference<"forms">;
   /** The choice's name, sent with the lead. */
   choice: string;
   /** What titles the popup (the choice, perhaps with a price). */
@@ -31,7 +32,7 @@ export function FormDialogButton({
   label: string;
   children: ReactNode;
 }) {
-  const form = useForm(formId);
+  const form = useForm(formReference);
   const id = useId();
   const dialogId = `${id}-dialog`;
   const ref = useRef<HTMLDialogElement>(null);
@@ -98,7 +99,7 @@ export function FormDialogButton({
           >
             {form.closeLabel}
           </button>
-          <LeadForm formId={formId} form={form} level={2} context={context} choice={choice} />
+          <LeadForm formId={formReference.id} form={form} level={2} context={context} choice={choice} />
         </div>
       </dialog>
     </>

@@ -1,12 +1,13 @@
+import type { Reference } from "../../schemas";
 import { useForm } from "../content/ContentProvider";
 import { useSubLevel } from "./Heading";
 import { LeadForm } from "./LeadForm";
 
 /** A content form in a raised panel, its title one level below the section's heading. */
-export function FormPanel({ form }: { form: string }) {
+export function FormPanel({ form }: { form: Reference<"forms"> }) {
   return (
     <div className="panel">
-      <LeadForm formId={form} form={useForm(form)} level={useSubLevel()} />
+      <LeadForm formId={form.id} form={useForm(form)} level={useSubLevel()} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * tests. Section renderers read collections and forms through these hooks, never through imports.
  */
 import { createContext, use, useContext, type ReactNode } from "react";
-import type { AppContent, CollectionName, Collections, Form, PageData, Site } from "../../schemas";
+import type { AppContent, CollectionName, Collections, Entry, Form, PageData, Reference, Site } from "../../schemas";
 import type { PageStore } from "./pages";
 
 /** All the content the app renders: what the table of kinds gives the app (schemas/kinds.ts), and the pages. */
@@ -30,18 +30,27 @@ export function useSite(): Site {
   return useContent().site;
 }
 
-/** The entries of a collection with these ids, in the order given (the pipeline checked they exist). */
-export function useEntries<C extends CollectionName>(name: C, ids: readonly string[]): Collections[C] {
-  const all = useContent().collections[name] as Collections[C];
-  return ids.map((id) => {
-    const entry = all.find((candidate) => candidate.id === id);
-    if (!entry) throw new Error(`no ${name} entry "${id}"`);
-    return entry;
-  }) as Collections[C];
+/** The entry a reference names: each reference carries its collection, so none is named again. */
+export function entryOf<C extends CollectionName>(collections: Collections, reference: Reference<C>): Entry<C> {
+  const entry = (collections[reference.kind] as Entry<C>[]).find((candidate) => candidate.id === reference.id);
+  if (!entry) throw new Error(`no ${reference.kind} entry "${reference.id}"`);
+  return entry;
 }
 
-export function useForm(id: string): Form {
-  const form = useContent().forms[id];
-  if (!form) throw new Error(`no form "${id}"`);
+/** The entries these references name, in the order given (the pipeline checked they exist). */
+export function useEntries<C extends CollectionName>(references: readonly Reference<C>[]): Entry<C>[] {
+  const { collections } = useContent();
+  return references.map((reference) => entryOf(collections, reference));
+}
+
+/** The entry a reference names, or none when there is no reference. */
+export function useEntry<C extends CollectionName>(reference: Reference<C> | undefined): Entry<C> | undefined {
+  const { collections } = useContent();
+  return reference && entryOf(collections, reference);
+}
+
+export function useForm(reference: Reference<"forms">): Form {
+  const form = useContent().forms[reference.id];
+  if (!form) throw new Error(`no form "${reference.id}"`);
   return form;
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { checkEntry, type StoredFile } from "../../admin/check.ts";
 import { editInPlace, fromFile, schemaDefaults, SOURCE, toFile, withoutHidden } from "../../admin/in-place.ts";
-import { collectionSchemas, page } from "../../schemas/index.ts";
+import { collectionSchemas, page, withoutContext } from "../../schemas/index.ts";
 
 const contentDir = join(import.meta.dirname, "..", "..", "content");
 const files: StoredFile[] = (readdirSync(contentDir, { recursive: true }) as string[])
@@ -73,11 +73,11 @@ describe("a save writes only what was edited", () => {
       actions: [],
     };
     const withOne = { ...data, sections: [...data.sections, added] };
-    const after = parse(editInPlace(file.text, withOne, schemaDefaults(page, withOne)));
+    const after = parse(editInPlace(file.text, withOne, schemaDefaults(page(withoutContext), withOne)));
     expect(after.sections.at(-1)).toEqual({ type: "prose", heading: "New", body: "Text." });
 
     const entry = { question: "Q?", answer: "A.", draft: false };
-    expect(parse(editInPlace(undefined, entry, schemaDefaults(collectionSchemas.faq, entry)))).toEqual({
+    expect(parse(editInPlace(undefined, entry, schemaDefaults(collectionSchemas(withoutContext).faq, entry)))).toEqual({
       question: "Q?",
       answer: "A.",
     });

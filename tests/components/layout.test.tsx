@@ -93,7 +93,7 @@ describe("every page of the shipped site", () => {
     for (const { page, section } of sectionsOf(pages, "pricing")) {
       const view = renderSite(page.route, shipped);
       const region = within(screen.getAllByRole("region", { name: section.heading })[regionIndex(page, section)]!);
-      const plans = entries(shipped.collections, "plans", section.plans);
+      const plans = entries(shipped.collections, section.plans);
       expect(region.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(plans.map((p) => p.name));
       for (const plan of plans) {
         expect(region.getByRole("button", { name: `${section.buttonLabel}: ${plan.name}` })).toBeTruthy();
@@ -104,7 +104,7 @@ describe("every page of the shipped site", () => {
     for (const { page, section } of sectionsOf(pages, "services")) {
       const view = renderSite(page.route, shipped);
       const region = within(screen.getAllByRole("region", { name: section.heading })[regionIndex(page, section)]!);
-      for (const service of entries(shipped.collections, "services", section.services)) {
+      for (const service of entries(shipped.collections, section.services)) {
         expect(region.getByRole("button", { name: `${section.buttonLabel}: ${service.title}` }).textContent).toBe(
           section.buttonLabel,
         );

@@ -94,7 +94,7 @@ test.describe("with the keyboard only", () => {
   const faq = sectionsOf(content.pages, "faq").find(({ section }) => section.questions.length >= 2);
   test("open FAQ answers", async ({ page }) => {
     test.skip(!faq, "no page lists two questions or more");
-    const [first, second] = entries(content.collections, "faq", faq!.section.questions);
+    const [first, second] = entries(content.collections, faq!.section.questions);
     await page.goto(faq!.page.route);
     await hydrated(page);
     const list = page

@@ -22,7 +22,7 @@ test("the FAQ keeps one answer open at a time", async ({ page }) => {
 test("the FAQ works with JavaScript off", async ({ browser }) => {
   test.skip(!faq, "no page lists two questions or more");
   const { page: data, section } = faq!;
-  const [first, second] = entries(content.collections, "faq", section.questions);
+  const [first, second] = entries(content.collections, section.questions);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(data.route);

@@ -28,25 +28,23 @@ export const page = (route: string) => content.pages.find((p) => p.route === rou
 export const callButtonName = new RegExp(`^${escapeRegExp(site.callButton.label)}`);
 
 /** A card's button that opens a section's form in a popup, titled with the card's name. */
-function opener(route: string, section: { buttonLabel: string; form: string }, title: string) {
+function opener(route: string, section: { buttonLabel: string; form: { id: string } }, title: string) {
   return {
     route,
     name: `${section.buttonLabel}: ${title}`,
     text: section.buttonLabel,
     context: title,
-    form: content.forms[section.form]!,
+    form: content.forms[section.form.id]!,
   };
 }
 
 /** Every popup opener on the site: each service card and plan card, with its form and what titles it. */
 export const openers = [
   ...sectionsOf(content.pages, "services").flatMap(({ page, section }) =>
-    entries(content.collections, "services", section.services).map((service) =>
-      opener(page.route, section, service.title),
-    ),
+    entries(content.collections, section.services).map((service) => opener(page.route, section, service.title)),
   ),
   ...sectionsOf(content.pages, "pricing").flatMap(({ page, section }) =>
-    entries(content.collections, "plans", section.plans).map((plan) => opener(page.route, section, plan.name)),
+    entries(content.collections, section.plans).map((plan) => opener(page.route, section, plan.name)),
   ),
 ];
 

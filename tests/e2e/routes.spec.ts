@@ -72,7 +72,7 @@ test("pages read completely with JavaScript off", async ({ browser }) => {
   for (const { page: data, section } of sectionsOf(content.pages, "pricing")) {
     await page.goto(data.route);
     const region = page.getByRole("region", { name: section.heading, exact: true }).nth(regionIndex(data, section));
-    for (const plan of entries(content.collections, "plans", section.plans)) {
+    for (const plan of entries(content.collections, section.plans)) {
       // A plan's name may also be another heading's: the first in its own section is enough.
       await expect(region.getByRole("heading", { name: plan.name, exact: true }).first()).toBeVisible();
     }

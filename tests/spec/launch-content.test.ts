@@ -71,7 +71,7 @@ describe("the shipped content", () => {
   it("has the six services, each with the assistance button", () => {
     const services = section("services");
     const byId = new Map(content!.collections.services!.map((s) => [s.id, s]));
-    expect(services.services.map((id) => byId.get(id)!.title)).toEqual([
+    expect(services.services.map(({ id }) => byId.get(id)!.title)).toEqual([
       "Laptop & Computer",
       "PC & MAC",
       "Tablet",
@@ -84,7 +84,7 @@ describe("the shipped content", () => {
 
   it("has the three plans with their prices and features, Professional most popular", () => {
     const byId = new Map(content!.collections.plans!.map((p) => [p.id, p]));
-    const plans = section("pricing").plans.map((id) => byId.get(id)!);
+    const plans = section("pricing").plans.map(({ id }) => byId.get(id)!);
     expect(plans.map((p) => [p.name, p.price, p.popular])).toEqual([
       ["Starter", 15, false],
       ["Professional", 49, true],

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { classifyPath, contentKinds, type ContentContext, type ContentKind, type KindTable } from "../../../schemas/index.ts";
+import { classifyPath, contentKinds, noFile, type ContentFacts, type ContentKind, type KindTable } from "../../../schemas/index.ts";
 import { createImageResolver, type ImageResolver } from "../images/images.ts";
 import type { Loaded } from "./load.ts";
 import { createMarkdown } from "./markdown.ts";
@@ -63,12 +63,24 @@ export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTab
 }
 
 /** The context from its inputs: with the services the schemas call (Markdown, pictures). */
-export function contextFrom(inputs: ContextInputs): { context: ContentContext; images: ImageResolver } {
+export function contextFrom(inputs: ContextInputs): { context: ContentFacts; images: ImageResolver } {
   const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute } = inputs;
   const images = createImageResolver(contentDir, inputs.images);
   const markdown = createMarkdown({ tokens, routes: routesUnknown ? undefined : routes, anchors, drafts });
   return {
-    context: { ids, routes, routesUnknown, anchors, resolveImage: images.resolveImage, markdown, drafts, redirects, notFoundRoute },
+    context: {
+      known: true,
+      ids,
+      routes,
+      routesUnknown,
+      anchors,
+      resolveImage: images.resolveImage,
+      markdown,
+      drafts,
+      redirects: redirects ?? [],
+      notFoundRoute,
+      file: noFile(),
+    },
     images,
   };
 }

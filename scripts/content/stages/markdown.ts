@@ -6,7 +6,7 @@
 import { remark } from "remark";
 import remarkHtml from "remark-html";
 import { defaultSchema } from "hast-util-sanitize";
-import { checkAnchor, didYouMean, listOf, type ContentContext, type MarkdownProblem } from "../../../schemas/index.ts";
+import { checkAnchor, didYouMean, listOf, type ContentFacts, type MarkdownProblem } from "../../../schemas/index.ts";
 import { lineStartsOf, positionOf } from "../problems/position.ts";
 
 // GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text).
@@ -48,7 +48,7 @@ export interface MarkdownOptions {
   /** Section anchors by route: "#faq" and "/#faq" must land on one. */
   anchors?: Readonly<Record<string, readonly string[]>>;
   /** Drafts: a link to a draft page or section is an error in published text. */
-  drafts?: ContentContext["drafts"];
+  drafts?: ContentFacts["drafts"];
 }
 
 /**

@@ -46,7 +46,7 @@ export function checkRules(content: Content, files: readonly SourceFile[]): Prob
     if (file.kind !== "plans") continue;
     const entry = plans.get(file.name);
     if (!entry) continue;
-    if (entry.includes === entry.id) report(file, ["includes"], "a plan cannot include itself: name another plan or remove this line");
+    if (entry.includes?.id === entry.id) report(file, ["includes"], "a plan cannot include itself: name another plan or remove this line");
     if (entry.popular) popular.push({ file, id: entry.id });
   }
   for (const { file } of popular.slice(1)) {

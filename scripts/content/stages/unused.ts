@@ -4,25 +4,24 @@
  * sections where the entry could be listed. Drafts are left alone (they are hidden on purpose).
  * In: the published content and the parsed files. Out: warnings at each unused entry's id.
  */
-import { contentKinds, referableKinds, referenceFields as referencesOf, sectionSchemas, type KindTable, type Section } from "../../../schemas/index.ts";
+import { contentKinds, referableKinds, referenceFields as referencesOf, sectionSchemas, withoutContext, type KindTable, type Reference, type Section } from "../../../schemas/index.ts";
 import { locate } from "../problems/position.ts";
 import type { SourceFile } from "./load.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
 import { kindOf, type Content } from "./validate.ts";
 
 /** The reference fields of each section type: field name → the kind it refers to, and whether a list. */
-const referenceFields = new Map(sectionSchemas.map((schema) => [schema.shape.type.value as Section["type"], referencesOf(schema)]));
+const referenceFields = new Map(sectionSchemas(withoutContext).map((schema) => [schema.shape.type.value as Section["type"], referencesOf(schema)]));
 
 export function findUnused(content: Content, files: readonly SourceFile[], kinds: KindTable = contentKinds): Problem[] {
   const shown = new Map<string, Set<string>>();
   for (const { page } of content.pages) {
     for (const section of page.sections) {
       for (const { field, kind } of referenceFields.get(section.type) ?? []) {
-        const value = (section as unknown as Record<string, string | string[] | undefined>)[field];
+        const value = (section as unknown as Record<string, Reference | Reference[] | undefined>)[field];
         if (value === undefined) continue;
         const ids = shown.get(kind) ?? shown.set(kind, new Set()).get(kind)!;
-        if (typeof value === "string") ids.add(value);
-        else for (const id of value) ids.add(id);
+        for (const reference of Array.isArray(value) ? value : [value]) ids.add(reference.id);
       }
     }
   }

@@ -8,10 +8,11 @@ import {
   contentKinds,
   fileSchema,
   kindNamed,
-  withContentContext,
+  inFile,
   type Collections,
-  type ContentContext,
+  type ContentFacts,
   type ContentKind,
+  type FileScope,
   type Form,
   type Html,
   type ImageInput,
@@ -44,9 +45,31 @@ export function kindOf(file: Pick<SourceFile, "kind">, kinds: KindTable = conten
   return kind;
 }
 
-/** The schema of a file: its kind's, or a Markdown entry's front matter. */
-function schemaFor(file: SourceFile, kinds: KindTable): z.ZodType {
-  return fileSchema(kindOf(file, kinds), file.markdown);
+/** The schema of a file, built in `c`: its kind's, or a Markdown entry's front matter (each builds once per context). */
+function schemaFor(file: SourceFile, kinds: KindTable, c: ContentFacts): z.ZodType {
+  return fileSchema(kindOf(file, kinds), file.markdown, c);
+}
+
+/**
+ * The context the schemas of one `validate` call are built in: the caller's, with a picture resolver
+ * that also records, into `images`, the pictures of the file being validated (the per-file cache
+ * keeps them). Made once per context object, so its schemas are built once, not once per file.
+ */
+interface Recording {
+  context: ContentFacts;
+  images: [ImageInput, PlacementName][] | undefined;
+}
+const recordings = new WeakMap<ContentFacts, Recording>();
+function recording(context: ContentFacts): Recording {
+  let found = recordings.get(context);
+  if (!found) {
+    const made: Recording = {
+      context: { ...context, resolveImage: (input, where) => (made.images?.push([input, where]), context.resolveImage(input, where)) },
+      images: undefined,
+    };
+    recordings.set(context, (found = made));
+  }
+  return found;
 }
 
 /** Validated files from the per-file cache count only for the context they were validated in. */
@@ -61,63 +84,64 @@ export interface ValidateCache {
 
 export function validate(
   files: readonly SourceFile[],
-  context: ContentContext,
+  context: ContentFacts,
   cache?: ValidateCache,
   kinds: KindTable = contentKinds,
 ): { content: Content; problems: Problem[] } {
   const problems: Problem[] = [];
   const content: Content = { settings: {}, pages: [], collections: {}, forms: {} };
 
-  withContentContext(context, () => {
-    for (const file of files) {
-      let known = cache && file.cached?.valid?.context === cache.context ? file.cached.valid : undefined;
-      if (!known && cache?.reusable && file.cached?.valid && cache.reusable(file.cached.valid.context, file.text)) {
-        known = file.cached.valid;
-        known.context = cache.context;
-        cache.touch();
-      }
-      if (known) {
-        // The pictures it shows, so the image stage makes them: the resolver is this run's.
-        for (const [input, where] of known.images) context.resolveImage?.(input, where);
-        add(content, file, known.value, kinds);
-        continue;
-      }
-      const before = problems.length;
-      const images: [ImageInput, PlacementName][] = [];
-      const resolveImage = context.resolveImage && cache && file.cached ? context.resolveImage : undefined;
-      const recorded: ContentContext = resolveImage
-        ? { ...context, resolveImage: (input, where) => (images.push([input, where]), resolveImage(input, where)) }
-        : context;
-      const value = validateFile(file, recorded, problems, kinds);
-      if (value === undefined) continue;
-      add(content, file, value, kinds);
-      if (cache && file.cached && problems.length === before && jsonSafe(value)) {
-        file.cached.valid = { context: cache.context, value, images };
-        cache.touch();
-      }
+  const recorder = recording(context);
+  for (const file of files) {
+    let known = cache && file.cached?.valid?.context === cache.context ? file.cached.valid : undefined;
+    if (!known && cache?.reusable && file.cached?.valid && cache.reusable(file.cached.valid.context, file.text)) {
+      known = file.cached.valid;
+      known.context = cache.context;
+      cache.touch();
     }
-    // An optional settings file left out: its schema's defaults.
-    for (const kind of kinds) {
-      if (kind.role === "settings" && kind.optional && !files.some((file) => file.kind === kind.name)) {
-        content.settings[kind.name] = kind.schema.parse({});
-      }
+    if (known) {
+      // The pictures it shows, so the image stage makes them: the resolver is this run's.
+      for (const [input, where] of known.images) context.resolveImage(input, where);
+      add(content, file, known.value, kinds);
+      continue;
     }
-  });
+    const before = problems.length;
+    const images: [ImageInput, PlacementName][] = [];
+    recorder.images = images;
+    let value: unknown;
+    try {
+      value = validateFile(file, recorder.context, problems, kinds);
+    } finally {
+      recorder.images = undefined;
+    }
+    if (value === undefined) continue;
+    add(content, file, value, kinds);
+    if (cache && file.cached && problems.length === before && jsonSafe(value)) {
+      file.cached.valid = { context: cache.context, value, images };
+      cache.touch();
+    }
+  }
+  // An optional settings file left out: its schema's defaults.
+  for (const kind of kinds) {
+    if (kind.role === "settings" && kind.optional && !files.some((file) => file.kind === kind.name)) {
+      content.settings[kind.name] = kind.schema(context).parse({});
+    }
+  }
   return { content, problems };
 }
 
 /** A file's validated value: for a Markdown page, the page with its body compiled. */
-function validateFile(file: SourceFile, context: ContentContext, problems: Problem[], kinds: KindTable): unknown {
-  const schema = schemaFor(file, kinds);
+function validateFile(file: SourceFile, context: ContentFacts, problems: Problem[], kinds: KindTable): unknown {
+  const schema = schemaFor(file, kinds, context);
   // "#anchor" links in a page point into that page.
   const route = file.role === "page" ? (file.data as { route?: unknown } | null)?.route : undefined;
-  const here = { ...context, route: typeof route === "string" ? route : undefined };
-  return withContentContext(here, () => {
+  const here: FileScope = { route: typeof route === "string" ? route : undefined, allowDraftReferences: false };
+  return inFile(context, here, () => {
     let result = schema.safeParse(file.data);
     if (!result.success) {
       // A draft may refer to other drafts; only published content may not.
       const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
-      if (issues.length === 0) result = withContentContext({ ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
+      if (issues.length === 0) result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
       if (!result.success) {
         for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
         return undefined;
@@ -126,7 +150,7 @@ function validateFile(file: SourceFile, context: ContentContext, problems: Probl
     const data: unknown = result.data;
     if (!file.markdown) return data;
     const front = data as PageData & { heading?: string; updated?: string };
-    const body = compileBody(file, here, problems);
+    const body = compileBody(file, context, here, problems);
     if (body === undefined) return undefined;
     const { heading, updated, ...fields } = front;
     const page: PageData = {
@@ -157,13 +181,13 @@ function add(content: Content, file: SourceFile, data: unknown, kinds: KindTable
   }
 }
 
-function compileBody(file: SourceFile, context: ContentContext, problems: Problem[]) {
+function compileBody(file: SourceFile, context: ContentFacts, here: FileScope, problems: Problem[]) {
   const body = file.body!;
   if (!body.text.trim()) {
     problems.push({ file: file.path, ...locateInBody(file), field: "body", message: "the page has no text: write it below the front matter" });
     return undefined;
   }
-  const result = context.markdown!(body.text, context.route);
+  const result = context.markdown(body.text, here.route);
   const draft = inDraft(file.data, []);
   result.problems = result.problems.filter((problem) => !(problem.draftReference && draft));
   for (const problem of result.problems) {
