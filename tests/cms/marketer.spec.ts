@@ -12,6 +12,8 @@ import { checkEntry, type StoredFile } from "../../admin/check.ts";
 import { editInPlace } from "../../admin/in-place.ts";
 import {
   changes,
+  chosenLists,
+  chosenRows,
   collection,
   contentDir,
   expectContentCheckPasses,
@@ -159,18 +161,46 @@ test("home sections reordered with buttons and the keyboard: the file's blocks m
 
 test("rows say what they are, labels and hints are for people, sections say what they are for", async ({ page }) => {
   const home = pages().find((p) => p.route === "/")!;
-  const faqIndex = home.sections.findIndex((s) => s.type === "faq");
   await openEntry(page, "pages", `${home.title} (${home.route})`);
 
-  if (faqIndex >= 0) {
-    const ids = home.sections[faqIndex]!.questions as string[];
-    const section = itemsOf(field(page, "list", "Sections")).nth(faqIndex);
-    await toggleOf(section).click();
-    const rows = itemsOf(field(section, "list", "Questions"));
-    await expect(rows).toHaveCount(ids.length);
-    // Each row names its entry (never a repeated "Question").
-    for (const [i, id] of ids.entries()) await expect(rows.nth(i)).toContainText(id);
+  const sections = itemsOf(field(page, "list", "Sections"));
+  let listsSeen = 0;
+  for (const [index, section] of home.sections.entries()) {
+    const lists = chosenLists(section.type).filter((list) => (section[list.name] as string[] | undefined)?.length);
+    const objectLists = objectListsOf(section.type).filter((list) =>
+      (section[list.name] as Record<string, unknown>[] | undefined)?.some(
+        (item) => typeof item[list.summary] === "string",
+      ),
+    );
+    if (!lists.length && !objectLists.length) continue;
+    const item = sections.nth(index);
+    await toggleOf(item).click();
+    // A list of chosen entries: each row is the entry's title (the question, the plan's name, …), read
+    // from its file by the field the configuration shows it by; never its id.
+    for (const list of lists) {
+      const ids = section[list.name] as string[];
+      const rows = chosenRows(field(item, "list", list.label), list.label);
+      await expect(rows).toHaveCount(ids.length);
+      for (const [i, id] of ids.entries()) {
+        const title = String(read(`collections/${list.collection}/${id}.yaml`)[list.display]);
+        await expect(rows.nth(i)).toContainText(title);
+        if (!title.includes(id)) await expect(rows.nth(i)).not.toContainText(id);
+        listsSeen++;
+      }
+    }
+    // A list of plain items (a features section's items, …): each row says what it holds.
+    for (const list of objectLists) {
+      const values = section[list.name] as Record<string, unknown>[];
+      const rows = itemsOf(field(item, "list", list.label));
+      await expect(rows).toHaveCount(values.length);
+      for (const [i, value] of values.entries()) {
+        if (typeof value[list.summary] === "string")
+          await expect(rows.nth(i)).toContainText(value[list.summary] as string);
+      }
+    }
+    await toggleOf(item).click();
   }
+  test.skip(listsSeen === 0, "the home page lists no collection entries");
 
   const words = await page.locator("body").innerText();
   expect(words).not.toMatch(/content\/|\.yaml|npm run|Invalid input|E164/);
@@ -179,6 +209,59 @@ test("rows say what they are, labels and hints are for people, sections say what
   const offered = await page.getByRole("menuitem").allInnerTexts();
   expect(offered.length).toBeGreaterThan(0);
   for (const option of offered) expect(option).toMatch(/\S: \S/);
+});
+
+test("a page's list of chosen entries: moved and added with the keyboard, a diff of those lines only", async ({
+  page,
+}) => {
+  const home = pages().find((p) => p.route === "/")!;
+  const at = home.sections.findIndex((s) =>
+    chosenLists(s.type).some((list) => ((s[list.name] as string[] | undefined) ?? []).length >= 2),
+  );
+  test.skip(at < 0, "no section of the home page lists two entries");
+  const section = home.sections[at]!;
+  const list = chosenLists(section.type).find((l) => (section[l.name] as string[]).length >= 2)!;
+  const ids = section[list.name] as string[];
+  const titleOf = (id: string) => String(read(`collections/${list.collection}/${id}.yaml`)[list.display]);
+  const extra = idsIn(`collections/${list.collection}`).find((id) => !ids.includes(id));
+  const before = text(home.file);
+
+  await openEntry(page, "pages", `${home.title} (${home.route})`);
+  const item = itemsOf(field(page, "list", "Sections")).nth(at);
+  await toggleOf(item).click();
+  const box = field(item, "list", list.label);
+  // The first entry moves down, by the keyboard: the focus stays on the button that moved it.
+  const down = box.getByRole("button", { name: `Move “${titleOf(ids[0]!)}” down` });
+  await down.focus();
+  await page.keyboard.press("Enter");
+  await expect(chosenRows(box, list.label).nth(1)).toContainText(titleOf(ids[0]!));
+  await expect(box.getByRole("button", { name: `Move “${titleOf(ids[0]!)}” down` })).toBeFocused();
+  await expect(box.getByRole("status")).toContainText("moved down");
+  if (extra) {
+    // Another entry, offered by its title, added by the keyboard.
+    const noun = collection(list.collection).label_singular!.toLowerCase();
+    const choose = box.getByRole("combobox", { name: new RegExp(`Add an? ${noun}`) });
+    await expect(choose.getByRole("option", { name: titleOf(extra), exact: true })).toHaveCount(1);
+    await choose.selectOption({ label: titleOf(extra) });
+    await choose.focus();
+    await page.keyboard.press("Tab");
+    await expect(box.getByRole("button", { name: "Add", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(chosenRows(box, list.label).last()).toContainText(titleOf(extra));
+  }
+  await publishAndWait(page);
+
+  const expected = [ids[1], ids[0], ...ids.slice(2), ...(extra ? [extra] : [])];
+  await expect.poll(() => read<typeof home>(home.file).sections[at]![list.name]).toEqual(expected);
+  // Only the list's lines changed: two swapped, one added (the same lines, in another order, and one more).
+  const after = text(home.file).split("\n");
+  if (extra)
+    after.splice(
+      after.findIndex((line) => line.trim() === `- ${extra}`),
+      1,
+    );
+  expect(after.sort()).toEqual(before.split("\n").sort());
+  expectContentCheckPasses();
 });
 
 test("a new FAQ entry is written without defaults the site assumes", async ({ page }) => {
@@ -211,6 +294,16 @@ test("the development site renders its pages without a hydration error", async (
   }
   expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
 });
+
+/** The lists of plain items a section type has, with the field each row is summarised by. */
+function objectListsOf(type: string): { label: string; name: string; summary: string }[] {
+  const sections = collection("pages").fields!.find((f) => f.name === "sections")!;
+  const fields = sections.types!.find((t) => t.name === type)?.fields ?? [];
+  return fields
+    .filter((f) => f.widget === "list" && f.fields && typeof f.summary === "string")
+    .map((f) => ({ label: f.label, name: f.name, summary: /\{\{fields\.(\w+)\}\}/.exec(f.summary!)?.[1] ?? "" }))
+    .filter((f) => f.summary);
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
