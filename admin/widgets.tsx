@@ -286,17 +286,14 @@ interface Choice {
   title: string;
 }
 
-/** The entries of each collection, by their title (the field the configuration shows them by). */
-const choices = new Map<string, Promise<Choice[]>>();
+/** A collection's entries, by their title (the field the configuration shows them by): main.tsx. */
 let entriesOf: (collection: string, display: string) => Promise<Choice[]> = () => Promise.resolve([]);
 export function setEntries(read: (collection: string, display: string) => Promise<Choice[]>) {
   entriesOf = read;
 }
-/** Reads the collection again (an entry was added or renamed since). */
-function loadChoices(collection: string, display: string): Promise<Choice[]> {
-  const read = entriesOf(collection, display).catch(() => []);
-  choices.set(collection, read);
-  return read;
+/** Reads the collection's entries (again: one may have been added or renamed since). */
+function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
+  return entriesOf(collection, display).catch(() => undefined);
 }
 
 const buttonStyle = {
@@ -326,6 +323,7 @@ export function ReferencesControl(props: Props) {
   const label = String(field.get("label"));
   const ids: string[] = (List.isList(props.value) ? (props.value as List<unknown>).toArray() : []).map(String);
   const [known, setKnown] = useState<Choice[] | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
   const [choice, setChoice] = useState("");
   const [said, setSaid] = useState("");
   const root = useRef<HTMLDivElement>(null);
@@ -334,7 +332,11 @@ export function ReferencesControl(props: Props) {
   useEffect(() => {
     let live = true;
     // Read again each time the list is shown: an entry made a moment ago is offered too.
-    void loadChoices(collection, display).then((read) => live && setKnown(read));
+    void loadChoices(collection, display).then((read) => {
+      if (!live) return;
+      if (read) setKnown(read);
+      else setFailed(true);
+    });
     return () => {
       live = false;
     };
@@ -442,7 +444,13 @@ export function ReferencesControl(props: Props) {
           style={{ ...buttonStyle, maxWidth: "100%" }}
         >
           <option value="">
-            {known === undefined ? "Loading…" : offered.length ? `Choose a ${noun}…` : `Every ${noun} is listed`}
+            {known === undefined
+              ? failed
+                ? `The ${noun} entries could not be read: reload the page`
+                : "Loading…"
+              : offered.length
+                ? `Choose a ${noun}…`
+                : `Every ${noun} is listed`}
           </option>
           {offered.map((c) => (
             <option key={c.id} value={c.id}>
