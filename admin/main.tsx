@@ -31,6 +31,8 @@ import {
   problemsOf,
   setChecker,
   setEntries,
+  setBasis,
+  setLastField,
   setPictureUrl,
   setTitles,
   urlOfPicture,
@@ -187,31 +189,23 @@ function storedFromBuilt(): StoredFile[] {
   return files;
 }
 
-/** What the check before saving knows the other content files from, in words for the marketer. */
-function showBasis(words: string) {
-  let line = document.getElementById("cms-check-basis");
-  if (!line) {
-    line = document.createElement("p");
-    line.id = "cms-check-basis";
-    line.setAttribute("role", "status");
-    Object.assign(line.style, {
-      position: "fixed",
-      left: "0.5rem",
-      bottom: "0.25rem",
-      zIndex: "300",
-      margin: "0",
-      padding: "0.15rem 0.5rem",
-      maxWidth: "calc(100% - 1rem)",
-      borderRadius: "4px",
-      background: "#fff",
-      color: "#3f4554",
-      font: "12px/1.4 system-ui, sans-serif",
-    });
-    document.body.append(line);
-  }
-  line.textContent = words;
-}
+// What the check before saving knows the other content files from, in words for the marketer: a line
+// under the last field of the entry (widgets.tsx).
+const showBasis = setBasis;
 showBasis("Checks before saving: against the site as last published, until the current content is read.");
+setLastField((entry) => {
+  const collection = (
+    config.collections as {
+      name: string;
+      fields?: { name: string }[];
+      files?: { name: string; fields: { name: string }[] }[];
+    }[]
+  ).find((c) => c.name === entry?.get?.("collection"));
+  const fields = collection?.files
+    ? collection.files.find((f) => f.name === entry.get("slug"))?.fields
+    : collection?.fields;
+  return fields?.at(-1)?.name;
+});
 
 let reading: Promise<void> | undefined;
 async function readStored() {

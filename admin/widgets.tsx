@@ -17,6 +17,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from "react";
@@ -96,6 +97,39 @@ function where(rest: string): string {
 
 type Kind = "object" | "list" | "leaf";
 
+// What the check is based on -------------------------------------------------------------------
+
+let basis = "";
+const basisListeners = new Set<() => void>();
+/** Says what the check before saving knows the other content from (shown under the entry's last field). */
+export function setBasis(words: string) {
+  basis = words;
+  for (const listener of basisListeners) listener();
+}
+let lastField: (entry: any) => string | undefined = () => undefined;
+/** The name of an entry's last top-level field (the line goes under it: the end of the form). */
+export function setLastField(find: (entry: any) => string | undefined) {
+  lastField = find;
+}
+function CheckBasis() {
+  const words = useSyncExternalStore(
+    (listener) => {
+      basisListeners.add(listener);
+      return () => basisListeners.delete(listener);
+    },
+    () => basis,
+  );
+  return (
+    <p
+      id="cms-check-basis"
+      role="status"
+      style={{ margin: "1rem 0 0", color: "#3f4554", font: "13px/1.4 system-ui, sans-serif" }}
+    >
+      {words}
+    </p>
+  );
+}
+
 /** Decap's control for `name`, wrapped: the check at the field, pictures, list order. */
 export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (props: Props) => ReactNode) {
   return class Checked extends Component<Props> {
@@ -165,10 +199,13 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
         ) : (
           <PathContext.Provider value={kind === "list" ? null : this.path()}>{control}</PathContext.Provider>
         );
+      const path = this.path();
+      const last = path?.length === 1 && lastField(this.props.getEntry?.() ?? this.props.entry) === path[0];
       return (
         <>
           {extra?.(this.props)}
           {below}
+          {last ? <CheckBasis /> : null}
         </>
       );
     }
