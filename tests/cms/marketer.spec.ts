@@ -264,6 +264,24 @@ test("a page's list of chosen entries: moved and added with the keyboard, a diff
   expectContentCheckPasses();
 });
 
+test("icons are chosen by their pictures: each choice shows its icon, the entry's own is chosen", async ({ page }) => {
+  const id = idsIn("collections/services")[0];
+  test.skip(!id, "the content has no service");
+  const service = read<{ title: string; icon?: string }>(`collections/services/${id}.yaml`);
+  const iconField = collection("services").fields!.find((f) => f.widget === "icon");
+  test.skip(!iconField, "services have no icon");
+
+  await openEntry(page, "services", service.title);
+  const group = page.getByRole("radiogroup", { name: iconField!.label });
+  const choices = group.getByRole("radio");
+  await expect(choices).toHaveCount(iconField!.options!.length);
+  // Each choice is a picture of the icon (an SVG drawn from the site's icons) and its name.
+  for (const label of await group.locator("label").all()) {
+    await expect(label.locator("svg use")).toHaveAttribute("href", /#[\w-]+$/);
+  }
+  if (service.icon) await expect(group.getByRole("radio", { name: service.icon, exact: true })).toBeChecked();
+});
+
 test("a new FAQ entry is written without defaults the site assumes", async ({ page }) => {
   const question = "Do you work on weekends and holidays?";
   const before = snapshot();
