@@ -421,6 +421,7 @@ export function ReferencesControl(props: Props) {
   return (
     <div
       ref={root}
+      data-chosen-entries=""
       className={props.classNameWrapper}
       style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif", color: "#1e2532" }}
     >

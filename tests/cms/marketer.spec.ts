@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Request } from "@playwright/test";
 import { parse } from "yaml";
 import type { z } from "zod";
@@ -251,6 +252,12 @@ test("a page's list of chosen entries: moved and added with the keyboard, a diff
     await page.keyboard.press("Enter");
     await expect(chosenRows(box, list.label).last()).toContainText(titleOf(extra));
   }
+  // The list and its buttons meet WCAG 2.2 AA as axe checks it.
+  const axe = await new AxeBuilder({ page })
+    .include("[data-chosen-entries]")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await publishAndWait(page);
 
   const expected = [ids[1], ids[0], ...ids.slice(2), ...(extra ? [extra] : [])];
