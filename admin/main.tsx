@@ -173,7 +173,7 @@ const contentRoot = settingsFile ? settingsFile.slice(0, settingsFile.lastIndexO
 // The content files as stored, for the check before saving: read through Decap's backend (the
 // repository the marketer is logged in to: GitHub, or the local proxy with `npm run cms`) after
 // logging in and again before each save; until then, or when the backend cannot be read, the site
-// as last built. What the check is based on is shown at the bottom of the editor.
+// as last built. What the check is based on is shown under the entry's last field.
 let stored: StoredFile[] = storedFromBuilt();
 function storedFromBuilt(): StoredFile[] {
   const files: StoredFile[] = [{ rel: "site.yaml", text: stringify(built.site) }];
