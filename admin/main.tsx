@@ -6,6 +6,7 @@
  * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets and event handlers Immutable values, untyped. */
+import "./node-global.ts";
 import type { ComponentType } from "react";
 import cms from "decap-cms-app";
 import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
@@ -25,15 +26,21 @@ import {
   FocusControl,
   IconControl,
   ListOrder,
+  LOADING_PICTURE,
   notice,
   problemsOf,
   setChecker,
+  setEntries,
+  setBasis,
+  setLastField,
   setPictureUrl,
   setTitles,
   urlOfPicture,
   withChecks,
   withPictures,
+  withReferences,
 } from "./widgets.tsx";
+import { allFiles, backendReady, filesOf, pictureFromBackend, pictureMissing, usePictures } from "./backend.ts";
 import { contentKinds as table, kindNamed, withoutContext, type KindTable } from "../schemas/index.ts";
 
 /** The table of kinds, as rows of any kind (schemas/kinds.ts). */
@@ -96,6 +103,8 @@ function edited(props: PreviewProps, kind: string): Edited {
 /** The preview of one kind of entry: the page as the site would show it, or what is missing. */
 function previewOf(kind: string) {
   return function Preview(props: PreviewProps) {
+    // Drawn again as each picture arrives from the backend.
+    usePictures();
     const shown = preview(edited(props, kind), built, (src) => urlOfPicture(src) ?? props.getAsset(src).toString());
     if (!shown.ok) {
       // What the content check says, in its words, at the field's label.
@@ -154,10 +163,15 @@ function showDefaultWhenMissing(widget: string) {
 
 const local = ["127.0.0.1", "localhost"].includes(window.location.hostname);
 const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
-const proxy = `http://127.0.0.1:${proxyPort}/api/v1`;
 
-// The content files as stored, for the check before saving: read through the local proxy with
-// `npm run cms` (and again after each save), else the site as built.
+// Where the content files are in the repository: the folder of the site settings' file.
+const settingsFile = (config.collections as { files?: { file: string }[] }[]).find((c) => c.files)?.files?.[0]?.file;
+const contentRoot = settingsFile ? settingsFile.slice(0, settingsFile.lastIndexOf("/")) : "content";
+
+// The content files as stored, for the check before saving: read through Decap's backend (the
+// repository the marketer is logged in to: GitHub, or the local proxy with `npm run cms`) after
+// logging in and again before each save; until then, or when the backend cannot be read, the site
+// as last built. What the check is based on is shown under the entry's last field.
 let stored: StoredFile[] = storedFromBuilt();
 function storedFromBuilt(): StoredFile[] {
   const files: StoredFile[] = [{ rel: "site.yaml", text: stringify(built.site) }];
@@ -166,33 +180,69 @@ function storedFromBuilt(): StoredFile[] {
     files.push({ rel: `pages/built-${i}.yaml`, text: stringify({ route: page.route, draft: page.draft, sections }) });
   });
   for (const [name, entries] of Object.entries(built.collections)) {
+    const row = kindNamed(name);
+    if (!row || row.role === "settings") continue;
     for (const entry of entries as { id: string }[])
-      files.push({ rel: `collections/${name}/${entry.id}.yaml`, text: stringify(entry) });
+      files.push({ rel: `${row.folder}/${entry.id}.yaml`, text: stringify(entry) });
   }
   for (const id of Object.keys(built.forms)) files.push({ rel: `forms/${id}.yaml`, text: "{}" });
   return files;
 }
-async function refreshStored() {
-  if (!local) return;
+
+// What the check before saving knows the other content files from, in words for the marketer: a line
+// under the last field of the entry (widgets.tsx).
+const showBasis = setBasis;
+showBasis("Checks before saving: against the site as last published, until the current content is read.");
+setLastField((entry) => {
+  const collection = (
+    config.collections as {
+      name: string;
+      fields?: { name: string }[];
+      files?: { name: string; fields: { name: string }[] }[];
+    }[]
+  ).find((c) => c.name === entry?.get?.("collection"));
+  const fields = collection?.files
+    ? collection.files.find((f) => f.name === entry.get("slug"))?.fields
+    : collection?.fields;
+  return fields?.at(-1)?.name;
+});
+
+let reading: Promise<void> | undefined;
+async function readStored() {
+  if (!backendReady()) return;
   try {
-    const read = async (extension: string) => {
-      const response = await fetch(proxy, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          action: "entriesByFolder",
-          params: { branch: "main", folder: "content", extension, depth: 3 },
-        }),
-      });
-      const entries = (await response.json()) as { data: string; file: { path: string } }[];
-      return entries.map((e) => ({ rel: e.file.path.replace(/^content\//, ""), text: e.data }));
-    };
-    stored = [...(await read("yaml")), ...(await read("md"))];
+    const { files, unread } = await allFiles();
+    const prefix = `${contentRoot}/`;
+    const read = files
+      .filter((file) => file.path.startsWith(prefix))
+      .map((file) => ({ rel: file.path.slice(prefix.length), text: file.raw }));
+    if (read.length === 0) throw new Error("no content files");
+    const rels = new Set(read.map((file) => file.rel));
+    // A collection the backend could not read is known as last built.
+    stored = unread.length ? [...read, ...storedFromBuilt().filter((file) => !rels.has(file.rel))] : read;
+    const time = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    showBasis(
+      unread.length
+        ? `Checks before saving: against the content as it is now, read at ${time} (except ${unread.join(", ")}: as last published).`
+        : `Checks before saving: against the content as it is now, read at ${time}.`,
+    );
   } catch {
-    // The proxy is not there (yet): the site as built stands in.
+    showBasis(
+      "Checks before saving: against the site as last published (the current content could not be read; the site's own check runs again before publishing).",
+    );
   }
 }
-void refreshStored();
+/** Reads the content files again (one reading at a time; a call during one waits for it). */
+function refreshStored(): Promise<void> {
+  reading ??= readStored().finally(() => (reading = undefined));
+  return reading;
+}
+// Once Decap has its configuration and someone is logged in, the content is read.
+const waitForLogin = window.setInterval(() => {
+  if (!backendReady()) return;
+  window.clearInterval(waitForLogin);
+  void refreshStored();
+}, 500);
 
 /** What the file of an entry is called (a new one: a stand-in name) and its kind's schema (its shape and defaults only), from the table of kinds. */
 function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
@@ -232,7 +282,20 @@ function checkOf(entry: any): Found[] {
   return checkEntry({ rel: file.rel, text: textOf(entry, file.rel, file.schema) }, stored);
 }
 setChecker(checkOf);
-if (local) setPictureUrl((src) => (/^images\//.test(src) ? `${window.location.origin}/content/${src}` : undefined));
+// Pictures by their whole path, from the backend: any folder of the media folder, in production too.
+const mediaFolder = String(config.media_folder);
+const publicFolder = String(config.public_folder);
+setPictureUrl((src) => {
+  const prefix = `${publicFolder}/`;
+  if (!src.startsWith(prefix) || !backendReady()) return undefined;
+  const path = `${mediaFolder}/${src.slice(prefix.length)}`;
+  if (pictureMissing(path)) return undefined;
+  return pictureFromBackend(path) ?? LOADING_PICTURE;
+});
+// The entries a page's list can name, by their titles, as the backend has them now.
+setEntries(async (collection, display) =>
+  (await filesOf(collection)).map((file) => ({ id: file.slug, title: String(file.data[display] ?? "") || file.slug })),
+);
 setTitles((collection, id) => {
   const row = kindNamed(collection);
   const file = row && row.role !== "settings" ? stored.find((f) => f.rel === `${row.folder}/${id}.yaml`) : undefined;
@@ -283,7 +346,12 @@ for (const [name, kind] of [
     schema?: object;
   };
   if (!registered) continue;
-  const control = name === "image" ? withPictures(registered.control) : registered.control;
+  const control =
+    name === "image"
+      ? withPictures(registered.control)
+      : name === "list"
+        ? withReferences(registered.control)
+        : registered.control;
   const extra = name === "list" ? (props: any) => <ListOrder {...props} /> : undefined;
   // The object form keeps what Decap knows of the widget besides its parts (e.g. allowMapValue).
   const rest: Record<string, unknown> = { ...registered };

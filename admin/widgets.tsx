@@ -9,12 +9,24 @@
  * - a picture's focus point chosen on the picture, and icons chosen by their pictures.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
-import { Component, createContext, useContext, type ComponentType, type ReactNode } from "react";
+import {
+  Component,
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 import { fromJS, List, Map as ImmutableMap } from "immutable";
 import type { Found } from "./check.ts";
 import { fieldPath } from "./check.ts";
 import sprite from "../src/components/icons.svg";
 import { focusPoints } from "../schemas/index.ts";
+import { usePictures } from "./backend.ts";
 
 type Props = Record<string, any>; // Decap passes Immutable values and many callbacks.
 type Path = (string | number)[];
@@ -85,6 +97,39 @@ function where(rest: string): string {
 
 type Kind = "object" | "list" | "leaf";
 
+// What the check is based on -------------------------------------------------------------------
+
+let basis = "";
+const basisListeners = new Set<() => void>();
+/** Says what the check before saving knows the other content from (shown under the entry's last field). */
+export function setBasis(words: string) {
+  basis = words;
+  for (const listener of basisListeners) listener();
+}
+let lastField: (entry: any) => string | undefined = () => undefined;
+/** The name of an entry's last top-level field (the line goes under it: the end of the form). */
+export function setLastField(find: (entry: any) => string | undefined) {
+  lastField = find;
+}
+function CheckBasis() {
+  const words = useSyncExternalStore(
+    (listener) => {
+      basisListeners.add(listener);
+      return () => basisListeners.delete(listener);
+    },
+    () => basis,
+  );
+  return (
+    <p
+      id="cms-check-basis"
+      role="status"
+      style={{ margin: "1rem 0 0", color: "#3f4554", font: "13px/1.4 system-ui, sans-serif" }}
+    >
+      {words}
+    </p>
+  );
+}
+
 /** Decap's control for `name`, wrapped: the check at the field, pictures, list order. */
 export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (props: Props) => ReactNode) {
   return class Checked extends Component<Props> {
@@ -154,10 +199,13 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
         ) : (
           <PathContext.Provider value={kind === "list" ? null : this.path()}>{control}</PathContext.Provider>
         );
+      const path = this.path();
+      const last = path?.length === 1 && lastField(this.props.getEntry?.() ?? this.props.entry) === path[0];
       return (
         <>
           {extra?.(this.props)}
           {below}
+          {last ? <CheckBasis /> : null}
         </>
       );
     }
@@ -167,25 +215,42 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
 // Pictures ---------------------------------------------------------------------------------------
 
 let pictureUrl: (src: string) => string | undefined = () => undefined;
-/** Where the browser can load a picture by its path in content ("images/team/x.jpg"), when known. */
+/**
+ * Where the browser can load a picture by its path in content ("images/team/x.jpg"), when known
+ * (main.tsx: through Decap's backend, admin/backend.ts); undefined while it loads.
+ */
 export function setPictureUrl(url: (src: string) => string | undefined) {
   pictureUrl = url;
 }
 export const urlOfPicture = (src: string) => pictureUrl(src);
+/** What a picture shows while it loads: nothing (a blank SVG). */
+export const LOADING_PICTURE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
 
-/** The image control with pictures found in any folder: it asks for them by their whole path. */
+/**
+ * The image control with pictures found in any folder: it is given each picture by its whole path
+ * (Decap would look for it at the top of the field's media folder), and shows it once loaded.
+ */
 export function withPictures(Control: ComponentType<Props>): ComponentType<Props> {
   return function Pictured(props: Props) {
-    const getAsset = (path: string, field: unknown) => props.getAsset(urlOfPicture(path) ?? path, field);
+    // A new `getAsset` each time a picture has loaded: Decap's image control draws again with it.
+    const loaded = usePictures();
+    const getAsset = useMemo(() => {
+      const own = (path: string, field: unknown) => {
+        const url = typeof path === "string" && path ? urlOfPicture(path) : undefined;
+        return url ? { path, url, toString: () => url } : props.getAsset(path, field);
+      };
+      return Object.assign(own, { loaded });
+    }, [props.getAsset, loaded]);
     return <Control {...props} getAsset={getAsset} />;
   };
 }
 
 // List order -------------------------------------------------------------------------------------
 
-let titleOf: (collection: string, id: string) => string | undefined = () => undefined;
+let storedTitle: (collection: string, id: string) => string | undefined = () => undefined;
+/** An entry's title as the content last read has it (before the list has read its collection). */
 export function setTitles(lookup: (collection: string, id: string) => string | undefined) {
-  titleOf = lookup;
+  storedTitle = lookup;
 }
 
 function summary(field: any, item: any, index: number): string {
@@ -193,7 +258,7 @@ function summary(field: any, item: any, index: number): string {
   if (single) {
     const text = String(item ?? "");
     const collection = single.get("collection");
-    return (collection && titleOf(collection, text)) || text || `${single.get("label")} ${index + 1}`;
+    return (collection && storedTitle(collection, text)) || text || `${single.get("label")} ${index + 1}`;
   }
   if (!item?.get) return String(item ?? `Item ${index + 1}`);
   const types = field.get("types");
@@ -205,6 +270,7 @@ function summary(field: any, item: any, index: number): string {
 
 /** Move up / move down for each item: buttons, so no dragging is needed (WCAG 2.5.7). */
 export function ListOrder(props: Props) {
+  if (isReferenceList(props.field)) return null;
   const value: List<unknown> | undefined = props.value;
   if (!value || !List.isList(value) || value.size < 2) return null;
   const label = String(props.field.get("label"));
@@ -244,6 +310,219 @@ export function ListOrder(props: Props) {
   );
 }
 
+// Lists of chosen entries -----------------------------------------------------------------------
+
+/** A list whose items each name an entry of a collection (a FAQ section's questions, …). */
+export function isReferenceList(field: any): boolean {
+  const single = field?.get?.("field");
+  return Boolean(single && single.get("widget") === "relation" && single.get("collection"));
+}
+
+interface Choice {
+  id: string;
+  title: string;
+}
+
+/** A collection's entries, by their title (the field the configuration shows them by): main.tsx. */
+let entriesOf: (collection: string, display: string) => Promise<Choice[]> = () => Promise.resolve([]);
+export function setEntries(read: (collection: string, display: string) => Promise<Choice[]>) {
+  entriesOf = read;
+}
+/** Reads the collection's entries (again: one may have been added or renamed since). */
+function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
+  return entriesOf(collection, display).catch(() => undefined);
+}
+
+const buttonStyle = {
+  font: "inherit",
+  minHeight: "1.75rem",
+  padding: "0.15rem 0.6rem",
+  border: "1px solid #5f6470",
+  borderRadius: "4px",
+  background: "#fff",
+  color: "#1e2532",
+  cursor: "pointer",
+} as const;
+
+/**
+ * A list of chosen entries, each shown by its title (the question, the service's title, the plan's
+ * name), never by its id: move up, move down and remove buttons on each row (the keyboard is enough:
+ * WCAG 2.5.7), and "Add" with a choice of the entries not listed yet, by their titles. Replaces
+ * Decap's list for these lists (its rows could only show the id: a list's summary cannot read
+ * another entry). The value stays the list of ids the file holds.
+ */
+export function ReferencesControl(props: Props) {
+  const field = props.field;
+  const single = field.get("field");
+  const collection = String(single.get("collection"));
+  const display = String(single.get("display_fields")?.first?.() ?? single.get("search_fields")?.first?.() ?? "");
+  const noun = String(single.get("label") ?? field.get("label_singular") ?? "entry").toLowerCase();
+  const label = String(field.get("label"));
+  const ids: string[] = (List.isList(props.value) ? (props.value as List<unknown>).toArray() : []).map(String);
+  const [known, setKnown] = useState<Choice[] | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [choice, setChoice] = useState("");
+  const [said, setSaid] = useState("");
+  const root = useRef<HTMLDivElement>(null);
+  const id = String(props.forID);
+
+  useEffect(() => {
+    let live = true;
+    // Read again each time the list is shown: an entry made a moment ago is offered too.
+    void loadChoices(collection, display).then((read) => {
+      if (!live) return;
+      if (read) setKnown(read);
+      else setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [collection, display]);
+
+  const titleOf = (entry: string) => known?.find((c) => c.id === entry)?.title ?? storedTitle(collection, entry);
+  const name = (entry: string) => {
+    const title = titleOf(entry);
+    if (title) return title;
+    return known ? `“${entry}” (no such ${noun}: remove it)` : entry;
+  };
+  const change = (next: string[]) => props.onChange(List(next));
+  const focusLater = (selector: string, fallback?: string) =>
+    window.requestAnimationFrame(() => {
+      const el = root.current?.querySelector<HTMLButtonElement | HTMLSelectElement>(selector);
+      const other = fallback ? root.current?.querySelector<HTMLElement>(fallback) : null;
+      (el && !(el as HTMLButtonElement).disabled ? el : (other ?? el))?.focus();
+    });
+  const move = (from: number, to: number) => {
+    const next = [...ids];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    change(next);
+    const direction = to < from ? "up" : "down";
+    setSaid(`“${name(item!)}” moved ${direction}: ${to + 1} of ${next.length}.`);
+    focusLater(
+      `[data-row="${to}"] [data-move="${direction}"]`,
+      `[data-row="${to}"] [data-move="${direction === "up" ? "down" : "up"}"]`,
+    );
+  };
+  const remove = (at: number) => {
+    const next = ids.filter((_, i) => i !== at);
+    change(next);
+    setSaid(`“${name(ids[at]!)}” removed from the list.`);
+    focusLater(next.length ? `[data-row="${Math.min(at, next.length - 1)}"] [data-remove]` : `#${CSS.escape(id)}`);
+  };
+  const add = () => {
+    if (!choice) return;
+    change([...ids, choice]);
+    setSaid(`“${name(choice)}” added at the end of the list.`);
+    setChoice("");
+  };
+  const offered = (known ?? []).filter((c) => !ids.includes(c.id)).sort((a, b) => a.title.localeCompare(b.title));
+
+  return (
+    <div
+      ref={root}
+      data-chosen-entries=""
+      className={props.classNameWrapper}
+      style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif", color: "#1e2532" }}
+    >
+      {ids.length ? (
+        <ol aria-label={`${label}, in the order the page shows them`} style={{ margin: 0, paddingLeft: "1.5rem" }}>
+          {ids.map((entry, i) => (
+            <li
+              key={`${entry}-${ids.slice(0, i).filter((e) => e === entry).length}`}
+              data-row={i}
+              style={{ margin: "0.25rem 0" }}
+            >
+              <span style={{ display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" }}>
+                <span style={{ flex: "1 1 12rem" }}>{name(entry)}</span>
+                <button
+                  type="button"
+                  data-move="up"
+                  aria-label={`Move “${name(entry)}” up`}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                  style={buttonStyle}
+                >
+                  ↑ Up
+                </button>
+                <button
+                  type="button"
+                  data-move="down"
+                  aria-label={`Move “${name(entry)}” down`}
+                  disabled={i === ids.length - 1}
+                  onClick={() => move(i, i + 1)}
+                  style={buttonStyle}
+                >
+                  ↓ Down
+                </button>
+                <button
+                  type="button"
+                  data-remove=""
+                  aria-label={`Remove “${name(entry)}”`}
+                  onClick={() => remove(i)}
+                  style={buttonStyle}
+                >
+                  Remove
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p style={{ margin: 0 }}>None listed yet: add one below.</p>
+      )}
+      <span style={{ display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" }}>
+        <label htmlFor={id}>Add a {noun}:</label>
+        <select
+          id={id}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          onFocus={props.setActiveStyle}
+          onBlur={props.setInactiveStyle}
+          style={{ ...buttonStyle, maxWidth: "100%" }}
+        >
+          <option value="">
+            {known === undefined
+              ? failed
+                ? `The ${noun} entries could not be read: reload the page`
+                : "Loading…"
+              : offered.length
+                ? `Choose a ${noun}…`
+                : `Every ${noun} is listed`}
+          </option>
+          {offered.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={add} disabled={!choice} style={buttonStyle}>
+          Add
+        </button>
+      </span>
+      <span role="status" style={visuallyHidden}>
+        {said}
+      </span>
+    </div>
+  );
+}
+
+const visuallyHidden = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
+/** Decap's list, or our list of chosen entries for a list of references. */
+export function withReferences(ListControl: ComponentType<Props>): ComponentType<Props> {
+  return function ListOrReferences(props: Props) {
+    return isReferenceList(props.field) ? <ReferencesControl {...props} /> : <ListControl {...props} />;
+  };
+}
+
 // Focus point ------------------------------------------------------------------------------------
 
 // The named points the schema knows, as percentages across and down.
@@ -259,6 +538,7 @@ function pointOf(value: unknown): { x: number; y: number } {
 
 /** The focus point: click the picture, or set across and down with two sliders. */
 export function FocusControl(props: Props) {
+  usePictures();
   const path = useContext(PathContext);
   const data = props.getEntry?.()?.get("data");
   const src: string | undefined = path ? data?.getIn([...path, "src"]) : undefined;

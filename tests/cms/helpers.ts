@@ -172,3 +172,32 @@ export async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
   await page.mouse.up();
 }
+
+/**
+ * A list of chosen entries (a FAQ section's questions, …) in /admin/: its rows, each named by the
+ * entry's title, under the list field labelled `label` (e.g. "Questions") inside `scope`.
+ */
+export function chosenRows(scope: Locator, label: string): Locator {
+  return scope.getByRole("list", { name: `${label}, in the order the page shows them` }).getByRole("listitem");
+}
+
+/** Adds an entry to such a list by its title, as a person does: the "Add a …" choice, then "Add". */
+export async function addChosen(scope: Locator, collectionName: string, title: string) {
+  const noun = collection(collectionName).label_singular!.toLowerCase();
+  await scope.getByRole("combobox", { name: new RegExp(`Add an? ${noun}`) }).selectOption({ label: title });
+  await scope.getByRole("button", { name: "Add", exact: true }).click();
+}
+
+/** The lists of chosen entries a section type has: field label, field name, collection, title field. */
+export function chosenLists(type: string): { label: string; name: string; collection: string; display: string }[] {
+  const sections = collection("pages").fields!.find((f) => f.name === "sections")!;
+  const fields = sections.types!.find((t) => t.name === type)?.fields ?? [];
+  return fields
+    .filter((f) => f.widget === "list" && f.field?.widget === "relation")
+    .map((f) => ({
+      label: f.label,
+      name: f.name,
+      collection: f.field!.collection!,
+      display: f.field!.display_fields![0]!,
+    }));
+}

@@ -8,9 +8,10 @@
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import {
+  addChosen,
   changes,
   collection,
   contentDir,
@@ -67,13 +68,7 @@ async function task(name: string, run: () => Promise<void>) {
   console.log(entry);
 }
 
-async function pick(page: Page, combobox: ReturnType<Page["getByRole"]>, name: string) {
-  await combobox.fill(name.slice(0, 12));
-  await page.getByRole("option", { name }).click();
-}
-
-// A task saves two or three entries; until the development server stops reloading /admin/ after each
-// save, each save costs a reload of the editor on a busy machine.
+// A task saves two or three entries on a busy machine.
 test.setTimeout(300_000);
 
 test.beforeAll(async ({ request }) => {
@@ -114,9 +109,7 @@ test("2. a new FAQ entry, shown on the home page", async ({ page }) => {
     await openEntry(editor, "pages", `${home().title} (${home().route})`);
     const section = itemsOf(field(editor, "list", "Sections")).nth(faq);
     await toggleOf(section).click();
-    const list = field(section, "list", "Questions");
-    await list.getByRole("button", { name: "Add question" }).click();
-    await pick(editor, itemsOf(list).last().getByRole("combobox"), question);
+    await addChosen(field(section, "list", "Questions"), "faq", question);
     await publishAndWait(editor);
     await expect.poll(() => JSON.stringify(read(home().file))).toContain("can-you-help-me-move-to-a-new-laptop");
   });
@@ -140,9 +133,7 @@ test("3. a new service, shown on the home page", async ({ page }) => {
     await openEntry(editor, "pages", `${home().title} (${home().route})`);
     const section = itemsOf(field(editor, "list", "Sections")).nth(services);
     await toggleOf(section).click();
-    const list = field(section, "list", "Services");
-    await list.getByRole("button", { name: "Add service" }).click();
-    await pick(editor, itemsOf(list).last().getByRole("combobox"), title);
+    await addChosen(field(section, "list", "Services"), "services", title);
     await publishAndWait(editor);
     await expect.poll(() => JSON.stringify(read(home().file))).toContain("smart-home-devices");
   });
