@@ -92,4 +92,19 @@ describe("the per-file cache", () => {
     change(dir, { "collections/faq/first.yaml": replace("draft: true\n", "") });
     expect(runContent({ contentDir: dir, cache }).problems).toEqual([]);
   });
+
+  it("kept between runs (the dev server), checks each run against that run's facts: an entry removed, then put back", () => {
+    const dir = fixture();
+    const cache = new ContentCache(dir);
+    const entry = readFileSync(join(dir, "collections/faq/first.yaml"), "utf8");
+    expect(runContent({ contentDir: dir, cache }).problems).toEqual([]);
+    change(dir, { "collections/faq/first.yaml": null });
+    const missing = runContent({ contentDir: dir, cache }).problems;
+    expect(missing.map((p) => p.message)).toEqual([expect.stringContaining('unknown question "first"')]);
+    change(dir, { "collections/faq/first.yaml": entry });
+    expect(runContent({ contentDir: dir, cache }).problems).toEqual([]);
+    // The same, afresh, with no cache: the same answers.
+    change(dir, { "collections/faq/first.yaml": null });
+    expect(runContent({ contentDir: dir }).problems).toEqual(missing);
+  });
 });
