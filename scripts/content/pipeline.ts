@@ -6,7 +6,7 @@
  * modules and media to `outDir`. A run with problems writes nothing.
  */
 import { join } from "node:path";
-import { contentKinds, type KindTable } from "../../schemas/index.ts";
+import { contentKinds, type ContentFacts, type KindTable } from "../../schemas/index.ts";
 import { ContentCache } from "./speed/cache.ts";
 
 export { ContentCache };
@@ -77,13 +77,26 @@ function check(options: RunOptions): ReturnType<typeof checkOnce> {
   return quick && quickReadsDiffered(run.files) ? checkOnce({ ...options, quickYaml: false }) : run;
 }
 
+/** The dev server's one context object per cache it keeps (see checkOnce). */
+const keptContexts = new WeakMap<ContentCache, ContentFacts>();
+
 function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYaml, kinds = contentKinds }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
   faultPoint("load");
   const loaded = load(contentDir, cache, sources, { quick: quickYaml, kinds });
   faultPoint("context");
   const inputs = contextInputs(contentDir, loaded, kinds);
-  const { context, images } = contextFrom(inputs);
+  const made = contextFrom(inputs);
+  const { images } = made;
+  // A cache kept by the caller (the dev server, between saves): one context object for all its runs,
+  // its facts replaced by this run's, so the schemas built for it (once per context object) serve
+  // every save. The schemas read the facts when they check, never when they are built.
+  let context = made.context;
+  if (cache && typeof option === "object") {
+    const kept = keptContexts.get(cache);
+    if (kept) context = Object.assign(kept, made.context);
+    else keptContexts.set(cache, context);
+  }
   const fingerprint = cache && contextFingerprint(loaded, inputs);
   // A cache kept by the caller (the dev server, between saves) remembers the contexts it has seen.
   const reusable = cache && typeof option === "object" ? reuseAcrossContexts(cache, fingerprint!, inputs) : undefined;

@@ -68,6 +68,10 @@ function recording(context: ContentFacts): Recording {
       images: undefined,
     };
     recordings.set(context, (found = made));
+  } else {
+    // The same context object with its facts replaced (the dev server's, between saves): the copy follows them.
+    const { resolveImage } = found.context;
+    Object.assign(found.context, context, { resolveImage });
   }
   return found;
 }
