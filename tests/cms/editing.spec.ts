@@ -10,27 +10,29 @@ import { expect, test, type Request } from "@playwright/test";
 import sharp from "sharp";
 import {
   addChosen,
+  pages,
+  pageShowing,
   changes,
   chosenRows,
   collection,
   contentDir,
   drag,
-  expectContentCheckPasses,
   field,
   handleOf,
   idsIn,
   itemsOf,
+  toggleOf,
   openAdmin,
   openEntry,
   openSite,
-  pageShowing,
-  pages,
-  publish,
-  publishAndWait,
   read,
+  proxyAnswers,
   sectionLabel,
   snapshot,
-  toggleOf,
+  publish,
+  publishAndWait,
+  expectContentCheckPasses,
+  expectPictureLoaded,
 } from "./helpers.ts";
 
 interface Question {
@@ -50,13 +52,7 @@ const home = () => {
 };
 
 test.beforeAll(async ({ request }) => {
-  // /admin/ falls back to GitHub when Decap's proxy does not answer yet: wait for it.
-  const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
-  await expect
-    .poll(async () => (await request.post(proxy, { data: { action: "info" }, failOnStatusCode: false })).status(), {
-      timeout: 60_000,
-    })
-    .toBe(200);
+  await proxyAnswers(request);
 });
 
 test("change a FAQ question: exactly that file changes, the check passes, the site shows it", async ({ page }) => {
@@ -200,9 +196,7 @@ test("upload a team member's photo with alt text: the file lands with the team's
   const photo = site.getByRole("img", { name: alt });
   await expect(photo).toBeVisible();
   // The page shows a version the image stage made from the upload (cut square, resized).
-  await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectPictureLoaded(photo);
 });
 
 test("a required field left empty cannot be saved: Decap says so and the file stays as it was", async ({ page }) => {

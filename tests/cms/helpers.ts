@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsConfig, type CmsCollection } from "../../scripts/cms/config.ts";
 
@@ -200,4 +200,21 @@ export function chosenLists(type: string): { label: string; name: string; collec
       collection: f.field!.collection!,
       display: f.field!.display_fields![0]!,
     }));
+}
+
+/** Waits for Decap's local proxy (`npm run cms`) to answer: /admin/ falls back to GitHub until it does. */
+export async function proxyAnswers(request: APIRequestContext): Promise<void> {
+  const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
+  await expect
+    .poll(async () => (await request.post(proxy, { data: { action: "info" }, failOnStatusCode: false })).status(), {
+      timeout: 60_000,
+    })
+    .toBe(200);
+}
+
+/** Waits until a picture has loaded: complete, and with pixels (a broken one has none). */
+export async function expectPictureLoaded(picture: Locator): Promise<void> {
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 }

@@ -14,23 +14,25 @@ import { collectionSchemas, withoutContext } from "../../schemas/index.ts";
 import { checkEntry, type StoredFile } from "../../admin/check.ts";
 import { editInPlace } from "../../admin/in-place.ts";
 import {
+  pages,
   changes,
   chosenLists,
   chosenRows,
   collection,
   contentDir,
-  expectContentCheckPasses,
   field,
   idsIn,
   itemsOf,
+  toggleOf,
   openAdmin,
   openEntry,
-  pages,
+  read,
+  proxyAnswers,
+  snapshot,
   publish,
   publishAndWait,
-  read,
-  snapshot,
-  toggleOf,
+  expectContentCheckPasses,
+  expectPictureLoaded,
 } from "./helpers.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
@@ -46,12 +48,7 @@ function lineDiff(before: string, after: string) {
 }
 
 test.beforeAll(async ({ request }) => {
-  const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
-  await expect
-    .poll(async () => (await request.post(proxy, { data: { action: "info" }, failOnStatusCode: false })).status(), {
-      timeout: 60_000,
-    })
-    .toBe(200);
+  await proxyAnswers(request);
 });
 
 test("the phone number shown changed alone: refused at the field in the check's words, nothing written", async ({
@@ -110,13 +107,9 @@ test("pictures in a subfolder of content/images show in the field and in the pre
 
   await openEntry(page, "team", member!.name);
   const thumbnail = field(page, "image", "Picture").locator("img").first();
-  await expect
-    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectPictureLoaded(thumbnail);
   const shown = page.frameLocator("iframe").getByRole("img", { name: member!.photo.alt });
-  await expect
-    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectPictureLoaded(shown);
 });
 
 test("the focus point is chosen on the picture: a click writes it, nothing else changes", async ({ page }) => {

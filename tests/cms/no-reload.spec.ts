@@ -5,7 +5,7 @@
  * position kept. Against `npm run cms` on a copy of the project, reading what it expects from it.
  */
 import { expect, test } from "@playwright/test";
-import { idsIn, openEntry, openSite, pageShowing, publishAndWait, read } from "./helpers.ts";
+import { pageShowing, idsIn, openEntry, openSite, read, proxyAnswers, publishAndWait } from "./helpers.ts";
 
 interface Question {
   question: string;
@@ -13,12 +13,7 @@ interface Question {
 }
 
 test.beforeAll(async ({ request }) => {
-  const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
-  await expect
-    .poll(async () => (await request.post(proxy, { data: { action: "info" }, failOnStatusCode: false })).status(), {
-      timeout: 60_000,
-    })
-    .toBe(200);
+  await proxyAnswers(request);
 });
 
 // A mark set in a page's window: a reload starts a new window without it.

@@ -13,17 +13,19 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import {
+  pages,
   changes,
   contentDir,
   copy,
   field,
   idsIn,
   itemsOf,
-  pages,
-  publish,
-  read,
-  snapshot,
   toggleOf,
+  read,
+  proxyAnswers,
+  snapshot,
+  publish,
+  expectPictureLoaded,
 } from "./helpers.ts";
 
 const built = join(copy, "dist-admin");
@@ -45,12 +47,7 @@ function freePort(): Promise<number> {
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
-  const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
-  await expect
-    .poll(async () => (await request.post(proxy, { data: { action: "info" }, failOnStatusCode: false })).status(), {
-      timeout: 60_000,
-    })
-    .toBe(200);
+  await proxyAnswers(request);
   // /admin/ alone, as `npm run build` builds it, told where the proxy listens.
   const build = spawnSync(
     process.execPath,
@@ -105,8 +102,6 @@ async function openBuilt(page: Page, at: string) {
   if (await login.isVisible()) await login.click();
 }
 
-const loaded = (img: HTMLImageElement) => img.complete && img.naturalWidth;
-
 test("built /admin/: pictures in subfolders of content/images show in the field and in the preview", async ({
   page,
 }) => {
@@ -121,9 +116,9 @@ test("built /admin/: pictures in subfolders of content/images show in the field 
   await openBuilt(page, `collections/team/entries/${id}`);
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue(member.name);
   const thumbnail = field(page, "image", "Picture").locator("img").first();
-  await expect.poll(() => thumbnail.evaluate(loaded)).toBeGreaterThan(0);
+  await expectPictureLoaded(thumbnail);
   const shown = page.frameLocator("iframe").getByRole("img", { name: member.photo.alt });
-  await expect.poll(() => shown.evaluate(loaded)).toBeGreaterThan(0);
+  await expectPictureLoaded(shown);
 
   // A page's gallery: its pictures, in their own subfolder, in the preview and in the form.
   const withGallery = pages().find((p) => p.sections.some((s) => s.type === "gallery"));
@@ -136,14 +131,14 @@ test("built /admin/: pictures in subfolders of content/images show in the field 
       await openBuilt(page, `collections/pages/entries/${slug}`);
       const picture = page.frameLocator("iframe").getByRole("img", { name: first.image.alt }).first();
       await picture.scrollIntoViewIfNeeded();
-      await expect.poll(() => picture.evaluate(loaded)).toBeGreaterThan(0);
+      await expectPictureLoaded(picture);
       const section = itemsOf(field(page, "list", "Sections")).nth(at);
       await toggleOf(section).click();
       const row = itemsOf(field(section, "list", "Images")).nth(images.indexOf(first));
       await toggleOf(row).click();
       const inForm = field(row, "image", "Picture").locator("img").first();
       await inForm.scrollIntoViewIfNeeded();
-      await expect.poll(() => inForm.evaluate(loaded)).toBeGreaterThan(0);
+      await expectPictureLoaded(inForm);
     }
   }
   // Through Decap's backend, not from a content/ folder on the site (production has none).

@@ -12,21 +12,22 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import {
   addChosen,
+  pages,
   changes,
   collection,
   contentDir,
   copy,
-  expectContentCheckPasses,
   field,
   idsIn,
   itemsOf,
+  toggleOf,
   openAdmin,
   openEntry,
-  pages,
-  publishAndWait,
   read,
+  proxyAnswers,
   snapshot,
-  toggleOf,
+  publishAndWait,
+  expectContentCheckPasses,
 } from "./helpers.ts";
 
 const record = join(copy, "test-results", "cms-tasks.md");
@@ -72,12 +73,7 @@ async function task(name: string, run: () => Promise<void>) {
 test.setTimeout(300_000);
 
 test.beforeAll(async ({ request }) => {
-  const proxy = `http://127.0.0.1:${process.env.CMS_PROXY_PORT}/api/v1`;
-  await expect
-    .poll(async () => (await request.post(proxy, { data: { action: "info" }, failOnStatusCode: false })).status(), {
-      timeout: 60_000,
-    })
-    .toBe(200);
+  await proxyAnswers(request);
 });
 
 test("1. the phone number", async ({ page }) => {

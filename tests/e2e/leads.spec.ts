@@ -9,17 +9,12 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
+import type { LeadListing } from "../../server/leads/queries.ts";
 import { inlineForm } from "../content-facts.ts";
 import { content, dataLayer, expect, hydrated, openers, pages, site, test } from "./fixtures.ts";
 
-interface StoredLead {
-  form: string;
-  page: string;
-  choice: string | null;
-  fields: Record<string, string>;
-  consent: string | null;
-  spam: string | null;
-}
+/** A stored lead, as `npm run leads -- --json` lists it. */
+type StoredLead = LeadListing;
 
 const root = join(import.meta.dirname, "..", "..");
 async function storedLeads(): Promise<StoredLead[]> {

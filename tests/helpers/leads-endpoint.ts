@@ -5,6 +5,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import type { LeadListing } from "../../server/leads/queries.ts";
 
 export const root = resolve(import.meta.dirname, "..", "..");
 
@@ -80,16 +81,8 @@ export async function post(
   return { status: response.status, location: response.headers.get("location"), body: await response.text() };
 }
 
-export interface ListedLead {
-  id: string;
-  form: string;
-  page: string;
-  choice: string | null;
-  fields: Record<string, string>;
-  consent: string | null;
-  spam: string | null;
-  deliveries: { id: string; target: string; status: string; attempts: number; last_error: string | null }[];
-}
+/** A lead as `npm run leads -- --json` lists it: the type the command itself has. */
+export type ListedLead = LeadListing;
 
 /** The stored leads, newest first, through `npm run leads -- --json --spam` (the running server's socket, or the database). */
 export async function storedLeads(env: Record<string, string>, extra: string[] = []): Promise<ListedLead[]> {
