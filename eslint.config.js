@@ -1,7 +1,9 @@
 // Lint: typescript-eslint's recommended rules, React hooks rules, no import cycles, and the layering of
-// docs/architecture.md: content ← schemas ← scripts (the build) ← server (what `npm start` runs); src
+// docs/architecture.md: content ← schemas ← scripts (the build) ← server (what `npm start` runs); the
+// browser side goes one way, ui (shared components) ← sections/<type> (renderers) ← src (the app), and
 // may use schemas' types and the generated modules, never scripts; the product (schemas, sections,
-// scripts, server, src, admin) never imports the developers' tools (tools/) or the tests (tests/). A section's folder (sections/<type>/) holds both layers, told apart by file
+// scripts, server, ui, src, admin) never imports the developers' tools (tools/) or the tests (tests/).
+// A section's folder (sections/<type>/) holds both layers, told apart by file
 // (docs/decisions/0017-a-section-is-one-folder.md): its schema.ts is the schema layer, its renderer
 // (<Type>.tsx) the app layer, its test (<type>.test.tsx) a test.
 import js from "@eslint/js";
@@ -23,7 +25,7 @@ const sectionTest = "sections/*/*.test.tsx";
 const sectionFiles = ["**/sections/*/*", "!**/sections/*/schema", "!**/sections/*/schema.ts"];
 const schemaLayer = [
   {
-    group: ["**/src/**", "**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
+    group: ["**/src/**", "**/ui/**", "**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
     message: "schemas/ imports only zod and other schemas.",
   },
   { group: ["node:*", "react", "react-*"], message: "schemas/ stays free of Node and React." },
@@ -31,12 +33,31 @@ const schemaLayer = [
 ];
 
 const scriptsLayer = [
-  { group: ["**/src/**"], message: "scripts/ never imports src/ (only its build output)." },
+  { group: ["**/src/**", "**/ui/**"], message: "scripts/ never imports src/ or ui/ (only the build's output)." },
   {
     group: ["**/tests/**", "**/tools/**", "**/server/**"],
     message: "the build never imports the tests, the tools or the server.",
   },
   { group: sectionFiles, message: "scripts/ uses a section's schema.ts (through schemas/), never its renderer." },
+];
+
+// What runs in the browser: the app (src/), the renderers and the shared components (ui/).
+const browserLayer = [
+  {
+    group: ["**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
+    message: "Browser code never imports scripts/, server/, tools/ or tests/.",
+  },
+  { group: ["node:*"], message: "Browser code runs in the browser." },
+  {
+    regex: "(^|/)schemas(/(?!lead-limits\\.ts$)|$)",
+    allowTypeImports: true,
+    message: "Browser code uses schemas/ for types only (and the Zod-free lead-limits.ts).",
+  },
+  {
+    group: ["**/sections/*/schema", "**/sections/*/schema.ts", "./schema", "./schema.ts"],
+    allowTypeImports: true,
+    message: "Browser code uses a section's schema.ts for types only.",
+  },
 ];
 
 export default tseslint.config(
@@ -66,36 +87,33 @@ export default tseslint.config(
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
-    files: ["src/**/*.{ts,tsx}", "sections/**/*.tsx"],
+    files: ["src/**/*.{ts,tsx}", "ui/**/*.{ts,tsx}", "sections/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  { files: ["src/**/*.tsx", "sections/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  { files: ["src/**/*.tsx", "ui/**/*.tsx", "sections/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   layer(["schemas/**"], schemaLayer),
   layer(
     [sectionSchema],
     [...schemaLayer, { group: ["./*", "!./schema.ts"], message: "A section's schema.ts imports nothing beside it." }],
   ),
+  // The browser side, one way: the app (src/) uses the renderers (sections/<type>/) and the shared
+  // components (ui/); a renderer uses ui/, never the app; ui/ uses neither.
+  layer(["src/**"], browserLayer),
   layer(
-    ["src/**", sectionRenderer],
+    [sectionRenderer],
+    [...browserLayer, { group: ["**/src/**"], message: "A renderer uses ui/ and schemas, never the app in src/." }],
+    [sectionTest],
+  ),
+  layer(
+    ["ui/**"],
     [
+      ...browserLayer,
       {
-        group: ["**/scripts/**", "**/server/**", "**/tools/**", "**/tests/**"],
-        message: "src/ never imports scripts/, server/, tools/ or tests/.",
-      },
-      { group: ["node:*"], message: "src/ runs in the browser." },
-      {
-        regex: "(^|/)schemas(/(?!lead-limits\\.ts$)|$)",
-        allowTypeImports: true,
-        message: "src/ and the renderers use schemas/ for types only (and the Zod-free lead-limits.ts).",
-      },
-      {
-        group: ["**/sections/*/schema", "**/sections/*/schema.ts", "./schema", "./schema.ts"],
-        allowTypeImports: true,
-        message: "src/ and the renderers use a section's schema.ts for types only.",
+        group: ["**/src/**", ...sectionFiles],
+        message: "ui/ is shared by the app and the renderers: it never imports src/ or a section's renderer.",
       },
     ],
-    [sectionTest],
   ),
   layer(["scripts/**"], scriptsLayer),
   // The content pipeline's parts (docs/architecture.md): its stages, positions and wording, and images
@@ -115,8 +133,8 @@ export default tseslint.config(
     ["server/**"],
     [
       {
-        group: ["**/src/**", "**/tests/**", "**/tools/**"],
-        message: "the server never imports src/, the tests or the tools.",
+        group: ["**/src/**", "**/ui/**", "**/tests/**", "**/tools/**"],
+        message: "the server never imports src/, ui/, the tests or the tools.",
       },
     ],
   ),

@@ -15,7 +15,7 @@ import config from "virtual:cms-config";
 import * as generated from "../src/generated/index.js";
 import { App } from "../src/App.tsx";
 import { followContent } from "../src/content/live.ts";
-import { createPageStore } from "../src/content/pages.ts";
+import { createPageStore } from "../ui/content/pages.ts";
 import type { CollectionName, PageData } from "../schemas/index.ts";
 import tokensCss from "../src/styles/tokens.css?url";
 import siteCss from "../src/styles/site.css?url";
@@ -49,7 +49,7 @@ import { stringify } from "yaml";
 import type { z } from "zod";
 // Each section's own styles (and the shared cards'), which its renderer imports: the preview pane is a
 // frame of its own, so it is given them as it is given site.css.
-const sectionCss = import.meta.glob<string>(["../src/sections/*.css", "../sections/*/*.css"], {
+const sectionCss = import.meta.glob<string>(["../ui/sections/*.css", "../sections/*/*.css"], {
   query: "?url",
   import: "default",
   eager: true,

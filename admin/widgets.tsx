@@ -24,7 +24,7 @@ import {
 import { fromJS, List, Map as ImmutableMap } from "immutable";
 import type { Found } from "./check.ts";
 import { fieldPath } from "./check.ts";
-import sprite from "../src/components/icons.svg";
+import sprite from "../ui/components/icons.svg";
 import { focusPoints } from "../schemas/index.ts";
 import { usePictures } from "./backend.ts";
 

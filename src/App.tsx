@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Route, Routes } from "react-router-dom";
-import { ContentProvider, usePage, type SiteContent } from "./content/ContentProvider";
+import { ContentProvider, usePage, type SiteContent } from "../ui/content/ContentProvider";
 import { Layout } from "./layout/Layout";
 import { PageView } from "./PageView";
 

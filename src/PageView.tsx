@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { PageData } from "../schemas";
-import { DraftMark } from "./components/Draft";
-import { useSite } from "./content/ContentProvider";
+import { DraftMark } from "../ui/components/Draft";
+import { useSite } from "../ui/content/ContentProvider";
 import { Sections } from "./sections/SectionView";
 
 /** The document title a page gets from the site's title template. */

@@ -5,9 +5,9 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
-import type { SiteContent } from "./content/ContentProvider";
+import type { SiteContent } from "../ui/content/ContentProvider";
 import { followContent, type GeneratedContent } from "./content/live";
-import { createPageStore, routeFor, type PageStore } from "./content/pages";
+import { createPageStore, routeFor, type PageStore } from "../ui/content/pages";
 import * as generated from "./generated";
 
 /** The page store, with the page on screen loaded first. */

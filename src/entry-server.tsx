@@ -2,7 +2,7 @@
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
-import { createPageStore } from "./content/pages";
+import { createPageStore } from "../ui/content/pages";
 import { collections, forms, loadPage, routes, site } from "./generated";
 
 // On the server every page is loaded before the first render, so rendering never suspends. Through

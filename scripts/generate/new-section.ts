@@ -78,9 +78,9 @@ insert("schemas/sections/index.ts", `  ${schemaName},`, { before: /^\] as const;
 writeFileSync(
   join(root, files.renderer),
   `import type { SectionOf } from "../../schemas";
-import { Actions } from "../../src/components/Actions";
-import { Markdown } from "../../src/components/Markdown";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { Actions } from "../../ui/components/Actions";
+import { Markdown } from "../../ui/components/Markdown";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./${name}.css";
 
 export function ${pascal}(section: SectionOf<"${name}">) {

@@ -1,10 +1,10 @@
 import type { SectionOf } from "../../schemas";
-import { FormPanel } from "../../src/components/FormPanel";
-import { Markdown } from "../../src/components/Markdown";
-import { Heading, useFirstSection, useSubLevel } from "../../src/components/Heading";
-import { Img } from "../../src/components/Img";
-import { Card } from "../../src/sections/Cards";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { FormPanel } from "../../ui/components/FormPanel";
+import { Markdown } from "../../ui/components/Markdown";
+import { Heading, useFirstSection, useSubLevel } from "../../ui/components/Heading";
+import { Img } from "../../ui/components/Img";
+import { Card } from "../../ui/sections/Cards";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./about.css";
 
 export function About(section: SectionOf<"about">) {

@@ -1,8 +1,8 @@
 import type { SectionOf } from "../../schemas";
-import { useFirstSection } from "../../src/components/Heading";
-import { Img } from "../../src/components/Img";
-import { Actions } from "../../src/components/Actions";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { useFirstSection } from "../../ui/components/Heading";
+import { Img } from "../../ui/components/Img";
+import { Actions } from "../../ui/components/Actions";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./callout.css";
 
 export function Callout(section: SectionOf<"callout">) {

@@ -1,9 +1,9 @@
 import { useId, type SyntheticEvent } from "react";
 import type { SectionOf } from "../../schemas";
-import { DraftMark, draftOutline } from "../../src/components/Draft";
-import { Markdown } from "../../src/components/Markdown";
-import { useEntries } from "../../src/content/ContentProvider";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { DraftMark, draftOutline } from "../../ui/components/Draft";
+import { Markdown } from "../../ui/components/Markdown";
+import { useEntries } from "../../ui/content/ContentProvider";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./faq.css";
 
 /**

@@ -1,6 +1,6 @@
 import type { SectionOf } from "../../schemas";
-import { Card } from "../../src/sections/Cards";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { Card } from "../../ui/sections/Cards";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 
 export function Features(section: SectionOf<"features">) {
   return (

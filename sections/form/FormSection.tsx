@@ -1,8 +1,8 @@
 import type { SectionOf } from "../../schemas";
-import { ContactList } from "../../src/components/ContactList";
-import { FormPanel } from "../../src/components/FormPanel";
-import { Heading, useSubLevel } from "../../src/components/Heading";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { ContactList } from "../../ui/components/ContactList";
+import { FormPanel } from "../../ui/components/FormPanel";
+import { Heading, useSubLevel } from "../../ui/components/Heading";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./form.css";
 
 /** A form, beside the company's contact details when the section has a contact heading. */

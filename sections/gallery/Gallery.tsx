@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../schemas";
-import { useFirstSection } from "../../src/components/Heading";
-import { Img } from "../../src/components/Img";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { useFirstSection } from "../../ui/components/Heading";
+import { Img } from "../../ui/components/Img";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./gallery.css";
 
 export function Gallery(section: SectionOf<"gallery">) {

@@ -1,9 +1,9 @@
 import type { SectionOf } from "../../schemas";
-import { useFirstSection } from "../../src/components/Heading";
-import { Icon } from "../../src/components/Icon";
-import { Img } from "../../src/components/Img";
-import { Actions } from "../../src/components/Actions";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { useFirstSection } from "../../ui/components/Heading";
+import { Icon } from "../../ui/components/Icon";
+import { Img } from "../../ui/components/Img";
+import { Actions } from "../../ui/components/Actions";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./hero.css";
 
 export function Hero(section: SectionOf<"hero">) {

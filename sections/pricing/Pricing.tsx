@@ -1,10 +1,10 @@
 import type { Plan, SectionOf } from "../../schemas";
-import { FormDialogButton } from "../../src/components/FormDialog";
-import { DraftMark, draftOutline } from "../../src/components/Draft";
-import { SubHeading } from "../../src/components/Heading";
-import { Icon } from "../../src/components/Icon";
-import { useEntries, useEntry, useSite } from "../../src/content/ContentProvider";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { FormDialogButton } from "../../ui/components/FormDialog";
+import { DraftMark, draftOutline } from "../../ui/components/Draft";
+import { SubHeading } from "../../ui/components/Heading";
+import { Icon } from "../../ui/components/Icon";
+import { useEntries, useEntry, useSite } from "../../ui/content/ContentProvider";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./pricing.css";
 
 function usePrice(plan: Plan): string {

@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../schemas";
-import { Markdown } from "../../src/components/Markdown";
-import { Actions } from "../../src/components/Actions";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { Markdown } from "../../ui/components/Markdown";
+import { Actions } from "../../ui/components/Actions";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./prose.css";
 
 export function Prose(section: SectionOf<"prose">) {

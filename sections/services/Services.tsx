@@ -1,8 +1,8 @@
 import type { SectionOf } from "../../schemas";
-import { FormDialogButton } from "../../src/components/FormDialog";
-import { useEntries } from "../../src/content/ContentProvider";
-import { Card } from "../../src/sections/Cards";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { FormDialogButton } from "../../ui/components/FormDialog";
+import { useEntries } from "../../ui/content/ContentProvider";
+import { Card } from "../../ui/sections/Cards";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 
 /** Service cards; each card's button opens the section's form in a popup, titled with the service. */
 export function Services(section: SectionOf<"services">) {

@@ -1,10 +1,10 @@
 import type { SectionOf } from "../../schemas";
-import { DraftMark, draftOutline } from "../../src/components/Draft";
-import { SubHeading } from "../../src/components/Heading";
-import { Img } from "../../src/components/Img";
-import { Markdown } from "../../src/components/Markdown";
-import { useEntries } from "../../src/content/ContentProvider";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { DraftMark, draftOutline } from "../../ui/components/Draft";
+import { SubHeading } from "../../ui/components/Heading";
+import { Img } from "../../ui/components/Img";
+import { Markdown } from "../../ui/components/Markdown";
+import { useEntries } from "../../ui/content/ContentProvider";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./team.css";
 
 export function Team(section: SectionOf<"team">) {

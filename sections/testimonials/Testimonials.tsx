@@ -1,9 +1,9 @@
 import type { SectionOf } from "../../schemas";
-import { DraftMark, draftOutline } from "../../src/components/Draft";
-import { Icon } from "../../src/components/Icon";
-import { Markdown } from "../../src/components/Markdown";
-import { useEntries } from "../../src/content/ContentProvider";
-import { SectionFrame } from "../../src/sections/SectionFrame";
+import { DraftMark, draftOutline } from "../../ui/components/Draft";
+import { Icon } from "../../ui/components/Icon";
+import { Markdown } from "../../ui/components/Markdown";
+import { useEntries } from "../../ui/content/ContentProvider";
+import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./testimonials.css";
 
 export function Testimonials(section: SectionOf<"testimonials">) {

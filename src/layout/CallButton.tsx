@@ -1,6 +1,6 @@
-import { track } from "../analytics";
-import { Icon } from "../components/Icon";
-import { useSite } from "../content/ContentProvider";
+import { track } from "../../ui/analytics";
+import { Icon } from "../../ui/components/Icon";
+import { useSite } from "../../ui/content/ContentProvider";
 
 /** The floating toll-free call button, on every page. */
 export function CallButton() {

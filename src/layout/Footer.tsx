@@ -1,7 +1,7 @@
-import { ContactList } from "../components/ContactList";
-import { Markdown } from "../components/Markdown";
-import { SmartLink } from "../components/SmartLink";
-import { useSite } from "../content/ContentProvider";
+import { ContactList } from "../../ui/components/ContactList";
+import { Markdown } from "../../ui/components/Markdown";
+import { SmartLink } from "../../ui/components/SmartLink";
+import { useSite } from "../../ui/content/ContentProvider";
 
 export function Footer() {
   const { company, navigation, footer } = useSite();

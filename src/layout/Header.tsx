@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { Img } from "../components/Img";
-import { SmartLink } from "../components/SmartLink";
-import { useSite } from "../content/ContentProvider";
+import { Img } from "../../ui/components/Img";
+import { SmartLink } from "../../ui/components/SmartLink";
+import { useSite } from "../../ui/content/ContentProvider";
 
 export function Header() {
   const { company, navigation } = useSite();

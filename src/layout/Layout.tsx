@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { usePageviews, useTagManager } from "../analytics";
-import { useSite } from "../content/ContentProvider";
+import { usePageviews, useTagManager } from "../../ui/analytics";
+import { useSite } from "../../ui/content/ContentProvider";
 import { CallButton } from "./CallButton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { Section } from "../../schemas";
-import { SectionLevel } from "../components/Heading";
+import { SectionLevel } from "../../ui/components/Heading";
 import { sectionRenderers } from "./registry";
 
 function renderSection(section: Section) {

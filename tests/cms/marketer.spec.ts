@@ -272,7 +272,7 @@ test("icons are chosen by their pictures: each choice shows its icon, the entry'
   const service = read(`collections/services/${id}.yaml`);
   // The services' icon field: the one whose choices are all icons of the site's sprite (however the
   // editor shows it).
-  const sprite = readFileSync(join(import.meta.dirname, "..", "..", "src", "components", "icons.svg"), "utf8");
+  const sprite = readFileSync(join(import.meta.dirname, "..", "..", "ui", "components", "icons.svg"), "utf8");
   const symbols = new Set([...sprite.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1]));
   const shape = (collectionSchemas(withoutContext).services as unknown as { shape: Record<string, z.ZodType> }).shape;
   const name = Object.keys(shape).find((key) => {

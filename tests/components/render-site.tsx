@@ -4,8 +4,8 @@ import { MemoryRouter, useLocation } from "react-router-dom";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import type { Collections, PageData } from "../../schemas/index.ts";
 import { App } from "../../src/App.tsx";
-import type { SiteContent } from "../../src/content/ContentProvider.tsx";
-import { createPageStore } from "../../src/content/pages.ts";
+import type { SiteContent } from "../../ui/content/ContentProvider.tsx";
+import { createPageStore } from "../../ui/content/pages.ts";
 import { validFixture } from "../content/helpers.ts";
 
 /** The content as the app receives it (`drafts` as in the preview, npm run dev), and every page at hand. */

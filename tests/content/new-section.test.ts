@@ -43,8 +43,8 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
 
   it("produces code that type-checks and passes lint and formatting", () => {
     run([bin("typescript/bin/tsc"), "-p", "."]);
-    run([bin("eslint/bin/eslint.js"), "sections", "src/sections", "schemas/sections", "tests/components"]);
-    run([bin("prettier/bin/prettier.cjs"), "--check", "sections", "src/sections", "schemas/sections", "tests/components"]);
+    run([bin("eslint/bin/eslint.js"), "sections", "src/sections", "ui", "schemas/sections", "tests/components"]);
+    run([bin("prettier/bin/prettier.cjs"), "--check", "sections", "src/sections", "ui", "schemas/sections", "tests/components"]);
   });
 
   it("produces a passing test, and the guide and editor schemas know the new type", () => {

@@ -23,7 +23,7 @@ import {
   type TeamMember,
 } from "../../schemas/index.ts";
 import { pricingSection } from "../../sections/pricing/schema.ts";
-import type { useEntries } from "../../src/content/ContentProvider.tsx";
+import type { useEntries } from "../../ui/content/ContentProvider.tsx";
 import { renderSchemaFiles } from "../../scripts/generate/json-schema.ts";
 import { problemsIn } from "./helpers.ts";
 

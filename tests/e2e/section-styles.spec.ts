@@ -15,7 +15,7 @@ const pages = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter(
 );
 const sheets = [
   "src/styles/site.css",
-  "src/sections/cards.css",
+  "ui/sections/cards.css",
   ...readdirSync(join(root, "sections"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".css"))
     .map((file) => `sections/${file}`),

@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllEnvs());
 it("the production build of the draft marks keeps neither their words nor their styles", async () => {
   // As in `vite build`, which runs with NODE_ENV=production (Vitest's is "test").
   vi.stubEnv("NODE_ENV", "production");
-  const entry = join(import.meta.dirname, "..", "..", "src", "components", "Draft.tsx");
+  const entry = join(import.meta.dirname, "..", "..", "ui", "components", "Draft.tsx");
   const output = (await build({
     configFile: false,
     logLevel: "silent",

@@ -13,7 +13,7 @@ import {
   sitemap,
 } from "../../scripts/prerender/head.ts";
 import type { Collections, PageData, ResolvedImage } from "../../schemas/index.ts";
-import { Img } from "../../src/components/Img.tsx";
+import { Img } from "../../ui/components/Img.tsx";
 
 import { fixture, replace } from "../content/helpers.ts";
 

@@ -6,7 +6,22 @@
  * Browser-safe: the CMS checks an entry before saving it with it (admin/check.ts).
  */
 import { isMap, isScalar, isSeq, Scalar, type Document, type Node } from "yaml";
-import type { SourceFile } from "../stages/load.ts";
+
+/**
+ * What a position needs of a loaded file: its text, line starts, YAML document and where each part
+ * starts. The load stage's `SourceText` is one (it extends this), so this module depends on nothing
+ * of the stages.
+ */
+export interface SourceText {
+  text: string;
+  /** Offsets of the start of each line in `text`, for offset → line:column. */
+  lineStarts: number[];
+  /** The YAML document (for Markdown pages, the front matter) and where its text starts in the file. */
+  doc: Document.Parsed;
+  yamlOffset: number;
+  /** A Markdown page's body and where it starts in the file. */
+  body?: { text: string; offset: number };
+}
 
 export interface Position {
   line: number;
@@ -27,7 +42,7 @@ export function lineStartsOf(text: string): number[] {
 }
 
 /** 1-based line and column of an offset, in a file (or any text, given its `lineStartsOf`). */
-export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number): Position {
+export function positionOf(file: Pick<SourceText, "lineStarts">, offset: number): Position {
   const starts = file.lineStarts;
   let low = 0;
   let high = starts.length - 1;
@@ -40,7 +55,7 @@ export function positionOf(file: Pick<SourceFile, "lineStarts">, offset: number)
 }
 
 /** Where a node is written: its start and end offsets in the file (its range is in the YAML text). */
-export function rangeOf(file: Pick<SourceFile, "yamlOffset">, node: Node): [number, number] {
+export function rangeOf(file: Pick<SourceText, "yamlOffset">, node: Node): [number, number] {
   const [from, to] = node.range!;
   return [file.yamlOffset + from, file.yamlOffset + to];
 }
@@ -59,7 +74,7 @@ function child(node: unknown, key: PropertyKey): { key?: Node; value?: Node } | 
 }
 
 /** Where `path` is written; `atKey` points at the field's name rather than its value. */
-export function locate(file: SourceFile, path: readonly PropertyKey[], atKey = false): Located {
+export function locate(file: SourceText, path: readonly PropertyKey[], atKey = false): Located {
   let node: unknown = file.doc.contents;
   let keyNode: Node | undefined;
   let exact = true;
@@ -103,7 +118,7 @@ const blank = (char: string) => /\s/.test(char);
  * n-th one listed here, whatever the style: plain or quoted over several lines, literal (|) or
  * folded (>) blocks. Quotes, escapes and block headers are skipped.
  */
-function visibleOffsets(file: SourceFile, node: Scalar): number[] {
+function visibleOffsets(file: SourceText, node: Scalar): number[] {
   const text = file.text;
   const [from, to] = rangeOf(file, node);
   const offsets: number[] = [];
@@ -139,7 +154,7 @@ function visibleOffsets(file: SourceFile, node: Scalar): number[] {
  * Position of a line:column of the Markdown in the YAML scalar at `path` (its value, trimmed, as the
  * schemas pass it to Markdown), in the file.
  */
-export function locateInScalar(file: SourceFile, path: readonly PropertyKey[], line: number, column: number): Located {
+export function locateInScalar(file: SourceText, path: readonly PropertyKey[], line: number, column: number): Located {
   const at = locate(file, path);
   const node = at.node;
   if (!isScalar(node) || typeof node.value !== "string" || !node.range) return at;
@@ -158,7 +173,7 @@ export function locateInScalar(file: SourceFile, path: readonly PropertyKey[], l
  * Position of a line:column of a Markdown page's body (as Markdown counts them) in the file; without
  * one, where the body starts. The body starts at the beginning of a line, so its lines are the file's, shifted.
  */
-export function locateInBody(file: Pick<SourceFile, "lineStarts" | "body">, at?: Position): Position {
+export function locateInBody(file: Pick<SourceText, "lineStarts" | "body">, at?: Position): Position {
   const start = positionOf(file, file.body!.offset);
   return at ? { line: start.line + at.line - 1, column: at.column } : start;
 }

@@ -5,8 +5,7 @@
  * as quotes) and show the line as it should be written.
  */
 import { isScalar, Scalar, visit, type Document, type YAMLError } from "yaml";
-import type { SourceFile } from "../stages/load.ts";
-import { nodesWithPaths, positionOf, rangeOf } from "./position.ts";
+import { nodesWithPaths, positionOf, rangeOf, type SourceText } from "./position.ts";
 import { fieldPath, type Problem } from "./problem.ts";
 
 /** A problem at an offset of the YAML text. */
@@ -158,7 +157,7 @@ export function unresolvedAliases(doc: Document.Parsed, text: string): SyntaxPro
 /**
  * Values written in curly quotes, which YAML reads as part of the text: the page would show them.
  */
-export function curlyQuoted(file: Pick<SourceFile, "path" | "doc" | "text" | "yamlOffset" | "lineStarts">): Problem[] {
+export function curlyQuoted(file: SourceText & { path: string }): Problem[] {
   const { text } = file;
   const found: Problem[] = [];
   for (const { node, path } of nodesWithPaths(file.doc)) {

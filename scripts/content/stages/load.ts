@@ -14,10 +14,10 @@ import { classifyPath, contentKinds, contentLayout, didYouMean, listOf, type Con
 import { hashOf, jsonSafe, listFiles, read, type CachedFile, type FileCache, type ReadFile } from "./files.ts";
 import type { Problem } from "../problems/problem.ts";
 import { quickParse } from "./fast-yaml.ts";
-import { lineStartsOf, positionOf } from "../problems/position.ts";
+import { lineStartsOf, positionOf, type SourceText } from "../problems/position.ts";
 import { explainSyntax, unresolvedAliases } from "../problems/yaml-errors.ts";
 
-export interface SourceFile {
+export interface SourceFile extends SourceText {
   /** Path for messages, relative to the working directory. */
   path: string;
   /** Path relative to the content folder, with "/" separators. */
@@ -30,16 +30,8 @@ export interface SourceFile {
   markdown: boolean;
   /** File name without extension: the entry's or form's id, or the page's file name. */
   name: string;
-  text: string;
-  /** Offsets of the start of each line in `text`, for offset → line:column. */
-  lineStarts: number[];
-  /** The YAML document (for Markdown pages, the front matter) and where its text starts in the file. */
-  doc: Document.Parsed;
-  yamlOffset: number;
   /** The YAML as plain data. */
   data: unknown;
-  /** A Markdown page's body and where it starts in the file. */
-  body?: { text: string; offset: number };
   /** What the per-file cache holds for these bytes (see cache.ts); absent when there is no cache. */
   cached?: CachedFile;
 }
