@@ -6,18 +6,19 @@
  * (scripts/hosting/), so `npm start` sends what production sends. The hosts' own files (_headers,
  * _redirects, _nginx/) are not served.
  * POST /api/leads goes to the lead endpoint (server/leads/), with its database and outbox, unless
- * LEADS=off.
- * In: dist/. Listens on 127.0.0.1:$PORT (4173 by default). Usage: node --import tsx server/serve.ts [DIR]
+ * LEADS=off; /healthz and /readyz answer health checks (server/run.ts). The pages are served whatever
+ * the lead store's state: the endpoint answers 503 with Retry-After until it is ready.
+ * In: dist/. Listens on $HOST:$PORT (127.0.0.1:4173 by default). Stops on SIGTERM (server/run.ts).
+ * Usage: node --import tsx server/serve.ts [DIR] [--verbose]
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
-import { loadConfig } from "./leads/config.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
-import { startLeads } from "./leads/service.ts";
+import { healthRoutes, leadsRoute, router, serve, startUp, type Route } from "./run.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -58,7 +59,18 @@ function hostRules(dir: string) {
   };
 }
 
+/** The server of `dir` with the lead endpoint `leads` (tools and tests use it in-process). */
 export function createStaticServer(dir: string, leads?: Handler): Server {
+  const site = siteListener(dir);
+  const server = createServer((request, response) =>
+    leads && isLeadsPath(request.url) ? leads(request, response) : site(request, response),
+  );
+  server.keepAliveTimeout = 75_000;
+  return server;
+}
+
+/** Answers GET and HEAD from the built site in `dir`, as a static host does. */
+export function siteListener(dir: string): RequestListener {
   const root = resolve(dir);
   const rules = hostRules(root);
   const cache = new Map<string, Promise<Entry>>();
@@ -99,8 +111,7 @@ export function createStaticServer(dir: string, leads?: Handler): Server {
     return entry;
   };
 
-  const server = createServer(async (request, response) => {
-    if (leads && isLeadsPath(request.url)) return leads(request, response);
+  return async (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
@@ -150,27 +161,23 @@ export function createStaticServer(dir: string, leads?: Handler): Server {
       ...(encoding ? { "Content-Encoding": encoding } : {}),
     });
     response.end(request.method === "HEAD" ? undefined : body);
-  });
-  // Idle connections stay open longer than any client keeps them (nginx's default, 75 s), so a
-  // client never reuses a socket the server is closing at that moment (ECONNRESET).
-  server.keepAliveTimeout = 75_000;
-  return server;
+  };
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const dir = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
-  const port = Number(process.env.PORT ?? 4173);
-  const leads = process.env.LEADS === "off" ? undefined : await startLeads(loadConfig());
-  const server = createStaticServer(dir, leads?.handler).listen(port, "127.0.0.1", () => {
-    console.log(
-      `Serving ${dir} at http://localhost:${port}${leads ? ` (lead endpoint: ${leads.db.kind} database)` : ""}`,
-    );
-  });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => {
-      server.close();
-      server.closeAllConnections();
-      void (leads?.close() ?? Promise.resolve()).then(() => process.exit(0));
-    });
+  const dir = process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? join(import.meta.dirname, "..", "dist");
+  let site: RequestListener;
+  try {
+    site = siteListener(dir);
+  } catch (error) {
+    process.stderr.write(`${new Date().toISOString()} FATAL ${(error as Error).message}\n`);
+    process.exit(1);
   }
+  const started = await startUp({ defaultPort: 4173 });
+  const routes: Route[] = [...healthRoutes(started.leads), ...(started.leads ? [leadsRoute(started.leads)] : [])];
+  serve(
+    router(routes, site),
+    started,
+    (url) => `Serving ${dir} at ${url}${started.leads ? ` (lead endpoint: ${started.leads.kind} database)` : ""}`,
+  );
 }

@@ -4,8 +4,10 @@
  * deployment's overrides come only from the environment.
  */
 import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Form, LeadsSettings } from "../../schemas/index.ts";
+import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
 
 export interface LeadsConfig {
   forms: Record<string, Form>;
@@ -42,75 +44,119 @@ export interface LeadsConfig {
   /** How long a claimed delivery stays claimed; a crashed process's claims are taken over after it. */
   leaseMs: number;
   pollMs: number;
-  ipSalt?: string;
+  /** How long a post waits for the lead store (starting, or taking over the data folder) before a 503. */
+  readyWaitMs: number;
+  dbPoolSize: number;
+  /** The key of the address hashes (HMAC), from LEADS_IP_KEY; else kept in ipKeyFile. */
+  ipKey?: string;
+  ipKeyFile?: string;
 }
 
 const root = resolve(import.meta.dirname, "..", "..");
 
-const list = (value: string | undefined) =>
-  (value ?? "")
-    .split(/[,\s]+/)
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-const number = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} should be a number of 0 or more, not "${raw}"`);
-  return value;
-};
+/** Where the address-hash key is kept when LEADS_IP_KEY is not set: outside the data folder and its backups. */
+export const defaultIpKeyFile = (env: NodeJS.ProcessEnv = process.env) =>
+  join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "remote-it-support-site", "leads-ip.key");
 
 function readJson<T>(dir: string, name: string): T {
   const file = join(dir, name);
   try {
     return JSON.parse(readFileSync(file, "utf8")) as T;
   } catch (error) {
-    throw new Error(
+    throw new ConfigError([
       `${file} could not be read (${(error as Error).message}): run \`npm run content:build\` (or \`npm run build\`) first`,
-    );
+    ]);
   }
 }
 
-/** The configuration from the generated content in `contentDir` and the environment `env`. */
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  contentDir = join(root, "src", "generated"),
-): LeadsConfig {
+/**
+ * The lead endpoint's variables, read and checked through `env` (every problem is collected there;
+ * the caller's `env.done()` reports them). Content from `contentDir` (src/generated/).
+ */
+export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "generated")): LeadsConfig {
   const settings = readJson<LeadsSettings>(contentDir, "leads.json");
   const forms = readJson<Record<string, Form>>(contentDir, "forms.json");
   const site = readJson<{ company?: { name?: string }; contact?: { phone?: { display?: string }; email?: string } }>(
     contentDir,
     "site.json",
   );
-  const emailTo = list(env.LEADS_EMAIL_TO);
-  const webhookUrl = list(env.LEADS_WEBHOOK_URL);
+  const emailTo = env.list("LEADS_EMAIL_TO");
+  for (const address of emailTo) if (address !== "none") env.email("LEADS_EMAIL_TO", address);
+  const webhookUrl = env.list("LEADS_WEBHOOK_URL");
+  for (const url of webhookUrl) {
+    const wrong = url === "none" ? undefined : checkWebhookUrl(url);
+    if (wrong) env.problem("LEADS_WEBHOOK_URL", redactUrl(url), wrong, "https://hooks.example.com/leads");
+  }
+  const emailFrom = env.raw("LEADS_EMAIL_FROM");
+  if (emailFrom) env.email("LEADS_EMAIL_FROM", emailFrom.replace(/^.*<([^>]+)>\s*$/, "$1"));
+  const allowedOrigins = env.list("LEADS_ALLOWED_ORIGINS");
+  for (const origin of allowedOrigins) {
+    let ok = false;
+    try {
+      const url = new URL(origin);
+      ok = /^https?:$/.test(url.protocol) && url.origin === origin;
+    } catch {
+      // not a URL
+    }
+    if (!ok) env.problem("LEADS_ALLOWED_ORIGINS", origin, "is not an origin (scheme and host only)", "https://www.example.com");
+  }
+  const databaseUrl = env.url("DATABASE_URL", ["postgres:", "postgresql:"], "postgres://leads:secret@db.example.com:5432/leads");
+  const dataDir = databaseUrl
+    ? resolve(env.raw("LEADS_DATA_DIR") ?? join(root, ".data", "leads"))
+    : env.writableFolder("LEADS_DATA_DIR", join(root, ".data", "leads"), "/var/lib/remote-it-support-site/leads");
+  let ipKey = env.raw("LEADS_IP_KEY");
+  if (!ipKey && env.raw("LEADS_IP_SALT")) {
+    ipKey = env.raw("LEADS_IP_SALT");
+    env.warn("LEADS_IP_SALT is read as LEADS_IP_KEY (the address hash is now keyed): rename it");
+  }
+  if (ipKey && ipKey.length < 16) {
+    env.problem("LEADS_IP_KEY", undefined, "is shorter than 16 characters", "$(openssl rand -hex 32)");
+  }
+  const ipKeyFile = ipKey ? undefined : env.filePath("LEADS_IP_KEY_FILE", defaultIpKeyFile(env.env));
+  if (ipKeyFile && !databaseUrl && (ipKeyFile + "/").startsWith(dataDir + "/")) {
+    env.problem("LEADS_IP_KEY_FILE", ipKeyFile, "is inside LEADS_DATA_DIR: the key must not be kept beside the data it protects", "/etc/remote-it-support-site/leads-ip.key");
+  }
+  const retryBaseMs = env.number("LEADS_RETRY_BASE_MS", 30_000, { min: 1 });
   return {
     forms,
     phone: site.contact?.phone?.display,
     siteName: site.company?.name,
-    emailFrom: env.LEADS_EMAIL_FROM || site.contact?.email || "leads@localhost",
+    emailFrom: emailFrom || site.contact?.email || "leads@localhost",
     // "none" turns the content's targets off (e.g. a staging copy of the site).
     recipients: emailTo.length ? emailTo.filter((a) => a !== "none") : settings.recipients,
     webhooks: webhookUrl.length ? webhookUrl.filter((u) => u !== "none") : settings.webhooks,
     retentionDays: settings.retentionDays,
-    smtpUrl: env.SMTP_URL || undefined,
-    webhookSecret: env.LEADS_WEBHOOK_SECRET || undefined,
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: resolve(env.LEADS_DATA_DIR || join(root, ".data", "leads")),
-    trustProxy: env.LEADS_TRUST_PROXY === "1" || env.LEADS_TRUST_PROXY === "true",
-    allowedOrigins: list(env.LEADS_ALLOWED_ORIGINS),
-    rateLimit: number(env, "LEADS_RATE_LIMIT", 10),
-    rateWindowMs: number(env, "LEADS_RATE_WINDOW_MS", 10 * 60_000),
-    minSubmitMs: number(env, "LEADS_MIN_SUBMIT_MS", 1500),
-    dedupeWindowMs: number(env, "LEADS_DEDUPE_WINDOW_MS", 10 * 60_000),
-    maxBodyBytes: number(env, "LEADS_MAX_BODY_BYTES", 16 * 1024),
-    retryBaseMs: number(env, "LEADS_RETRY_BASE_MS", 30_000),
-    retryCapMs: number(env, "LEADS_RETRY_CAP_MS", 60 * 60_000),
-    maxAttempts: number(env, "LEADS_MAX_ATTEMPTS", 12),
-    sendTimeoutMs: number(env, "LEADS_SEND_TIMEOUT_MS", 15_000),
-    leaseMs: number(env, "LEADS_LEASE_MS", 120_000),
-    pollMs: number(env, "LEADS_POLL_MS", 2_000),
-    ipSalt: env.LEADS_IP_SALT || undefined,
+    smtpUrl: env.url("SMTP_URL", ["smtp:", "smtps:"], "smtps://user:password@mail.example.com:465"),
+    webhookSecret: env.raw("LEADS_WEBHOOK_SECRET"),
+    databaseUrl,
+    dbPoolSize: env.number("LEADS_DB_POOL", 10, { min: 1, max: 1000 }),
+    dataDir,
+    trustProxy: env.boolean("LEADS_TRUST_PROXY"),
+    allowedOrigins,
+    rateLimit: env.number("LEADS_RATE_LIMIT", 10, { min: 1 }),
+    rateWindowMs: env.number("LEADS_RATE_WINDOW_MS", 10 * 60_000, { min: 1 }),
+    minSubmitMs: env.number("LEADS_MIN_SUBMIT_MS", 1500),
+    dedupeWindowMs: env.number("LEADS_DEDUPE_WINDOW_MS", 10 * 60_000),
+    maxBodyBytes: env.number("LEADS_MAX_BODY_BYTES", 16 * 1024, { min: 1024 }),
+    retryBaseMs,
+    retryCapMs: env.number("LEADS_RETRY_CAP_MS", 60 * 60_000, { min: 1 }),
+    maxAttempts: env.number("LEADS_MAX_ATTEMPTS", 12, { min: 1 }),
+    sendTimeoutMs: env.number("LEADS_SEND_TIMEOUT_MS", 15_000, { min: 100 }),
+    leaseMs: env.number("LEADS_LEASE_MS", 120_000, { min: 1000 }),
+    pollMs: env.number("LEADS_POLL_MS", 2_000, { min: 10 }),
+    readyWaitMs: env.number("LEADS_READY_WAIT_MS", 10_000),
+    ipKey,
+    ipKeyFile,
   };
+}
+
+/** The configuration from the generated content in `contentDir` and the environment `env`; throws a ConfigError listing every problem. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  contentDir = join(root, "src", "generated"),
+): LeadsConfig {
+  const reader = new EnvReader(env);
+  const config = readLeadsConfig(reader, contentDir);
+  reader.done();
+  return config;
 }

@@ -3,9 +3,13 @@
  * data folder) by default, or a PostgreSQL server when DATABASE_URL is set (node-postgres). Both get
  * the same SQL; the tables are created (once, under an advisory lock) when the database is opened.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { ConfigError, redactUrl } from "../config/env.ts";
+import { log } from "../log.ts";
+import { acquireLock, LockBusy } from "./lock.ts";
 
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -67,9 +71,57 @@ async function migrate(db: Database): Promise<void> {
   });
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+/** Makes everything under `path` owner-only: folders 0700, files 0600 (PGlite's own files are made 0666). */
+export function restrictModes(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if (stat.isDirectory()) {
+    if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
+    for (const name of readdirSync(path)) restrictModes(join(path, name));
+  } else if ((stat.mode & 0o077) !== 0) chmodSync(path, 0o600);
+}
+
+export interface OpenOptions {
+  /** PostgreSQL; else the embedded database in dataDir. */
+  url?: string;
+  dataDir: string;
+  /** Embedded: wait for the process that holds the data folder to stop ("wait"), or refuse at once ("try", the default). */
+  lock?: "wait" | "try";
+  onWaitForLock?: (holder: string | undefined) => void;
+  signal?: AbortSignal;
+  poolSize?: number;
+}
+
+async function openEmbedded(options: OpenOptions): Promise<Database> {
+  // Files PGlite creates from now on (the write-ahead log's segments too) are the owner's only.
+  process.umask(0o077);
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  let lock;
+  try {
+    lock = await acquireLock(options.dataDir, {
+      wait: options.lock === "wait",
+      onWait: options.onWaitForLock,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof LockBusy)
+      throw new ConfigError([
+        `LEADS_DATA_DIR="${options.dataDir}" is in use by ${error.message}: one process at a time opens the embedded database; stop it, or use \`npm run leads\` while it runs`,
+      ]);
+    throw error;
+  }
+  let lite: PGlite;
+  try {
+    restrictModes(options.dataDir);
+    lite = await PGlite.create(options.dataDir);
+    restrictModes(options.dataDir);
+  } catch (error) {
+    await lock.release();
+    const e = error as NodeJS.ErrnoException & { errno?: number };
+    throw new Error(
+      `the embedded database in LEADS_DATA_DIR="${options.dataDir}" could not be opened (${e.code ?? (e.errno !== undefined ? `errno ${e.errno}` : e.message)}): check that the folder and its files belong to the user that runs the server`,
+    );
+  }
   const wrap = (q: Pick<PGlite, "query">): Sql => ({
     query: async <T>(text: string, params?: unknown[]) => (await q.query<T>(text, params)).rows,
   });
@@ -77,14 +129,39 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     kind: "embedded",
     ...wrap(lite),
     transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
-    close: () => lite.close(),
+    close: async () => {
+      try {
+        await lite.close();
+      } finally {
+        await lock.release();
+      }
+    },
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.LEADS_DB_POOL ?? 10) });
+/** PostgreSQL's answers that no retry mends: the credentials or the database name in DATABASE_URL. */
+const credentialCodes: Record<string, string> = {
+  "28P01": "the password was refused",
+  "28000": "the user is not allowed to connect",
+  "3D000": "the database does not exist",
+  "42501": "the user may not create the leads tables",
+};
+
+/** A ConfigError naming DATABASE_URL when `error` is PostgreSQL refusing the credentials or database, else undefined. */
+export function credentialProblem(error: unknown, url: string): ConfigError | undefined {
+  const code = (error as { code?: string }).code ?? "";
+  const what = credentialCodes[code];
+  if (!what) return undefined;
+  return new ConfigError([
+    `DATABASE_URL="${redactUrl(url)}": PostgreSQL answered, and ${what} (${(error as Error).message}); fix the user, password or database name, for example DATABASE_URL=postgres://leads:secret@db.example.com:5432/leads`,
+  ]);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  // A server that does not answer (a firewall dropping packets) fails in seconds, not never.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A dropped connection must not crash the process; the next query gets a new one.
-  pool.on("error", (error) => console.error(`leads: database connection lost (${error.message})`));
+  pool.on("error", (error) => log.warn(`leads: database connection lost (${error.message})`));
   const wrap = (q: { query: pg.Pool["query"] }): Sql => ({
     query: async <T>(text: string, params?: unknown[]) => (await q.query(text, params)).rows as T[],
   });
@@ -110,13 +187,13 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /** Opens (and if needed creates) the leads database: PostgreSQL at `url` when given, else embedded in `dataDir`. */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  const db = options.url ? await openPostgres(options.url) : await openEmbedded(options.dataDir);
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const db = options.url ? await openPostgres(options.url, options.poolSize) : await openEmbedded(options);
   try {
     await migrate(db);
   } catch (error) {
     await db.close().catch(() => undefined);
-    throw error;
+    throw (options.url && credentialProblem(error, options.url)) || error;
   }
   return db;
 }

@@ -4,10 +4,15 @@
  * and each delivery is attempted by one of them at a time; a process that dies mid-attempt loses
  * its claim when the lease ends. A failed attempt is retried with exponential backoff (with jitter);
  * after `maxAttempts` the delivery is `failed`: logged, listed by `npm run leads`, retriable there.
- * Log lines name the lead by id and the target, never what the visitor typed.
+ * A row names its target by kind and place ("webhook:1", see store.ts slotTargets); the address is
+ * looked up in the configuration when it is sent, so a corrected address reaches waiting leads and a
+ * removed one is reported (the row `failed`, retriable) instead of retried forever.
+ * Failures are logged once per retry round and target, with a count: never one line per lead, never
+ * what the visitor typed.
  */
 import { createHmac } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
+import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
 
@@ -52,12 +57,50 @@ export function backoff(attempts: number, config: Pick<LeadsConfig, "retryBaseMs
   return Math.round(delay * (0.8 + Math.random() * 0.4));
 }
 
+/** Where a row's target is sent now, from the configuration; or why it cannot be. */
+export type Resolved = { kind: "email" | "webhook"; address: string; name: string } | { removed: string; name: string };
+
+export function resolveTarget(target: string, config: Pick<LeadsConfig, "recipients" | "webhooks">): Resolved {
+  const colon = target.indexOf(":");
+  const kind = target.slice(0, colon);
+  const rest = target.slice(colon + 1);
+  if (kind !== "email" && kind !== "webhook") return { removed: `unknown target kind "${kind}"`, name: target };
+  const list = kind === "email" ? config.recipients : config.webhooks;
+  const variable = kind === "email" ? "LEADS_EMAIL_TO" : "LEADS_WEBHOOK_URL";
+  const label = kind === "email" ? "e-mail" : "webhook";
+  if (/^\d+$/.test(rest)) {
+    const place = Number(rest);
+    const name = `${label} #${place}`;
+    const address = list[place - 1];
+    if (address === undefined)
+      return {
+        removed: `${name} is no longer configured (${variable} or content/leads.yaml now has ${list.length}); retry with \`npm run leads -- --retry failed\` once it is`,
+        name,
+      };
+    return { kind, address, name };
+  }
+  // A row written before targets were named by place holds the address itself.
+  if (list.includes(rest)) return { kind, address: rest, name: label };
+  if (list.length === 1) return { kind, address: list[0]!, name: `${label} #1` };
+  return { removed: `this ${label} address is no longer configured (${variable})`, name: label };
+}
+
+/** One round's failures for one target: logged as one line. */
+interface RoundFailure {
+  where: string;
+  count: number;
+  final: number;
+  error: string;
+}
+
 export class Outbox {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
   private transport: Transporter | undefined;
+  private inFlight = new Map<string, AbortController>();
+  private round = new Map<string, RoundFailure>();
 
   constructor(
     private readonly db: Database,
@@ -78,9 +121,10 @@ export class Outbox {
     }
     clearTimeout(this.timer);
     this.running = this.drain()
-      .catch((error: Error) => console.error(`leads: outbox error: ${error.message}`))
+      .catch((error: Error) => log.error(`leads: outbox error: ${error.message}`))
       .finally(() => {
         this.running = undefined;
+        this.report();
         if (this.stopped) return;
         if (this.again) {
           this.again = false;
@@ -92,10 +136,36 @@ export class Outbox {
       });
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming; lets the attempts under way finish for up to `graceMs`, then cancels them and
+   * puts their rows back in the queue (the next process sends them), so nothing waits for a lease.
+   */
+  async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    if (this.running) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        this.running.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (late) {
+        const ids = [...this.inFlight.keys()];
+        for (const controller of this.inFlight.values()) controller.abort();
+        this.transport?.close();
+        if (ids.length)
+          await this.db
+            .query(
+              `UPDATE lead_deliveries SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL, next_at = now()
+                WHERE id = ANY($1::bigint[]) AND status = 'sending'`,
+              [ids],
+            )
+            .catch((error: Error) => log.error(`leads: could not release the outbox's claims: ${error.message}`));
+        log.warn(`leads: stopped ${ids.length} deliveries under way; they are queued again`);
+        await this.running;
+      }
+    }
     this.transport?.close();
   }
 
@@ -106,6 +176,31 @@ export class Outbox {
       if (!batch.length) return;
       await Promise.all(batch.map((delivery) => this.attempt(delivery)));
     }
+  }
+
+  /** One line per target that failed in the round just ended. */
+  private report(): void {
+    for (const failure of this.round.values()) {
+      const retrying = failure.count - failure.final;
+      const parts = [
+        retrying ? `${retrying} will be retried` : "",
+        failure.final
+          ? `${failure.final} FAILED for good (\`npm run leads -- --retry failed\` once the cause is fixed)`
+          : "",
+      ].filter(Boolean);
+      log.error(
+        `leads: ${failure.count} ${failure.count === 1 ? "delivery" : "deliveries"} to ${failure.where} failed: ${failure.error}; ${parts.join(", ")}`,
+        { target: failure.where, failed: failure.count, final: failure.final },
+      );
+    }
+    this.round.clear();
+  }
+
+  private noteFailure(where: string, error: string, final: boolean): void {
+    const entry = this.round.get(where) ?? { where, count: 0, final: 0, error };
+    entry.count++;
+    if (final) entry.final++;
+    this.round.set(where, entry);
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
@@ -125,30 +220,26 @@ export class Outbox {
   }
 
   private async attempt(delivery: Claimed): Promise<void> {
+    const target = resolveTarget(delivery.target, this.config);
+    const controller = new AbortController();
+    this.inFlight.set(delivery.id, controller);
     try {
-      if (delivery.target.startsWith("email:")) await this.sendEmail(delivery.target.slice(6), delivery);
-      else if (delivery.target.startsWith("webhook:")) await this.sendWebhook(delivery.target.slice(8), delivery);
-      else throw new Error(`unknown target kind`);
+      if ("removed" in target) throw new TargetRemoved(target.removed);
+      if (target.kind === "email") await this.sendEmail(target.address, delivery);
+      else await this.sendWebhook(target.address, delivery, controller.signal);
     } catch (error) {
       const message = (error as Error).message.slice(0, 500);
-      const final = delivery.attempts >= this.config.maxAttempts;
+      const final = error instanceof TargetRemoved || delivery.attempts >= this.config.maxAttempts;
       await this.db.query(
         `UPDATE lead_deliveries SET status = $2, next_at = now() + make_interval(secs => $3), locked_until = NULL, last_error = $4
           WHERE id = $1 AND status = 'sending'`,
         [delivery.id, final ? "failed" : "pending", backoff(delivery.attempts, this.config) / 1000, message],
       );
-      const where = describeTarget(delivery.target);
-      if (final) {
-        console.error(
-          `leads: FAILED delivery ${delivery.id} of lead ${delivery.lead.id} to ${where} after ${delivery.attempts} attempts: ${message}. ` +
-            "Retry it with `npm run leads -- --retry failed` once the cause is fixed.",
-        );
-      } else {
-        console.error(
-          `leads: delivery ${delivery.id} to ${where}, attempt ${delivery.attempts} failed (${message}); will retry`,
-        );
-      }
+      const where = "removed" in target ? target.name : `${target.name} (${describeTarget(`${target.kind}:${target.address}`)})`;
+      this.noteFailure(where, message, final);
       return;
+    } finally {
+      this.inFlight.delete(delivery.id);
     }
     await this.db.query(
       `UPDATE lead_deliveries SET status = 'delivered', delivered_at = now(), locked_until = NULL, last_error = NULL
@@ -188,7 +279,7 @@ export class Outbox {
     });
   }
 
-  private async sendWebhook(url: string, delivery: Claimed): Promise<void> {
+  private async sendWebhook(url: string, delivery: Claimed, signal: AbortSignal): Promise<void> {
     if (!this.config.webhookSecret) throw new Error("LEADS_WEBHOOK_SECRET is not set: webhooks are only sent signed");
     const { lead } = delivery;
     const body = JSON.stringify(webhookPayload(lead, this.config.forms[lead.form]?.title));
@@ -203,7 +294,7 @@ export class Outbox {
       },
       body,
       redirect: "error",
-      signal: AbortSignal.timeout(this.config.sendTimeoutMs),
+      signal: AbortSignal.any([signal, AbortSignal.timeout(this.config.sendTimeoutMs)]),
     });
     await response.arrayBuffer().catch(() => undefined);
     if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
@@ -212,6 +303,7 @@ export class Outbox {
 
 /** A target for log lines: the e-mail domain or the webhook's host, never a full address with a path token. */
 export function describeTarget(target: string): string {
+  if (/^(email|webhook):\d+$/.test(target)) return `${target.startsWith("email") ? "e-mail" : "webhook"} #${target.split(":")[1]}`;
   if (target.startsWith("email:")) return `e-mail to ${target.slice(6)}`;
   try {
     return `webhook ${new URL(target.slice(8)).host}`;
@@ -219,3 +311,5 @@ export function describeTarget(target: string): string {
     return "webhook";
   }
 }
+
+class TargetRemoved extends Error {}

@@ -4,8 +4,9 @@
  * one lead: the page's idempotency key, or else the same form, choice, e-mail and phone within the
  * de-duplication window (serialised per submission by an advisory lock, so two processes agree).
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Database } from "./db.ts";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import type { Database, Sql } from "./db.ts";
 
 export interface NewLead {
   form: string;
@@ -24,8 +25,22 @@ export interface StoreResult {
   duplicate: boolean;
 }
 
-/** A delivery target: "email:<address>" or "webhook:<url>". */
+/** A delivery target as the handler names it from the configuration: "email:<address>" or "webhook:<url>". */
 export type Target = `email:${string}` | `webhook:${string}`;
+
+/**
+ * What an outbox row keeps of a target: its kind and its place in the configured list ("email:1",
+ * "webhook:1"), not the address. The outbox looks the address up when it sends, so a corrected
+ * LEADS_WEBHOOK_URL or LEADS_EMAIL_TO reaches the leads already waiting (decision: deliveries follow
+ * the configuration). `targets` come in configuration order, as the handler builds them.
+ */
+export function slotTargets(targets: Target[]): string[] {
+  const seen = { email: 0, webhook: 0 };
+  return targets.map((target) => {
+    const kind = target.startsWith("email:") ? "email" : "webhook";
+    return `${kind}:${++seen[kind]}`;
+  });
+}
 
 export function dedupeHash(lead: Pick<NewLead, "form" | "choice" | "fields">): string {
   const email = (lead.fields.email ?? "").trim().toLowerCase();
@@ -76,25 +91,41 @@ export async function storeLead(
     if (!lead.spam && targets.length) {
       await sql.query(
         "INSERT INTO lead_deliveries (lead_id, target) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
-        [id, targets],
+        [id, slotTargets(targets)],
       );
     }
     return { id, duplicate: false };
   });
 }
 
-/** The salt of the address hashes: LEADS_IP_SALT, or one made once and kept in the database. */
-export async function ipSalt(db: Database, configured?: string): Promise<string> {
-  if (configured) return configured;
-  await db.query("INSERT INTO lead_settings (name, value) VALUES ('ip_salt', $1) ON CONFLICT (name) DO NOTHING", [
-    randomBytes(32).toString("hex"),
-  ]);
-  const [row] = await db.query<{ value: string }>("SELECT value FROM lead_settings WHERE name = 'ip_salt'");
-  return row!.value;
+/**
+ * The key of the address hashes: LEADS_IP_KEY, or else a key file outside the data folder (made once,
+ * owner-only), so that a copy of the database alone does not give the addresses back. `warn` is told
+ * when the file is used or made.
+ */
+export function ipKey(config: { ipKey?: string; ipKeyFile?: string }, warn: (line: string) => void): string {
+  if (config.ipKey) return config.ipKey;
+  const file = config.ipKeyFile!;
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+    warn(
+      `leads: LEADS_IP_KEY is not set: made a new key for the address hashes in ${file} (owner-only); keep it out of the database's backups, or set LEADS_IP_KEY instead`,
+    );
+  } else {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    warn(`leads: LEADS_IP_KEY is not set: the address hashes' key is read from ${file}`);
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
-export const hashAddress = (salt: string, address: string) =>
-  createHash("sha256").update(`${salt}\n${address}`).digest("hex");
+/** Forgets the salt older versions kept in the database: the hashes made with it can then no longer be reversed. */
+export async function forgetStoredSalt(sql: Sql): Promise<void> {
+  await sql.query("DELETE FROM lead_settings WHERE name = 'ip_salt'");
+}
+
+/** The hash of a visitor's address: HMAC-SHA256 with a key that is not in the database. */
+export const hashAddress = (key: string, address: string) =>
+  createHmac("sha256", key).update(address).digest("hex");
 
 /** Deletes leads (and their deliveries) older than `days`; returns how many. */
 export async function deleteExpired(db: Database, days: number): Promise<number> {

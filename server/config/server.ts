@@ -1,0 +1,27 @@
+/** The variables every server entry reads (the lead endpoint's are in server/leads/config.ts). */
+import type { Level } from "../log.ts";
+import type { EnvReader } from "./env.ts";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Serve the lead endpoint (LEADS=off: pages only). */
+  leads: boolean;
+  logFormat: "text" | "json";
+  logLevel: Exclude<Level, "fatal">;
+  /** How long a stop waits for requests in flight and deliveries under way before it cuts them. */
+  shutdownMs: number;
+}
+
+export function readServerConfig(env: EnvReader, defaults: { port: number }): ServerConfig {
+  const host = env.string("HOST", "127.0.0.1")!;
+  if (!/^[\w.:-]+$/.test(host)) env.problem("HOST", host, "is not an address or host name", "127.0.0.1");
+  return {
+    port: env.number("PORT", defaults.port, { min: 0, max: 65535 }),
+    host,
+    leads: env.oneOf("LEADS", ["on", "off"], "on") === "on",
+    logFormat: env.oneOf("LOG_FORMAT", ["text", "json"], "text"),
+    logLevel: env.oneOf("LOG_LEVEL", ["info", "debug", "warn", "error"], "info"),
+    shutdownMs: env.number("SHUTDOWN_TIMEOUT_MS", 10_000, { min: 0, max: 600_000 }),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * What every server entry shares: reading and checking the configuration (exit 78 on a mistake),
+ * the request routing (a list of routes, one line each to mount a module), the health endpoints, and
+ * the process's life: listen, and on SIGTERM or SIGINT stop within seconds: no new connections, the
+ * requests in flight finished (`Connection: close` on their answers), the lead service closed (the
+ * outbox finishes or queues its deliveries again, the database closes, the data folder's lock is
+ * let go), exit 0.
+ *
+ * Health, for load balancers, systemd and containers:
+ *   GET /healthz  200 "ok" while the process serves (pages are served whatever the database does)
+ *   GET /readyz   200 "ready" when posts can be taken (the lead store open and answering), else 503
+ *                 with the reason; with LEADS=off always 200
+ */
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
+import { EnvReader, exitOnStartupError } from "./config/env.ts";
+import { readServerConfig, type ServerConfig } from "./config/server.ts";
+import { captureConsole, createLogger, log, setLogger } from "./log.ts";
+import { checkSmtp } from "./leads/checks.ts";
+import { readLeadsConfig, type LeadsConfig } from "./leads/config.ts";
+import { isLeadsPath } from "./leads/handler.ts";
+import { startLeads, type LeadsService } from "./leads/service.ts";
+
+export interface Route {
+  /** Whether this route answers `pathname` (the URL's path, without the query). */
+  matches(pathname: string): boolean;
+  handle: RequestListener;
+}
+
+/** Sends each request to the first route that matches its path, else to `fallback`. */
+export function router(routes: Route[], fallback: RequestListener): RequestListener {
+  return (request, response) => {
+    const pathname = (request.url ?? "/").split("?")[0]!;
+    const route = routes.find((r) => r.matches(pathname));
+    return (route ? route.handle : fallback)(request, response);
+  };
+}
+
+/** /healthz and /readyz (see above). */
+export function healthRoutes(leads: LeadsService | undefined): Route[] {
+  const text = (response: ServerResponse, status: number, body: string) =>
+    response
+      .writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+      .end(body + "\n");
+  return [
+    { matches: (p) => p === "/healthz", handle: (_, response) => text(response, 200, "ok") },
+    {
+      matches: (p) => p === "/readyz",
+      handle: (_, response) => {
+        if (!leads) return text(response, 200, "ready (no lead endpoint)");
+        void leads.readiness().then((state) =>
+          state.ready ? text(response, 200, "ready") : text(response, 503, `not ready: ${state.reason}`),
+        );
+      },
+    },
+  ];
+}
+
+export const leadsRoute = (leads: LeadsService): Route => ({
+  matches: (p) => isLeadsPath(p),
+  handle: leads.handler,
+});
+
+export interface Started {
+  server: ServerConfig;
+  leadsConfig?: LeadsConfig;
+  leads?: LeadsService;
+}
+
+/**
+ * Reads and checks the configuration (the server's and, unless LEADS=off or `leads: false`, the lead
+ * endpoint's; `more` adds another module's variables), checks SMTP, starts the lead service. Any
+ * mistake: its lines and exit 78.
+ */
+export async function startUp(options: {
+  defaultPort: number;
+  leads?: boolean;
+  more?: (env: EnvReader) => void;
+}): Promise<Started> {
+  captureConsole();
+  try {
+    const env = new EnvReader(process.env);
+    const server = readServerConfig(env, { port: options.defaultPort });
+    const leadsConfig =
+      options.leads === true || (options.leads !== false && server.leads) ? readLeadsConfig(env) : undefined;
+    options.more?.(env);
+    const warnings = env.done();
+    setLogger(createLogger({ format: server.logFormat, level: server.logLevel }));
+    for (const line of warnings) log.warn(line);
+    if (!leadsConfig) return { server };
+    await checkSmtp(leadsConfig);
+    const leads = await startLeads(leadsConfig);
+    return { server, leadsConfig, leads };
+  } catch (error) {
+    exitOnStartupError(error);
+  }
+}
+
+/**
+ * Listens and stops on SIGTERM/SIGINT as described above. A port still held by the instance this
+ * one replaces is waited for (overlapping restarts), with one warning.
+ */
+export function serve(
+  listener: RequestListener,
+  started: Started,
+  describe: (address: string) => string,
+  server: Server = createServer(),
+): Server {
+  const { port, host, shutdownMs } = started.server;
+  let stopping = false;
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (stopping) response.setHeader("Connection", "close");
+    listener(request, response);
+  });
+  let warned = false;
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE" && !stopping) {
+      if (!warned) log.warn(`port ${port} on ${host} is in use (PORT): waiting for it to be free`);
+      warned = true;
+      setTimeout(() => server.listen(port, host), 500).unref();
+      return;
+    }
+    log.fatal(`the server could not listen on ${host}:${port} (PORT, HOST): ${error.message}`);
+    void stop(1);
+  });
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actual = typeof address === "object" && address ? address.port : port;
+    log.info(describe(`http://${host.includes(":") ? `[${host}]` : host}:${actual}`));
+  });
+  // Idle connections stay open longer than any client keeps them (nginx's default, 75 s), so a
+  // client never reuses a socket the server is closing at that moment (ECONNRESET).
+  server.keepAliveTimeout = 75_000;
+
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("stopping: no new connections; finishing the requests in flight");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, shutdownMs)))]);
+    clearTimeout(timer);
+    server.closeAllConnections();
+    try {
+      await started.leads?.close();
+    } catch (error) {
+      log.error(`the lead service did not close cleanly: ${(error as Error).message}`);
+      code ||= 1;
+    }
+    log.info("stopped");
+    process.exit(code);
+  };
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      if (stopping && signal === "SIGINT") process.exit(130);
+      void stop(0);
+    });
+  }
+  return server;
+}
