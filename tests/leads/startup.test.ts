@@ -1,0 +1,135 @@
+/**
+ * Start-up as an operator meets it, in real processes: every mistake in a variable is refused before
+ * serving, in one line naming the variable, what is wrong and an example (exit 78, no stack trace);
+ * PostgreSQL refusing the password is one such line naming DATABASE_URL; a PostgreSQL that is down
+ * does not take the site down: pages and /healthz are served, posts get 503 with Retry-After and
+ * /readyz says not ready, until the database comes back, without a restart.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
+import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
+import { commands, fixtureSite, runToEnd, startServer, validLead } from "../helpers/server-process.ts";
+
+const work = mkdtempSync(join(tmpdir(), "ops-startup-"));
+const base = {
+  LEADS_DATA_DIR: join(work, "data"),
+  LEADS_IP_KEY: "startup-test-key-0123456789",
+  LEADS_EMAIL_TO: "none",
+  LEADS_WEBHOOK_URL: "none",
+};
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The lines a refused start printed: one per mistake, and no stack trace. */
+function expectRefusal(result: { code: number | null; output: string }, variable: string, pattern: RegExp) {
+  expect(result.code, result.output).toBe(78);
+  const lines = result.output.trim().split("\n");
+  const line = lines.find((l) => l.includes(variable));
+  expect(line, result.output).toMatch(pattern);
+  expect(line, "an example of a right value").toMatch(new RegExp(`for example ${variable}=\\S+`));
+  expect(result.output, "no stack trace").not.toMatch(/^\s+at /m);
+}
+
+describe("a mistake in a variable is refused at start", () => {
+  const cases: [string, Record<string, string>, string, RegExp][] = [
+    ["a number that is not one", { LEADS_RATE_LIMIT: "abc" }, "LEADS_RATE_LIMIT", /"abc" is not a whole number/],
+    ["a webhook without a scheme", { LEADS_WEBHOOK_URL: "hooks.example.com/lead" }, "LEADS_WEBHOOK_URL", /not a full web address/],
+    [
+      "a webhook over plain http to another machine",
+      { LEADS_WEBHOOK_URL: "http://hooks.example.com/lead" },
+      "LEADS_WEBHOOK_URL",
+      /http:\/\/ to another machine/,
+    ],
+    ["an SMTP address without its colon", { SMTP_URL: "smtp//mail.example.com" }, "SMTP_URL", /not a full address/],
+    ["an e-mail address that is not one", { LEADS_EMAIL_TO: "sales-at-example.com" }, "LEADS_EMAIL_TO", /not an e-mail address/],
+    ["a database URL of another kind", { DATABASE_URL: "mysql://db.example.com/leads" }, "DATABASE_URL", /does not start with postgres:/],
+    ["a port out of range", { PORT: "99999" }, "PORT", /out of range/],
+    ["a log format that does not exist", { LOG_FORMAT: "xml" }, "LOG_FORMAT", /not one of text, json/],
+  ];
+  test.each(cases)("%s", async (_, env, variable, pattern) => {
+    expectRefusal(await runToEnd(commands.node, { ...base, ...env }), variable, pattern);
+  });
+
+  test("every mistake at once, each on its line; the stack only with --verbose", async () => {
+    const env = { ...base, LEADS_RATE_LIMIT: "abc", SMTP_URL: "smtp//x", LEADS_MAX_ATTEMPTS: "-1" };
+    const result = await runToEnd(commands.node, env);
+    expect(result.code).toBe(78);
+    for (const name of ["LEADS_RATE_LIMIT", "SMTP_URL", "LEADS_MAX_ATTEMPTS"]) expect(result.output).toContain(name);
+    const verbose = await runToEnd([...commands.node, "--verbose"], env);
+    expect(verbose.code).toBe(78);
+    expect(verbose.output).toMatch(/^\s+at /m);
+  });
+
+  test("a password in a refused URL is not printed", async () => {
+    const result = await runToEnd(commands.node, { ...base, SMTP_URL: "ftp://user:hunter2secret@mail.example.com" });
+    expect(result.code).toBe(78);
+    expect(result.output).not.toContain("hunter2secret");
+  });
+
+  test("a data folder that cannot be written: its path and LEADS_DATA_DIR named", async () => {
+    const folder = join(work, "read-only");
+    mkdirSync(folder);
+    // Root writes anywhere: as root, the server runs as nobody, for whom the folder is read-only.
+    const asRoot = process.getuid?.() === 0;
+    chmodSync(folder, 0o555);
+    chmodSync(work, 0o755);
+    const result = await runToEnd(
+      commands.node,
+      { ...base, LEADS_DATA_DIR: folder, HOME: work, npm_config_cache: join(work, "npm") },
+      asRoot ? { uid: 65534, gid: 65534 } : {},
+    );
+    expectRefusal(result, "LEADS_DATA_DIR", new RegExp(`${folder}.*cannot be written by this user`));
+  });
+});
+
+describe("PostgreSQL at start", () => {
+  let pg: PostgresServer;
+  const password = "right-password-42";
+  beforeAll(() => {
+    pg = startPostgres(4371, { password });
+  }, 300_000);
+  afterAll(() => pg?.stop());
+
+  test("a wrong password: one line naming DATABASE_URL, exit 78, the password not shown", async () => {
+    const url = pg.url.replace(password, "wrong-password-7");
+    const result = await runToEnd(commands.node, { ...base, DATABASE_URL: url });
+    expectRefusal(result, "DATABASE_URL", /password was refused/);
+    expect(result.output).not.toContain("wrong-password-7");
+  });
+
+  test("down at start: pages served, posts 503 with Retry-After, then taken once it is back, no restart", async () => {
+    pg.halt();
+    const site = fixtureSite();
+    const env = { ...base, DATABASE_URL: pg.url, LEADS_READY_WAIT_MS: "300", LEADS_RATE_LIMIT: "1000" };
+    const server = await startServer([...commands.node.slice(0, 3), "server/serve.ts", site], env);
+    try {
+      expect(server.output()).toMatch(/WARN .*DATABASE_URL.*does not answer/);
+      const page = await fetch(`${server.base}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Home page");
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+      const notReady = await fetch(`${server.base}/readyz`);
+      expect(notReady.status).toBe(503);
+      const refused = await fetch(`${server.base}/api/leads`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: new URLSearchParams(validLead(1) as Record<string, string>),
+      });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      pg.resume();
+      await until(async () => (await fetch(`${server.base}/readyz`)).status === 200, "ready after PostgreSQL is back", 60_000);
+      const answer = await post(`${server.base}/api/leads`, validLead(2));
+      expect(answer.status).toBe(303);
+      const stored = await storedLeads({ DATABASE_URL: pg.url });
+      expect(stored.some((l) => Object.values(l.fields).includes("visitor2@example.com"))).toBe(true);
+      expect(await server.stop()).toMatchObject({ code: 0 });
+    } finally {
+      await server.stop("SIGKILL");
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+});
