@@ -1,0 +1,138 @@
+/**
+ * Deliveries follow the configuration, and the log says what fails in lines an operator can read,
+ * in a real process: leads wait while SMTP is down, webhook #1's address is wrong and webhook #2
+ * answers 500; the log (LOG_FORMAT=json) has a time and a level on every line and one line per
+ * failing target per retry round, never one per lead, never what a visitor typed. Restarted with
+ * SMTP up, webhook #1 corrected and webhook #2 removed: the waiting leads reach the corrected
+ * address and the e-mail once each; webhook #2's deliveries are reported, marked failed and left
+ * alone (retriable with `npm run leads -- --retry failed`), not retried forever.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
+import { commands, startServer, validLead } from "../helpers/server-process.ts";
+import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
+import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
+
+const secret = "deliveries-secret-0123456789";
+const work = mkdtempSync(join(tmpdir(), "ops-deliveries-"));
+let smtp: SmtpReceiver;
+let hookA: WebhookReceiver;
+let hookB: WebhookReceiver;
+const count = 10;
+
+beforeAll(async () => {
+  smtp = smtpReceiver(4378);
+  hookA = await webhookReceiver(4376, secret);
+  hookB = await webhookReceiver(4377, secret);
+  hookB.mode = "fail";
+}, 60_000);
+
+afterAll(async () => {
+  await smtp?.stop();
+  await hookA?.stop();
+  await hookB?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const base = () => ({
+  LEADS_DATA_DIR: join(work, "data"),
+  LEADS_IP_KEY: "deliveries-test-key-0123456789",
+  SMTP_URL: smtp.url,
+  LEADS_EMAIL_TO: "sales@example.com",
+  LEADS_WEBHOOK_SECRET: secret,
+  LEADS_RATE_LIMIT: "1000",
+  LEADS_RETRY_BASE_MS: "300",
+  LEADS_RETRY_CAP_MS: "600",
+  LEADS_SEND_TIMEOUT_MS: "1000",
+  LEADS_POLL_MS: "100",
+  LOG_FORMAT: "json",
+});
+
+interface Line {
+  time: string;
+  level: string;
+  msg: string;
+  target?: string;
+  failed?: number;
+}
+
+function parseLog(output: string): Line[] {
+  return output
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const parsed = JSON.parse(line) as Line; // a line that is not JSON fails the test here
+      expect(Number.isNaN(Date.parse(parsed.time)), line).toBe(false);
+      expect(["debug", "info", "warn", "error", "fatal"], line).toContain(parsed.level);
+      return parsed;
+    });
+}
+
+test("while targets fail: one log line per target per round, each with a time and a level", async () => {
+  const env = { ...base(), LEADS_WEBHOOK_URL: `http://127.0.0.1:4379/hook,${hookB.url}` };
+  const server = await startServer(commands.node, env);
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, n) => post(`${server.base}/api/leads`, validLead(n))),
+  );
+  expect(answers.map((a) => a.status)).toEqual(answers.map(() => 303));
+  await until(async () => {
+    const stored = await storedLeads(env);
+    return stored.every((l) => l.deliveries.every((d) => d.attempts >= 2));
+  }, "two rounds of attempts");
+  expect((await server.stop()).code).toBe(0);
+
+  const lines = parseLog(server.output());
+  expect(lines.some((l) => l.level === "warn" && /SMTP_URL=.*does not answer/.test(l.msg))).toBe(true);
+  const stored = await storedLeads(env);
+  for (const target of ["e-mail #1", "webhook #1", "webhook #2"]) {
+    const failures = lines.filter((l) => l.target?.startsWith(target));
+    const attempts = stored.flatMap((l) => l.deliveries).filter((d) => d.target === `${target.startsWith("e") ? "email" : "webhook"}:${target.at(-1)}`);
+    const total = attempts.reduce((sum, d) => sum + d.attempts, 0);
+    expect(total, target).toBeGreaterThanOrEqual(2 * count);
+    // Every failed attempt is counted in a summary line, and the lines are far fewer than the attempts.
+    expect(failures.reduce((sum, l) => sum + (l.failed ?? 0), 0), target).toBeGreaterThanOrEqual(total - count);
+    expect(failures.length, target).toBeLessThan(total / 2);
+    expect(Math.max(...failures.map((l) => l.failed ?? 0)), target).toBeGreaterThan(1);
+  }
+  for (const n of [0, 1, count - 1]) expect(server.output()).not.toContain(`visitor${n}@example.com`);
+}, 120_000);
+
+test("restarted with the address corrected and a target removed: waiting leads go where the configuration says now", async () => {
+  await smtp.start();
+  const env = { ...base(), LEADS_WEBHOOK_URL: hookA.url };
+  const server = await startServer(commands.node, env);
+  try {
+    const ids = (await storedLeads(env)).map((l) => l.id);
+    expect(ids).toHaveLength(count);
+    await until(
+      () => ids.every((id) => smtp.mails.some((m) => m.leadId === id) && hookA.accepted.some((a) => a.key === id)),
+      "the waiting leads delivered to the corrected address",
+    );
+    await until(
+      async () =>
+        (await storedLeads(env)).every((l) => l.deliveries.find((d) => d.target === "webhook:2")?.status === "failed"),
+      "webhook #2's deliveries marked failed",
+    );
+    const attemptsThen = (await storedLeads(env)).flatMap((l) => l.deliveries).reduce((s, d) => s + d.attempts, 0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const listed = await storedLeads(env);
+    // Not retried forever: no attempt since.
+    expect(listed.flatMap((l) => l.deliveries).reduce((s, d) => s + d.attempts, 0)).toBe(attemptsThen);
+    for (const lead of listed) {
+      expect(lead.deliveries.find((d) => d.target === "webhook:2")?.last_error).toMatch(/no longer configured/);
+    }
+    for (const id of ids) {
+      expect(smtp.mails.filter((m) => m.leadId === id)).toHaveLength(1);
+      expect(hookA.accepted.filter((a) => a.key === id)).toHaveLength(1);
+    }
+    const removed = parseLog(server.output()).filter((l) => l.target === "webhook #2");
+    expect(removed).toHaveLength(1);
+    expect(removed[0]!.failed).toBe(count);
+    expect(removed[0]!.msg).toMatch(/no longer configured.*--retry failed/);
+  } finally {
+    expect((await server.stop()).code).toBe(0);
+  }
+}, 120_000);
