@@ -47,9 +47,11 @@ export function healthRoutes(leads: LeadsService | undefined): Route[] {
       matches: (p) => p === "/readyz",
       handle: (_, response) => {
         if (!leads) return text(response, 200, "ready (no lead endpoint)");
-        void leads.readiness().then((state) =>
-          state.ready ? text(response, 200, "ready") : text(response, 503, `not ready: ${state.reason}`),
-        );
+        void leads
+          .readiness()
+          .then((state) =>
+            state.ready ? text(response, 200, "ready") : text(response, 503, `not ready: ${state.reason}`),
+          );
       },
     },
   ];
@@ -78,7 +80,7 @@ export async function startUp(options: {
 }): Promise<Started> {
   captureConsole();
   try {
-    const env = new EnvReader(process.env);
+    const env = new EnvReader(process.env, { touch: true });
     const server = readServerConfig(env, { port: options.defaultPort });
     const leadsConfig =
       options.leads === true || (options.leads !== false && server.leads) ? readLeadsConfig(env) : undefined;

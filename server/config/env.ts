@@ -57,7 +57,14 @@ const emailPattern = /^[^\s@,<>"]+@[^\s@,<>"]+\.[^\s@,<>"]+$|^[^\s@,<>"]+@localh
 export class EnvReader {
   readonly problems: string[] = [];
   readonly warnings: string[] = [];
-  constructor(readonly env: NodeJS.ProcessEnv = process.env) {}
+  /**
+   * `touch`: folders are created and tried with a write (a server at start); without it paths are
+   * only resolved, and nothing is created (a command such as `npm run leads` that only reads).
+   */
+  constructor(
+    readonly env: NodeJS.ProcessEnv = process.env,
+    readonly options: { touch?: boolean } = {},
+  ) {}
 
   /** The raw value, or undefined when unset or empty. */
   raw(name: string): string | undefined {
@@ -150,6 +157,7 @@ export class EnvReader {
    */
   writableFolder(name: string, fallback: string, example: string): string {
     const folder = resolve(this.raw(name) ?? fallback);
+    if (!this.options.touch) return folder;
     try {
       if (existsSync(folder) && !statSync(folder).isDirectory()) {
         this.problem(name, folder, "is a file, not a folder", example);
@@ -176,11 +184,16 @@ export class EnvReader {
   /** A file path whose folder must exist or be creatable; the file itself may not exist yet. */
   filePath(name: string, fallback: string): string {
     const path = resolve(this.raw(name) ?? fallback);
-    if (!existsSync(dirname(path))) {
+    if (this.options.touch && !existsSync(dirname(path))) {
       try {
         mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       } catch (error) {
-        this.problem(name, path, `is in a folder that cannot be created (${(error as NodeJS.ErrnoException).code})`, fallback);
+        this.problem(
+          name,
+          path,
+          `is in a folder that cannot be created (${(error as NodeJS.ErrnoException).code})`,
+          fallback,
+        );
       }
     }
     return path;
@@ -205,7 +218,10 @@ export const verbose = (argv = process.argv, env = process.env): boolean =>
  * lines with exit code 78, anything else as the program's own error, exit 1. A stack only with
  * --verbose or DEBUG.
  */
-export function exitOnStartupError(error: unknown, write: (line: string) => void = (l) => process.stderr.write(l + "\n")): never {
+export function exitOnStartupError(
+  error: unknown,
+  write: (line: string) => void = (l) => process.stderr.write(l + "\n"),
+): never {
   const stack = verbose() && error instanceof Error && error.stack ? `\n${error.stack}` : "";
   if (error instanceof ConfigError) {
     for (const line of error.problems) write(`${new Date().toISOString()} FATAL configuration: ${line}`);

@@ -98,9 +98,19 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     } catch {
       // not a URL
     }
-    if (!ok) env.problem("LEADS_ALLOWED_ORIGINS", origin, "is not an origin (scheme and host only)", "https://www.example.com");
+    if (!ok)
+      env.problem(
+        "LEADS_ALLOWED_ORIGINS",
+        origin,
+        "is not an origin (scheme and host only)",
+        "https://www.example.com",
+      );
   }
-  const databaseUrl = env.url("DATABASE_URL", ["postgres:", "postgresql:"], "postgres://leads:secret@db.example.com:5432/leads");
+  const databaseUrl = env.url(
+    "DATABASE_URL",
+    ["postgres:", "postgresql:"],
+    "postgres://leads:secret@db.example.com:5432/leads",
+  );
   const dataDir = databaseUrl
     ? resolve(env.raw("LEADS_DATA_DIR") ?? join(root, ".data", "leads"))
     : env.writableFolder("LEADS_DATA_DIR", join(root, ".data", "leads"), "/var/lib/remote-it-support-site/leads");
@@ -114,7 +124,12 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
   }
   const ipKeyFile = ipKey ? undefined : env.filePath("LEADS_IP_KEY_FILE", defaultIpKeyFile(env.env));
   if (ipKeyFile && !databaseUrl && (ipKeyFile + "/").startsWith(dataDir + "/")) {
-    env.problem("LEADS_IP_KEY_FILE", ipKeyFile, "is inside LEADS_DATA_DIR: the key must not be kept beside the data it protects", "/etc/remote-it-support-site/leads-ip.key");
+    env.problem(
+      "LEADS_IP_KEY_FILE",
+      ipKeyFile,
+      "is inside LEADS_DATA_DIR: the key must not be kept beside the data it protects",
+      "/etc/remote-it-support-site/leads-ip.key",
+    );
   }
   const retryBaseMs = env.number("LEADS_RETRY_BASE_MS", 30_000, { min: 1 });
   return {

@@ -50,7 +50,14 @@ export async function acquireLock(
   const attempt = (wait: boolean) => {
     const child = spawn(
       "flock",
-      [...(wait ? [] : ["--nonblock", "--conflict-exit-code", "75"]), "--exclusive", file, "sh", "-c", "trap '' TERM INT HUP; echo locked; exec cat"],
+      [
+        ...(wait ? [] : ["--nonblock", "--conflict-exit-code", "75"]),
+        "--exclusive",
+        file,
+        "sh",
+        "-c",
+        "trap '' TERM INT HUP; echo locked; exec cat",
+      ],
       { stdio: ["pipe", "pipe", "ignore"], detached: false },
     );
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -185,7 +185,7 @@ export class Outbox {
       const parts = [
         retrying ? `${retrying} will be retried` : "",
         failure.final
-          ? `${failure.final} FAILED for good (\`npm run leads -- --retry failed\` once the cause is fixed)`
+          ? `${failure.final} FAILED ${failure.final === 1 ? "delivery" : "deliveries"}, no more attempts (\`npm run leads -- --retry failed\` once the cause is fixed)`
           : "",
       ].filter(Boolean);
       log.error(
@@ -235,7 +235,8 @@ export class Outbox {
           WHERE id = $1 AND status = 'sending'`,
         [delivery.id, final ? "failed" : "pending", backoff(delivery.attempts, this.config) / 1000, message],
       );
-      const where = "removed" in target ? target.name : `${target.name} (${describeTarget(`${target.kind}:${target.address}`)})`;
+      const where =
+        "removed" in target ? target.name : `${target.name} (${describeTarget(`${target.kind}:${target.address}`)})`;
       this.noteFailure(where, message, final);
       return;
     } finally {
@@ -303,7 +304,8 @@ export class Outbox {
 
 /** A target for log lines: the e-mail domain or the webhook's host, never a full address with a path token. */
 export function describeTarget(target: string): string {
-  if (/^(email|webhook):\d+$/.test(target)) return `${target.startsWith("email") ? "e-mail" : "webhook"} #${target.split(":")[1]}`;
+  if (/^(email|webhook):\d+$/.test(target))
+    return `${target.startsWith("email") ? "e-mail" : "webhook"} #${target.split(":")[1]}`;
   if (target.startsWith("email:")) return `e-mail to ${target.slice(6)}`;
   try {
     return `webhook ${new URL(target.slice(8)).host}`;

@@ -97,7 +97,7 @@ function unavailable(request: IncomingMessage, response: ServerResponse, config:
  * trying (or waits for the lock) in the background while the site is served, and posts get a 503
  * with Retry-After until it is ready.
  */
-export async function startLeads(config: LeadsConfig, options: { lockWait?: boolean } = {}): Promise<LeadsService> {
+export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
   const kind: Database["kind"] = config.databaseUrl ? "postgresql" : "embedded";
   const key = ipKey(config, (line) => log.warn(line));
   const closing = new AbortController();
@@ -183,7 +183,9 @@ export async function startLeads(config: LeadsConfig, options: { lockWait?: bool
     log.warn("leads: SMTP_URL is not set: leads are stored, and their e-mails wait (and then fail) until it is");
   }
   if (!config.webhookSecret && config.webhooks.length) {
-    log.warn("leads: LEADS_WEBHOOK_SECRET is not set: leads are stored, and their webhooks wait (and then fail) until it is");
+    log.warn(
+      "leads: LEADS_WEBHOOK_SECRET is not set: leads are stored, and their webhooks wait (and then fail) until it is",
+    );
   }
 
   const handler: Handler = (request, response) => {
@@ -222,7 +224,8 @@ export async function startLeads(config: LeadsConfig, options: { lockWait?: bool
         clearTimeout(timer);
       }
     },
-    whenReady: () => Promise.race([ready, new Promise<void>((resolve) => closing.signal.addEventListener("abort", () => resolve()))]),
+    whenReady: () =>
+      Promise.race([ready, new Promise<void>((resolve) => closing.signal.addEventListener("abort", () => resolve()))]),
     async close() {
       closing.abort();
       clearInterval(retention);

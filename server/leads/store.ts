@@ -106,8 +106,17 @@ export async function storeLead(
 export function ipKey(config: { ipKey?: string; ipKeyFile?: string }, warn: (line: string) => void): string {
   if (config.ipKey) return config.ipKey;
   const file = config.ipKeyFile!;
+  let made = false;
   if (!existsSync(file)) {
-    writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+    try {
+      writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+      made = true;
+    } catch (error) {
+      // Another instance starting at the same moment made it: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  if (made) {
     warn(
       `leads: LEADS_IP_KEY is not set: made a new key for the address hashes in ${file} (owner-only); keep it out of the database's backups, or set LEADS_IP_KEY instead`,
     );
@@ -124,8 +133,7 @@ export async function forgetStoredSalt(sql: Sql): Promise<void> {
 }
 
 /** The hash of a visitor's address: HMAC-SHA256 with a key that is not in the database. */
-export const hashAddress = (key: string, address: string) =>
-  createHmac("sha256", key).update(address).digest("hex");
+export const hashAddress = (key: string, address: string) => createHmac("sha256", key).update(address).digest("hex");
 
 /** Deletes leads (and their deliveries) older than `days`; returns how many. */
 export async function deleteExpired(db: Database, days: number): Promise<number> {

@@ -20,7 +20,8 @@ export interface Endpoint {
 export async function startEndpoint(port: number, env: Record<string, string>): Promise<Endpoint> {
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), ...env },
+    // A key of its own: a test never writes the default key file in the home folder.
+    env: { ...process.env, PORT: String(port), LEADS_IP_KEY: "endpoint-test-key-0123456789", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -89,11 +89,16 @@ test("while targets fail: one log line per target per round, each with a time an
   const stored = await storedLeads(env);
   for (const target of ["e-mail #1", "webhook #1", "webhook #2"]) {
     const failures = lines.filter((l) => l.target?.startsWith(target));
-    const attempts = stored.flatMap((l) => l.deliveries).filter((d) => d.target === `${target.startsWith("e") ? "email" : "webhook"}:${target.at(-1)}`);
+    const attempts = stored
+      .flatMap((l) => l.deliveries)
+      .filter((d) => d.target === `${target.startsWith("e") ? "email" : "webhook"}:${target.at(-1)}`);
     const total = attempts.reduce((sum, d) => sum + d.attempts, 0);
     expect(total, target).toBeGreaterThanOrEqual(2 * count);
     // Every failed attempt is counted in a summary line, and the lines are far fewer than the attempts.
-    expect(failures.reduce((sum, l) => sum + (l.failed ?? 0), 0), target).toBeGreaterThanOrEqual(total - count);
+    expect(
+      failures.reduce((sum, l) => sum + (l.failed ?? 0), 0),
+      target,
+    ).toBeGreaterThanOrEqual(total - count);
     expect(failures.length, target).toBeLessThan(total / 2);
     expect(Math.max(...failures.map((l) => l.failed ?? 0)), target).toBeGreaterThan(1);
   }

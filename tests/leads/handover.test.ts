@@ -77,7 +77,11 @@ test("a second server on the folder waits, takes over on SIGTERM, and no lead is
       const secondReady = (await fetch(`${second.base}/readyz`)).status === 200;
       const target = firstGone || (secondReady && n % 2) ? second : first;
       try {
-        return { n, to: target === first ? "first" : "second", ...(await post(`${target.base}/api/leads`, validLead(n))) };
+        return {
+          n,
+          to: target === first ? "first" : "second",
+          ...(await post(`${target.base}/api/leads`, validLead(n))),
+        };
       } catch {
         if (target === second) throw new Error(`the second server refused a connection (lead ${n})`);
         firstGone = true;
@@ -94,7 +98,10 @@ test("a second server on the folder waits, takes over on SIGTERM, and no lead is
   expect(exit.code, first.output()).toBe(0);
   expect(exit.ms).toBeLessThan(15_000);
 
-  expect(answers.filter((a) => a.status !== 303), first.output() + "\n---\n" + second.output()).toEqual([]);
+  expect(
+    answers.filter((a) => a.status !== 303),
+    first.output() + "\n---\n" + second.output(),
+  ).toEqual([]);
   await until(async () => (await fetch(`${second.base}/readyz`)).status === 200, "the second server ready");
   expect(second.output()).toMatch(/embedded database ready; taking leads/);
 

@@ -53,35 +53,39 @@ const started: [string, readonly string[]][] = [
   ["node --import tsx server/serve.ts", [process.execPath, "--import", "tsx", "server/serve.ts", site]],
 ];
 
-test.each(started)("SIGTERM to %s with leads in flight: exit 0 within seconds, every 303 stored", async (_, argv) => {
-  const server = await startServer(argv, env);
-  const url = `${server.base}/api/leads`;
-  // Leads before, and leads in flight when the signal arrives.
-  for (let i = 0; i < 3; i++) {
-    const n = serial++;
-    if ((await post(url, validLead(n))).status === 303) acknowledged.push(n);
-  }
-  const inFlight = Array.from({ length: 6 }, () => serial++).map((n) =>
-    post(url, validLead(n)).then(
-      (answer) => ({ n, status: answer.status }),
-      () => ({ n, status: 0 }), // not acknowledged: the visitor still has the form
-    ),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  const exit = await server.stop("SIGTERM");
-  const answers = await Promise.all(inFlight);
-  for (const answer of answers) if (answer.status === 303) acknowledged.push(answer.n);
-  expect(answers.filter((a) => a.status !== 303 && a.status !== 0 && a.status !== 503)).toEqual([]);
-  expect(exit.code, server.output()).toBe(0);
-  expect(exit.ms).toBeLessThan(10_000);
-  expect(server.output()).toMatch(/INFO +stopped/);
-  // Nothing is left holding the port.
-  await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
+test.each(started)(
+  "SIGTERM to %s with leads in flight: exit 0 within seconds, every 303 stored",
+  async (_, argv) => {
+    const server = await startServer(argv, env);
+    const url = `${server.base}/api/leads`;
+    // Leads before, and leads in flight when the signal arrives.
+    for (let i = 0; i < 3; i++) {
+      const n = serial++;
+      if ((await post(url, validLead(n))).status === 303) acknowledged.push(n);
+    }
+    const inFlight = Array.from({ length: 6 }, () => serial++).map((n) =>
+      post(url, validLead(n)).then(
+        (answer) => ({ n, status: answer.status }),
+        () => ({ n, status: 0 }), // not acknowledged: the visitor still has the form
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const exit = await server.stop("SIGTERM");
+    const answers = await Promise.all(inFlight);
+    for (const answer of answers) if (answer.status === 303) acknowledged.push(answer.n);
+    expect(answers.filter((a) => a.status !== 303 && a.status !== 0 && a.status !== 503)).toEqual([]);
+    expect(exit.code, server.output()).toBe(0);
+    expect(exit.ms).toBeLessThan(10_000);
+    expect(server.output()).toMatch(/INFO +stopped/);
+    // Nothing is left holding the port.
+    await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
 
-  const stored = await storedLeads(env);
-  const emails = new Set(stored.map((l) => Object.values(l.fields).find((v) => v.includes("@"))));
-  for (const n of acknowledged) expect(emails.has(`visitor${n}@example.com`), `lead ${n}`).toBe(true);
-}, 120_000);
+    const stored = await storedLeads(env);
+    const emails = new Set(stored.map((l) => Object.values(l.fields).find((v) => v.includes("@"))));
+    for (const n of acknowledged) expect(emails.has(`visitor${n}@example.com`), `lead ${n}`).toBe(true);
+  },
+  120_000,
+);
 
 test("every acknowledged lead is delivered once, by the next run at the latest", async () => {
   const server = await startServer(commands.node, env);

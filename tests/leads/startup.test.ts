@@ -35,7 +35,12 @@ function expectRefusal(result: { code: number | null; output: string }, variable
 describe("a mistake in a variable is refused at start", () => {
   const cases: [string, Record<string, string>, string, RegExp][] = [
     ["a number that is not one", { LEADS_RATE_LIMIT: "abc" }, "LEADS_RATE_LIMIT", /"abc" is not a whole number/],
-    ["a webhook without a scheme", { LEADS_WEBHOOK_URL: "hooks.example.com/lead" }, "LEADS_WEBHOOK_URL", /not a full web address/],
+    [
+      "a webhook without a scheme",
+      { LEADS_WEBHOOK_URL: "hooks.example.com/lead" },
+      "LEADS_WEBHOOK_URL",
+      /not a full web address/,
+    ],
     [
       "a webhook over plain http to another machine",
       { LEADS_WEBHOOK_URL: "http://hooks.example.com/lead" },
@@ -43,8 +48,18 @@ describe("a mistake in a variable is refused at start", () => {
       /http:\/\/ to another machine/,
     ],
     ["an SMTP address without its colon", { SMTP_URL: "smtp//mail.example.com" }, "SMTP_URL", /not a full address/],
-    ["an e-mail address that is not one", { LEADS_EMAIL_TO: "sales-at-example.com" }, "LEADS_EMAIL_TO", /not an e-mail address/],
-    ["a database URL of another kind", { DATABASE_URL: "mysql://db.example.com/leads" }, "DATABASE_URL", /does not start with postgres:/],
+    [
+      "an e-mail address that is not one",
+      { LEADS_EMAIL_TO: "sales-at-example.com" },
+      "LEADS_EMAIL_TO",
+      /not an e-mail address/,
+    ],
+    [
+      "a database URL of another kind",
+      { DATABASE_URL: "mysql://db.example.com/leads" },
+      "DATABASE_URL",
+      /does not start with postgres:/,
+    ],
     ["a port out of range", { PORT: "99999" }, "PORT", /out of range/],
     ["a log format that does not exist", { LOG_FORMAT: "xml" }, "LOG_FORMAT", /not one of text, json/],
   ];
@@ -121,7 +136,11 @@ describe("PostgreSQL at start", () => {
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
 
       pg.resume();
-      await until(async () => (await fetch(`${server.base}/readyz`)).status === 200, "ready after PostgreSQL is back", 60_000);
+      await until(
+        async () => (await fetch(`${server.base}/readyz`)).status === 200,
+        "ready after PostgreSQL is back",
+        60_000,
+      );
       const answer = await post(`${server.base}/api/leads`, validLead(2));
       expect(answer.status).toBe(303);
       const stored = await storedLeads({ DATABASE_URL: pg.url });
