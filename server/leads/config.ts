@@ -131,6 +131,9 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
       "/etc/remote-it-support-site/leads-ip.key",
     );
   }
+  const webhookSecret = env.raw("LEADS_WEBHOOK_SECRET");
+  if (webhookSecret && webhookSecret.length < 16)
+    env.problem("LEADS_WEBHOOK_SECRET", undefined, "is shorter than 16 characters", "$(openssl rand -hex 32)");
   const retryBaseMs = env.number("LEADS_RETRY_BASE_MS", 30_000, { min: 1 });
   return {
     forms,
@@ -142,7 +145,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     webhooks: webhookUrl.length ? webhookUrl.filter((u) => u !== "none") : settings.webhooks,
     retentionDays: settings.retentionDays,
     smtpUrl: env.url("SMTP_URL", ["smtp:", "smtps:"], "smtps://user:password@mail.example.com:465"),
-    webhookSecret: env.raw("LEADS_WEBHOOK_SECRET"),
+    webhookSecret,
     databaseUrl,
     dbPoolSize: env.number("LEADS_DB_POOL", 10, { min: 1, max: 1000 }),
     dataDir,

@@ -161,7 +161,9 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
   if (first) await begin(first);
   else if (kind === "embedded") {
     void open("wait").then(begin, (error: Error) => {
-      if (!closing.signal.aborted) log.fatal(`leads: ${error.message}`);
+      if (closing.signal.aborted) return;
+      waitingFor = `a fix: ${error.message}`;
+      log.fatal(`leads: ${error.message}; the site is served, posts get 503 until the server is restarted`);
     });
   } else {
     void (async () => {

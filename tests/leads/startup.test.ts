@@ -8,6 +8,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
@@ -62,6 +63,12 @@ describe("a mistake in a variable is refused at start", () => {
     ],
     ["a port out of range", { PORT: "99999" }, "PORT", /out of range/],
     ["a log format that does not exist", { LOG_FORMAT: "xml" }, "LOG_FORMAT", /not one of text, json/],
+    [
+      "a webhook secret too short to sign with",
+      { LEADS_WEBHOOK_SECRET: "abc" },
+      "LEADS_WEBHOOK_SECRET",
+      /shorter than 16/,
+    ],
   ];
   test.each(cases)("%s", async (_, env, variable, pattern) => {
     expectRefusal(await runToEnd(commands.node, { ...base, ...env }), variable, pattern);
@@ -96,6 +103,43 @@ describe("a mistake in a variable is refused at start", () => {
       asRoot ? { uid: 65534, gid: 65534 } : {},
     );
     expectRefusal(result, "LEADS_DATA_DIR", new RegExp(`${folder}.*cannot be written by this user`));
+  });
+});
+
+describe("SMTP at start", () => {
+  test("a server that refuses the login: one line naming SMTP_URL, exit 78, the password not shown", async () => {
+    const server = new SMTPServer({
+      disabledCommands: ["STARTTLS"],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth: (_auth, _session, callback) => callback(new Error("Invalid username or password")),
+    });
+    await new Promise<void>((resolve) => server.listen(4370, "127.0.0.1", resolve));
+    try {
+      const result = await runToEnd(commands.node, {
+        ...base,
+        SMTP_URL: "smtp://leads:wrong-secret-9@127.0.0.1:4370",
+      });
+      expectRefusal(result, "SMTP_URL", /refused the login/);
+      expect(result.output).not.toContain("wrong-secret-9");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test("a server that does not answer is a warning; the server starts", async () => {
+    const server = await startServer(commands.node, { ...base, SMTP_URL: "smtp://127.0.0.1:4369" });
+    expect(server.output()).toMatch(/WARN .*SMTP_URL="smtp:\/\/127\.0\.0\.1:4369\/?" does not answer/);
+    expect((await server.stop()).code).toBe(0);
+  });
+});
+
+describe("the built site", () => {
+  test("missing: npm start says to run npm run build, and stops", async () => {
+    const result = await runToEnd([...commands["npm start"], "--", join(work, "no-such-dist")], base);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/npm run build/);
+    expect(result.output).not.toMatch(/^\s+at /m);
   });
 });
 
