@@ -123,7 +123,7 @@ describe("SMTP at start", () => {
       expectRefusal(result, "SMTP_URL", /refused the login/);
       expect(result.output).not.toContain("wrong-secret-9");
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 
