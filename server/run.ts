@@ -113,12 +113,14 @@ export function serve(
     if (stopping) response.setHeader("Connection", "close");
     listener(request, response);
   });
-  let warned = false;
+  let waitingSince: number | undefined;
   server.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE" && !stopping) {
-      if (!warned) log.warn(`port ${port} on ${host} is in use (PORT): waiting for it to be free`);
-      warned = true;
-      setTimeout(() => server.listen(port, host), 500).unref();
+    // The process this one replaces may hold the port for a few seconds more; anything else for a minute is a mistake.
+    if (error.code === "EADDRINUSE" && !stopping && Date.now() - (waitingSince ?? Date.now()) < 60_000) {
+      if (waitingSince === undefined)
+        log.warn(`port ${port} on ${host} is in use (PORT): waiting up to 60 s for it to be free`);
+      waitingSince ??= Date.now();
+      setTimeout(() => server.listen(port, host), 500);
       return;
     }
     log.fatal(`the server could not listen on ${host}:${port} (PORT, HOST): ${error.message}`);

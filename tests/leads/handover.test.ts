@@ -60,14 +60,16 @@ test("a second server on the folder waits, takes over on SIGTERM, and no lead is
   expect(first.output()).toMatch(new RegExp(`WARN .*LEADS_IP_KEY is not set.*${keyFile}`));
   expect(statSync(keyFile).mode & 0o777).toBe(0o600);
 
+  const socket = join(dataDir, "admin.sock");
+  const socketBefore = statSync(socket).ino;
   const second = await startServer(commands.node, env, { ready: /waiting for it to stop/ });
   servers.push(second);
   expect(second.output()).toMatch(/LEADS_DATA_DIR=.* is in use by process \d+/);
   expect((await fetch(`${second.base}/healthz`)).status).toBe(200);
   expect((await fetch(`${second.base}/readyz`)).status).toBe(503);
   expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
-  // The first server's admin socket is still its own: `npm run leads` reaches it.
-  expect(existsSync(join(dataDir, "admin.sock"))).toBe(true);
+  // The first server's admin socket is still its own (the same file): `npm run leads` reaches it.
+  expect(existsSync(socket) && statSync(socket).ino).toBe(socketBefore);
   expect(await storedLeads(env)).toEqual([]);
 
   // A load balancer: to the servers whose /readyz says ready, the first one while it takes connections.
