@@ -45,7 +45,7 @@ export async function startServer(
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
   const ready = options.ready ?? / at (http:\/\/127\.0\.0\.1:\d+)/;
-  const base = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not listening in time:\n${output}`)), options.timeoutMs ?? 60_000);
     const check = () => {
       const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -60,6 +60,11 @@ export async function startServer(
       clearTimeout(timer);
       reject(new Error(`exited (${code}) before listening:\n${output}`));
     });
+  });
+  // A server that did not come up as expected is not left running.
+  const base = await listening.catch((error: Error) => {
+    child.kill("SIGKILL");
+    throw error;
   });
   return {
     base,
