@@ -62,8 +62,9 @@ export async function startServer(
     });
   });
   // A server that did not come up as expected is not left running.
+  // SIGTERM, not SIGKILL: npm passes SIGTERM on to the server it runs, a killed npm would not.
   const base = await listening.catch((error: Error) => {
-    child.kill("SIGKILL");
+    child.kill("SIGTERM");
     throw error;
   });
   return {

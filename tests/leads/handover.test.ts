@@ -48,7 +48,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const server of servers) await server.stop("SIGKILL");
+  for (const server of servers) await server.stop("SIGTERM");
   await smtp?.stop();
   await hook?.stop();
   rmSync(work, { recursive: true, force: true });

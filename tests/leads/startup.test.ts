@@ -191,7 +191,7 @@ describe("PostgreSQL at start", () => {
       expect(stored.some((l) => Object.values(l.fields).includes("visitor2@example.com"))).toBe(true);
       expect(await server.stop()).toMatchObject({ code: 0 });
     } finally {
-      await server.stop("SIGKILL");
+      await server.stop("SIGTERM");
       rmSync(site, { recursive: true, force: true });
     }
   });
