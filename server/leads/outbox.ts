@@ -162,7 +162,9 @@ export class Outbox {
               [ids],
             )
             .catch((error: Error) => log.error(`leads: could not release the outbox's claims: ${error.message}`));
-        log.warn(`leads: stopped ${ids.length} deliveries under way; they are queued again`);
+        log.warn(
+          `leads: stopping: ${ids.length} ${ids.length === 1 ? "delivery" : "deliveries"} under way cut short and queued again`,
+        );
         await this.running;
       }
     }

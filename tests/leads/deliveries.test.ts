@@ -141,3 +141,27 @@ test("restarted with the address corrected and a target removed: waiting leads g
     expect((await server.stop()).code).toBe(0);
   }
 }, 120_000);
+
+test("SIGTERM while a webhook hangs: the server stops in seconds and the delivery is queued again, not leased away", async () => {
+  hookA.mode = "hang";
+  const env = { ...base(), LEADS_EMAIL_TO: "none", LEADS_WEBHOOK_URL: hookA.url, LEADS_SEND_TIMEOUT_MS: "60000" };
+  const server = await startServer(commands.node, env);
+  const before = hookA.requests;
+  expect((await post(`${server.base}/api/leads`, validLead(500))).status).toBe(303);
+  await until(() => hookA.requests > before, "the webhook called");
+  const exit = await server.stop("SIGTERM");
+  expect(exit.code, server.output()).toBe(0);
+  expect(exit.ms).toBeLessThan(10_000);
+  expect(server.output()).toMatch(/1 delivery under way cut short and queued again/);
+  const lead = (await storedLeads(env)).find((l) => Object.values(l.fields).includes("visitor500@example.com"))!;
+  expect(lead.deliveries.map((d) => d.status)).toEqual(["pending"]);
+
+  // The next server sends it at once: no lease (LEADS_LEASE_MS, 2 minutes) to wait out.
+  hookA.mode = "ok";
+  const next = await startServer(commands.node, env);
+  try {
+    await until(() => hookA.accepted.some((a) => a.key === lead.id), "the delivery sent by the next server", 15_000);
+  } finally {
+    expect((await next.stop()).code).toBe(0);
+  }
+}, 120_000);
