@@ -126,8 +126,12 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
     });
 
   const begin = async (opened: Database) => {
+    // The old salt goes first: a database that cannot take this write is not ready either.
+    await forgetStoredSalt(opened).catch(async (error: Error) => {
+      await opened.close().catch(() => undefined);
+      throw error;
+    });
     db = opened;
-    await forgetStoredSalt(db);
     outbox = new Outbox(db, config);
     inner = createHandler(db, config, key, () => outbox!.kick());
     outbox.start();
@@ -160,11 +164,13 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
   }
   if (first) await begin(first);
   else if (kind === "embedded") {
-    void open("wait").then(begin, (error: Error) => {
-      if (closing.signal.aborted) return;
-      waitingFor = `a fix: ${error.message}`;
-      log.fatal(`leads: ${error.message}; the site is served, posts get 503 until the server is restarted`);
-    });
+    void open("wait")
+      .then(begin)
+      .catch((error: Error) => {
+        if (closing.signal.aborted) return;
+        waitingFor = `a fix: ${error.message}`;
+        log.fatal(`leads: ${error.message}; the site is served, posts get 503 until the server is restarted`);
+      });
   } else {
     void (async () => {
       for (let delay = 1000; !closing.signal.aborted; delay = Math.min(delay * 2, 10_000)) {
