@@ -20,7 +20,8 @@ export async function checkSmtp(config: Pick<LeadsConfig, "smtpUrl" | "sendTimeo
   } as object);
   try {
     await transport.verify();
-    log.info(`leads: SMTP_URL="${shown}" answers and accepts the login (checked)`);
+    const login = new URL(config.smtpUrl).username ? " and accepts the login" : "";
+    log.info(`leads: SMTP_URL="${shown}" answers${login} (checked at start)`);
   } catch (error) {
     const e = error as Error & { code?: string; responseCode?: number };
     if (e.code === "EAUTH")
