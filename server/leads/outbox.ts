@@ -223,7 +223,13 @@ export class Outbox {
 
   private async attempt(delivery: Claimed): Promise<void> {
     const target = resolveTarget(delivery.target, this.config);
+    // One controller per attempt, cut by stop() or by the send timeout. (Not AbortSignal.any with
+    // AbortSignal.timeout: Node 20 may collect the timeout's signal, and the attempt then hangs.)
     const controller = new AbortController();
+    const timeout = setTimeout(
+      () => controller.abort(new Error(`no answer in ${this.config.sendTimeoutMs} ms`)),
+      this.config.sendTimeoutMs,
+    );
     this.inFlight.set(delivery.id, controller);
     try {
       if ("removed" in target) throw new TargetRemoved(target.removed);
@@ -242,6 +248,7 @@ export class Outbox {
       this.noteFailure(where, message, final);
       return;
     } finally {
+      clearTimeout(timeout);
       this.inFlight.delete(delivery.id);
     }
     await this.db.query(
@@ -297,7 +304,7 @@ export class Outbox {
       },
       body,
       redirect: "error",
-      signal: AbortSignal.any([signal, AbortSignal.timeout(this.config.sendTimeoutMs)]),
+      signal,
     });
     await response.arrayBuffer().catch(() => undefined);
     if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
