@@ -67,6 +67,9 @@ export async function acquireLock(
       void exited.then(() => resolve(false));
     });
     const release = async () => {
+      // Waiting for the child to let go keeps this process alive (it may have been unref'd).
+      child.ref();
+      (child.stdout as unknown as { ref?: () => void }).ref?.();
       child.stdin!.end();
       await Promise.all([exited, outClosed]);
     };
@@ -84,6 +87,11 @@ export async function acquireLock(
     if (!ok) throw new LockBusy("the wait was given up");
   }
   writeFileSync(file, note(), { mode: 0o600 });
+  // Held, the child does not keep this process alive: a command that forgets to close the database
+  // still exits, and the lock goes with it.
+  held.child.unref();
+  (held.child.stdin as unknown as { unref?: () => void }).unref?.();
+  (held.child.stdout as unknown as { unref?: () => void }).unref?.();
   return { release: held.release };
 }
 
