@@ -3,7 +3,8 @@
  * composition, no sending (outbox.ts sends), so the words and fields can change without touching
  * delivery, and tests can read them without a mail server.
  */
-import type { Form } from "../../schemas/index.ts";
+import { attributionFields, type Form } from "../../schemas/index.ts";
+import type { Attribution } from "./attribution.ts";
 
 /** A stored lead as the outbox reads it. */
 export interface LeadRow {
@@ -14,6 +15,8 @@ export interface LeadRow {
   choice: string | null;
   fields: Record<string, string>;
   consent: string | null;
+  /** Where the lead came from (null when the page sent nothing of it). */
+  attribution?: Attribution | null;
 }
 
 /** The JSON a webhook receives. */
@@ -27,6 +30,8 @@ export function webhookPayload(lead: LeadRow, formTitle?: string) {
     choice: lead.choice,
     fields: lead.fields,
     consent: lead.consent,
+    /** landing_page, referrer, utm_*, gclid, gbraid, wbraid: those the visit had; null without any. */
+    attribution: lead.attribution ?? null,
   };
 }
 
@@ -42,6 +47,20 @@ export function leadEmail(lead: LeadRow, form: Form | undefined) {
     `Sent: ${new Date(lead.created_at).toISOString()}`,
     ...(lead.consent ? [`Consent shown: ${lead.consent}`] : []),
     `Lead id: ${lead.id}`,
+    ...origin(lead.attribution),
   ];
   return { subject: `New lead: ${title}`, text: lines.join("\n"), replyTo: lead.fields.email || undefined };
+}
+
+const originLabels: Partial<Record<string, string>> = { landing_page: "Landing page", referrer: "Referrer" };
+
+/** The e-mail's lines on where the lead came from, in a fixed order; none when nothing is known. */
+function origin(attribution: Attribution | null | undefined): string[] {
+  const known = attributionFields.filter((name) => attribution?.[name]);
+  if (!known.length) return [];
+  return [
+    "",
+    "Where the visit came from:",
+    ...known.map((name) => `${originLabels[name] ?? name}: ${attribution![name]}`),
+  ];
 }

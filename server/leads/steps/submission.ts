@@ -1,10 +1,11 @@
 /**
  * Validation: the posted values against the form they name (content/forms/<id>.yaml). Only the
- * form's own fields and the fields the page adds are accepted; the page, choice and key must be
+ * form's own fields, the fields the page adds and where the lead came from are accepted; the page, choice and key must be
  * well formed; the visitor's fields must pass the form's Zod schema (validate.ts), whose messages
  * name each field by its label (a 422 the form shows field by field).
  */
-import type { Form } from "../../../schemas/index.ts";
+import { attributionFields, type Form } from "../../../schemas/index.ts";
+import { attributionFrom, type Attribution } from "../attribution.ts";
 import { controlFields, leadSchema } from "../validate.ts";
 import { Refusal } from "./refusal.ts";
 
@@ -17,13 +18,15 @@ export interface Submission {
   key?: string;
   /** The visitor's fields, as the schema gave them back (trimmed). */
   fields: Record<string, string>;
+  /** Where the lead came from, when the page sent it (attribution.ts). */
+  attribution?: Attribution;
 }
 
 export function checkSubmission(values: Record<string, string>, forms: Record<string, Form>): Submission | Refusal {
   const formId = values.form ?? "";
   const form = Object.hasOwn(forms, formId) ? forms[formId] : undefined;
   if (!form) return new Refusal(400, "The form is not known here; nothing was stored.");
-  const own = new Set<string>([...controlFields, ...form.fields.map((f) => f.name)]);
+  const own = new Set<string>([...controlFields, ...attributionFields, ...form.fields.map((f) => f.name)]);
   const unknown = Object.keys(values).find((name) => !own.has(name));
   if (unknown !== undefined)
     return new Refusal(400, `The field "${unknown.slice(0, 40)}" is not part of this form; nothing was stored.`);
@@ -40,5 +43,13 @@ export function checkSubmission(values: Record<string, string>, forms: Record<st
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "")] ??= issue.message;
     return new Refusal(422, "Please correct the form and send it again.", fields);
   }
-  return { formId, form, page, choice: choice || undefined, key: key || undefined, fields: parsed.data };
+  return {
+    formId,
+    form,
+    page,
+    choice: choice || undefined,
+    key: key || undefined,
+    fields: parsed.data,
+    attribution: attributionFrom(values),
+  };
 }
