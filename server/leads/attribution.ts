@@ -23,7 +23,8 @@ function clean(name: AttributionField, raw: string): string | undefined {
   const text = raw.replace(unprintable, "").trim();
   if (!text) return undefined;
   const max = attributionMaxLength(name);
-  if (name === "landing_page") return /^\/[\w\-./~%]*$/.test(text) && text.length <= max ? text : undefined;
+  // A path, not "//host/…" (which a browser would read as another site).
+  if (name === "landing_page") return /^\/(?!\/)[\w\-./~%]*$/.test(text) && text.length <= max ? text : undefined;
   if (name === "referrer") {
     let url: URL;
     try {
