@@ -3,9 +3,16 @@
  * (server/leads/attribution.ts); a name outside them is refused with the form like any unknown
  * field; the e-mail and the webhook carry what was kept (server/leads/messages.ts). Fixture values.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, test } from "vitest";
 import { attributionFields, attributionMaxLength, type Form } from "../../schemas/index.ts";
 import { attributionFrom } from "../../server/leads/attribution.ts";
+import { openDatabase } from "../../server/leads/db.ts";
+import { listLeads } from "../../server/leads/queries.ts";
+import { storeLead } from "../../server/leads/store.ts";
 import { leadEmail, webhookPayload, type LeadRow } from "../../server/leads/messages.ts";
 import { Refusal } from "../../server/leads/steps/refusal.ts";
 import { checkSubmission } from "../../server/leads/steps/submission.ts";
@@ -93,4 +100,36 @@ test("the e-mail lists where the lead came from, the webhook carries it; a lead 
   const without = { ...lead, attribution: null };
   expect(leadEmail(without, form).text).not.toContain("came from");
   expect(webhookPayload(without).attribution).toBeNull();
+});
+
+test("a database made before leads recorded where they came from gets the column when opened, its leads kept", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "leads-upgrade-"));
+  try {
+    // The leads table as the first release created it.
+    const old = await PGlite.create(dataDir);
+    await old.exec(`CREATE TABLE leads (id uuid PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now(), form text NOT NULL,
+      page text NOT NULL, choice text, fields jsonb NOT NULL, consent text, ip_hash text NOT NULL,
+      idempotency_key text UNIQUE, dedupe_hash text NOT NULL, spam text);
+      INSERT INTO leads (id, form, page, fields, ip_hash, dedupe_hash)
+      VALUES ('00000000-0000-4000-8000-000000000001', 'fixture', '/', '{"name":"Old"}', 'h', 'd');`);
+    await old.close();
+    const db = await openDatabase({ dataDir });
+    try {
+      await storeLead(
+        db,
+        { form: "fixture", page: "/", fields: { name: "New" }, ipHash: "h", attribution: { utm_source: "x" } },
+        [],
+        0,
+      );
+      const leads = await listLeads(db, { limit: 10, spam: true });
+      expect(Object.fromEntries(leads.map((l) => [l.fields.name, l.attribution]))).toEqual({
+        Old: null,
+        New: { utm_source: "x" },
+      });
+    } finally {
+      await db.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
