@@ -12,3 +12,24 @@ export const fieldMaxLength = { text: 200, email: 254, tel: 40 } as const;
 
 /** A phone number as people write it: digits with spaces, dots, dashes, brackets, a leading "+". */
 export const phonePattern = "[+]?[0-9 \\(\\)\\.\\-]{7,40}";
+
+/**
+ * Where a lead came from (server/leads/attribution.ts): the campaign parameters of the visit's
+ * landing address (UTM tags, Google Ads click ids) and, besides them, the visit's landing page (its
+ * path) and referrer (origin and path). The page sends each as a field of this name with the form;
+ * the endpoint accepts these names and no others, each at most `attributionMaxLength` characters.
+ */
+export const campaignParameters = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "gclid",
+  "gbraid",
+  "wbraid",
+] as const;
+export const attributionFields = ["landing_page", "referrer", ...campaignParameters] as const;
+export type AttributionField = (typeof attributionFields)[number];
+/** A referrer is a URL (origin and path); the rest are short tags, ids and paths. */
+export const attributionMaxLength = (name: AttributionField) => (name === "referrer" ? 500 : 200);

@@ -8,6 +8,7 @@ import { App } from "./App";
 import type { SiteContent } from "../ui/content/ContentProvider";
 import { followContent, type GeneratedContent } from "./content/live";
 import { createPageStore, routeFor, type PageStore } from "../ui/content/pages";
+import { recordVisit } from "../ui/visit";
 import * as generated from "./generated";
 
 /** The page store, with the page on screen loaded first. */
@@ -26,6 +27,9 @@ function app(content: SiteContent) {
     </StrictMode>
   );
 }
+
+// Before the router can change the address: the landing address is what the visit came with.
+recordVisit();
 
 const { site, collections, forms } = generated;
 let content: SiteContent = { site, collections, forms, pages: await storeFor(generated) };

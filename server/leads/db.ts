@@ -34,8 +34,11 @@ CREATE TABLE IF NOT EXISTS leads (
   ip_hash text NOT NULL,
   idempotency_key text UNIQUE,
   dedupe_hash text NOT NULL,
-  spam text
+  spam text,
+  attribution jsonb
 );
+-- Where the lead came from (added after the first release: existing tables get it here).
+ALTER TABLE leads ADD COLUMN IF NOT EXISTS attribution jsonb;
 CREATE INDEX IF NOT EXISTS leads_dedupe ON leads (dedupe_hash, created_at);
 CREATE INDEX IF NOT EXISTS leads_created ON leads (created_at);
 CREATE TABLE IF NOT EXISTS lead_deliveries (

@@ -15,36 +15,13 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
-
-export interface LeadRow {
-  id: string;
-  created_at: string | Date;
-  form: string;
-  page: string;
-  choice: string | null;
-  fields: Record<string, string>;
-  consent: string | null;
-}
+import { leadEmail, webhookPayload, type LeadRow } from "./messages.ts";
 
 interface Claimed {
   id: string;
   target: string;
   attempts: number;
   lead: LeadRow;
-}
-
-/** The JSON a webhook receives. */
-export function webhookPayload(lead: LeadRow, formTitle?: string) {
-  return {
-    id: lead.id,
-    createdAt: new Date(lead.created_at).toISOString(),
-    form: lead.form,
-    formTitle,
-    page: lead.page,
-    choice: lead.choice,
-    fields: lead.fields,
-    consent: lead.consent,
-  };
 }
 
 /** The signature header of a webhook body: HMAC-SHA256 over "<timestamp>.<body>" with the secret. */
@@ -216,7 +193,7 @@ export class Outbox {
            LIMIT $1
            FOR UPDATE SKIP LOCKED)
         RETURNING d.id::text AS id, d.target, d.attempts,
-          (SELECT row_to_json(l) FROM (SELECT id, created_at, form, page, choice, fields, consent FROM leads WHERE id = d.lead_id) l) AS lead`,
+          (SELECT row_to_json(l) FROM (SELECT id, created_at, form, page, choice, fields, consent, attribution FROM leads WHERE id = d.lead_id) l) AS lead`,
       [limit, this.config.leaseMs / 1000],
     );
   }
@@ -266,23 +243,13 @@ export class Outbox {
       socketTimeout: this.config.sendTimeoutMs,
     } as object);
     const { lead } = delivery;
-    const form = this.config.forms[lead.form];
-    const lines = [
-      `A new lead from the ${form?.title ?? lead.form} form${lead.choice ? ` (${lead.choice})` : ""}.`,
-      "",
-      ...(form?.fields ?? []).map((field) => `${field.label}: ${lead.fields[field.name] ?? ""}`),
-      "",
-      `Page: ${lead.page}`,
-      `Sent: ${new Date(lead.created_at).toISOString()}`,
-      ...(lead.consent ? [`Consent shown: ${lead.consent}`] : []),
-      `Lead id: ${lead.id}`,
-    ];
+    const { subject, text, replyTo } = leadEmail(lead, this.config.forms[lead.form]);
     await this.transport.sendMail({
       from: this.config.emailFrom,
       to,
-      replyTo: lead.fields.email || undefined,
-      subject: `New lead: ${form?.title ?? lead.form}${lead.choice ? ` (${lead.choice})` : ""}`,
-      text: lines.join("\n"),
+      replyTo,
+      subject,
+      text,
       // The same id on every attempt: a mail system that got it twice (a crash after sending) shows it once.
       messageId: `<lead-${lead.id}-${delivery.id}@leads.invalid>`,
       headers: { "X-Lead-Id": lead.id },

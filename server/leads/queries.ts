@@ -1,4 +1,5 @@
 /** What `npm run leads` asks of the database: recent leads with their deliveries, and retries. */
+import type { Attribution } from "./attribution.ts";
 import type { Sql } from "./db.ts";
 
 export interface LeadListing {
@@ -10,6 +11,8 @@ export interface LeadListing {
   fields: Record<string, string>;
   consent: string | null;
   spam: string | null;
+  /** Where the lead came from; null for a lead without (sent without JavaScript, or before it was recorded). */
+  attribution: Attribution | null;
   deliveries: {
     id: string;
     target: string;
@@ -22,7 +25,7 @@ export interface LeadListing {
 
 export async function listLeads(sql: Sql, options: { limit: number; spam: boolean }): Promise<LeadListing[]> {
   const rows = await sql.query<LeadListing>(
-    `SELECT l.id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, l.form, l.page, l.choice, l.fields, l.consent, l.spam,
+    `SELECT l.id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, l.form, l.page, l.choice, l.fields, l.consent, l.spam, l.attribution,
             COALESCE((SELECT json_agg(json_build_object('id', d.id::text, 'target', d.target, 'status', d.status, 'attempts', d.attempts,
                                                         'last_error', d.last_error, 'delivered_at', d.delivered_at) ORDER BY d.id)
                         FROM lead_deliveries d WHERE d.lead_id = l.id), '[]'::json) AS deliveries
@@ -35,6 +38,7 @@ export async function listLeads(sql: Sql, options: { limit: number; spam: boolea
   return rows.map((row) => ({
     ...row,
     fields: typeof row.fields === "string" ? JSON.parse(row.fields) : row.fields,
+    attribution: typeof row.attribution === "string" ? JSON.parse(row.attribution) : row.attribution,
     deliveries: typeof row.deliveries === "string" ? JSON.parse(row.deliveries) : row.deliveries,
   }));
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import type { Attribution } from "./attribution.ts";
 import type { Database, Sql } from "./db.ts";
 
 export interface NewLead {
@@ -18,6 +19,8 @@ export interface NewLead {
   idempotencyKey?: string;
   /** Why it is held back as spam (never delivered), if it is. */
   spam?: string;
+  /** Where it came from: the visit's landing page, referrer and campaign parameters (attribution.ts). */
+  attribution?: Attribution;
 }
 
 export interface StoreResult {
@@ -73,8 +76,8 @@ export async function storeLead(
     if (recent && !lead.spam) return { id: recent.id, duplicate: true };
     const id = randomUUID();
     await sql.query(
-      `INSERT INTO leads (id, form, page, choice, fields, consent, ip_hash, idempotency_key, dedupe_hash, spam)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      `INSERT INTO leads (id, form, page, choice, fields, consent, ip_hash, idempotency_key, dedupe_hash, spam, attribution)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         id,
         lead.form,
@@ -86,6 +89,7 @@ export async function storeLead(
         lead.idempotencyKey ?? null,
         hash,
         lead.spam ?? null,
+        lead.attribution ? JSON.stringify(lead.attribution) : null,
       ],
     );
     if (!lead.spam && targets.length) {

@@ -31,7 +31,19 @@ function fieldSchema(field: FormField): z.ZodType<string> {
     .trim()
     .min(1, { error: `${field.label}: please fill this in` })
     .pipe(value);
-  return field.required ? required : z.union([z.string().trim().length(0), value]);
+  if (field.required) return required;
+  // Optional: empty, or valid. (A union of the two would report a wrong value as "Invalid input",
+  // without the field's label or what to write.)
+  return z
+    .string({ error: `${field.label}: please fill this in` })
+    .trim()
+    .transform((text, context) => {
+      if (text === "") return text;
+      const checked = value.safeParse(text);
+      if (checked.success) return checked.data;
+      for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    });
 }
 
 const cache = new WeakMap<Form, z.ZodType<Record<string, string>>>();

@@ -4,6 +4,7 @@ import type { Form } from "../../schemas";
 import { fieldMaxLength, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
 import { track } from "../analytics";
 import { useSite } from "../content/ContentProvider";
+import { visitFields } from "../visit";
 import { Heading } from "./Heading";
 import { Markdown } from "./Markdown";
 
@@ -19,7 +20,8 @@ type Status =
  * `fetch` (with an idempotency key and the time the visitor took), and the app navigates to the
  * success page only once the endpoint answered that it stored the lead; a refusal is shown on the
  * form, field by field, and a failure keeps what was typed and offers the phone number.
- * `choice` (a service, a plan) travels with the lead as a hidden field.
+ * `choice` (a service, a plan) travels with the lead as a hidden field; where the visit came from
+ * (ui/visit.ts) is added to the scripted post.
  */
 export function LeadForm({
   formId,
@@ -56,6 +58,8 @@ export function LeadForm({
     for (const [name, value] of new FormData(element)) body.append(name, String(value));
     body.set("key", key.current);
     body.set("elapsed", String(Math.round(performance.now() - shown.current)));
+    // Where the visit came from (ui/visit.ts): in the post's body only, never in analytics or a URL.
+    for (const [name, value] of visitFields()) body.set(name, value);
     setStatus({ kind: "sending" });
     try {
       const response = await fetch(leadsEndpoint, {

@@ -1,0 +1,63 @@
+/**
+ * `npm run leads -- --csv` and `--json`: the leads as a file a CRM imports as it is. CSV by RFC 4180
+ * (comma, CRLF, quotes only where needed), UTF-8 without a byte-order mark, the header row first.
+ * A cell a spreadsheet would run as a formula is neutralised with a leading apostrophe (OWASP's CSV
+ * injection guidance), except a phone number, which cannot run anything and must reach the CRM as
+ * written: see docs/decisions/0023-lead-exports-for-a-crm.md.
+ */
+import { attributionFields, phonePattern, type Form } from "../../schemas/index.ts";
+import type { LeadListing } from "./queries.ts";
+
+const phone = new RegExp(`^${phonePattern}$`);
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP, ASVS 5.0 1.2.10). */
+const formulaStart = /^[=+\-@\t\r\0]/;
+
+/**
+ * A phone number as the lead forms accept it (digits, spaces, dots, dashes, brackets, one leading
+ * "+"): no letters, so no function, cell reference or DDE call; a spreadsheet could at most do
+ * arithmetic with it, and a CRM imports it as text.
+ */
+const isPhoneNumber = (text: string) => phone.test(text) && text.replace(/\D/g, "").length >= 7;
+
+/** One CSV cell: neutralised if a spreadsheet would run it, quoted if it holds a comma, quote or line break. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (formulaStart.test(text) && !isPhoneNumber(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** What `npm run leads` says of a lead's deliveries, in a cell or a line. */
+export type DeliveryStatus = (lead: LeadListing) => string;
+
+/**
+ * The CSV: one row per lead, the fields of every form in the content and any other field a stored
+ * lead has (a field since removed from a form still comes out), then where the lead came from.
+ */
+export function leadsCsv(leads: LeadListing[], forms: Record<string, Form>, status: DeliveryStatus): string {
+  const fieldNames = [
+    ...new Set([
+      ...Object.values(forms).flatMap((form) => form.fields.map((f) => f.name)),
+      ...leads.flatMap((lead) => Object.keys(lead.fields)),
+    ]),
+  ];
+  const header = ["id", "created_at", "form", "choice", ...fieldNames, "page", "consent", ...attributionFields];
+  const rows = [[...header, "delivery"].map(csvCell).join(",")];
+  for (const lead of leads) {
+    const cells = [
+      lead.id,
+      lead.created_at,
+      lead.form,
+      lead.choice,
+      ...fieldNames.map((name) => lead.fields[name]),
+      lead.page,
+      lead.consent,
+      ...attributionFields.map((name) => lead.attribution?.[name]),
+      status(lead),
+    ];
+    rows.push(cells.map(csvCell).join(","));
+  }
+  return rows.join("\r\n") + "\r\n";
+}
+
+/** The JSON: the leads as `npm run leads` lists them, one array. */
+export const leadsJson = (leads: LeadListing[]) => JSON.stringify(leads, null, 2) + "\n";

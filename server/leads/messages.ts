@@ -1,0 +1,66 @@
+/**
+ * What a delivered lead says: the JSON a webhook receives and the e-mail's subject and text. Only
+ * composition, no sending (outbox.ts sends), so the words and fields can change without touching
+ * delivery, and tests can read them without a mail server.
+ */
+import { attributionFields, type Form } from "../../schemas/index.ts";
+import type { Attribution } from "./attribution.ts";
+
+/** A stored lead as the outbox reads it. */
+export interface LeadRow {
+  id: string;
+  created_at: string | Date;
+  form: string;
+  page: string;
+  choice: string | null;
+  fields: Record<string, string>;
+  consent: string | null;
+  /** Where the lead came from (null when the page sent nothing of it). */
+  attribution?: Attribution | null;
+}
+
+/** The JSON a webhook receives. */
+export function webhookPayload(lead: LeadRow, formTitle?: string) {
+  return {
+    id: lead.id,
+    createdAt: new Date(lead.created_at).toISOString(),
+    form: lead.form,
+    formTitle,
+    page: lead.page,
+    choice: lead.choice,
+    fields: lead.fields,
+    consent: lead.consent,
+    /** landing_page, referrer, utm_*, gclid, gbraid, wbraid: those the visit had; null without any. */
+    attribution: lead.attribution ?? null,
+  };
+}
+
+/** The e-mail about a lead: its subject, plain text and reply address (the visitor's, when given). */
+export function leadEmail(lead: LeadRow, form: Form | undefined) {
+  const title = `${form?.title ?? lead.form}${lead.choice ? ` (${lead.choice})` : ""}`;
+  const lines = [
+    `A new lead from the ${form?.title ?? lead.form} form${lead.choice ? ` (${lead.choice})` : ""}.`,
+    "",
+    ...(form?.fields ?? []).map((field) => `${field.label}: ${lead.fields[field.name] ?? ""}`),
+    "",
+    `Page: ${lead.page}`,
+    `Sent: ${new Date(lead.created_at).toISOString()}`,
+    ...(lead.consent ? [`Consent shown: ${lead.consent}`] : []),
+    `Lead id: ${lead.id}`,
+    ...origin(lead.attribution),
+  ];
+  return { subject: `New lead: ${title}`, text: lines.join("\n"), replyTo: lead.fields.email || undefined };
+}
+
+const originLabels: Partial<Record<string, string>> = { landing_page: "Landing page", referrer: "Referrer" };
+
+/** The e-mail's lines on where the lead came from, in a fixed order; none when nothing is known. */
+function origin(attribution: Attribution | null | undefined): string[] {
+  const known = attributionFields.filter((name) => attribution?.[name]);
+  if (!known.length) return [];
+  return [
+    "",
+    "Where the visit came from:",
+    ...known.map((name) => `${originLabels[name] ?? name}: ${attribution![name]}`),
+  ];
+}

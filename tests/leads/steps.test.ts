@@ -1,0 +1,159 @@
+/**
+ * The endpoint's steps one by one (server/leads/steps/), for what the end-to-end tests only imply:
+ * which address counts behind a proxy, which origins pass, the rate window, the body limit as
+ * declared and as streamed, odd field names, what makes a submission malformed, each spam rule, and
+ * where a refusal page links back to. The form is a fixture, not the site's content.
+ */
+import type { IncomingMessage } from "node:http";
+import { PassThrough } from "node:stream";
+import { describe, expect, test } from "vitest";
+import type { Form } from "../../schemas/index.ts";
+import { checkContentType, checkMethod, parseForm, readBody } from "../../server/leads/steps/body.ts";
+import { checkOrigin, clientAddress } from "../../server/leads/steps/origin.ts";
+import { RateLimiter } from "../../server/leads/steps/rate-limit.ts";
+import type { Refusal } from "../../server/leads/steps/refusal.ts";
+import { backLink } from "../../server/leads/steps/reply.ts";
+import { spamReason } from "../../server/leads/steps/spam.ts";
+import { checkSubmission } from "../../server/leads/steps/submission.ts";
+
+/** A request as the steps see it: headers, method and the socket's address; a stream for the body. */
+function request(headers: Record<string, string> = {}, method = "POST", remoteAddress = "192.0.2.1") {
+  const stream = new PassThrough() as unknown as IncomingMessage & PassThrough;
+  return Object.assign(stream, { headers, method, socket: { remoteAddress } });
+}
+
+const form: Form = {
+  title: "Fixture form",
+  fields: [
+    { name: "name", label: "Your name", type: "text", autocomplete: "name", required: true },
+    { name: "phone", label: "Your phone", type: "tel", autocomplete: "tel", required: false },
+  ],
+  submitLabel: "Send",
+  closeLabel: "Close",
+  success: "/done",
+  failure: "Could not send; call {phone}.",
+};
+const forms = { fixture: form };
+
+describe("where a request comes from", () => {
+  test("X-Forwarded-For counts only behind a trusted proxy, and then its last entry (the proxy's own)", () => {
+    const forwarded = request({ "x-forwarded-for": "10.0.0.1, 203.0.113.9" });
+    expect(clientAddress(forwarded, { trustProxy: false })).toBe("192.0.2.1");
+    expect(clientAddress(forwarded, { trustProxy: true })).toBe("203.0.113.9");
+    expect(clientAddress(request(), { trustProxy: true })).toBe("192.0.2.1");
+  });
+
+  test("same-origin posts pass; other sites, a null Origin and a forged host are refused with 403", () => {
+    const config = { trustProxy: false, allowedOrigins: ["https://www.example.com"] };
+    const own = { host: "leads.example.com" };
+    expect(checkOrigin(request({ ...own, origin: "http://leads.example.com" }), config)).toBeUndefined();
+    // No Origin and no Sec-Fetch-Site (an old browser, curl): nothing to go on, so it passes.
+    expect(checkOrigin(request(own), config)).toBeUndefined();
+    expect(
+      checkOrigin(request({ ...own, origin: "https://www.example.com", "sec-fetch-site": "cross-site" }), config),
+    ).toBeUndefined();
+    for (const headers of <Record<string, string>[]>[
+      { origin: "https://attacker.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "not a url" },
+    ]) {
+      const refused = checkOrigin(request({ ...own, ...headers }), config);
+      expect(refused?.status, JSON.stringify(headers)).toBe(403);
+    }
+    // X-Forwarded-Host names the site only when the proxy is trusted.
+    const proxied = request({
+      host: "127.0.0.1:4174",
+      "x-forwarded-host": "site.example",
+      origin: "https://site.example",
+    });
+    expect(checkOrigin(proxied, config)?.status).toBe(403);
+    expect(checkOrigin(proxied, { ...config, trustProxy: true })).toBeUndefined();
+  });
+});
+
+describe("the rate limit", () => {
+  test("allows `limit` requests per address per window, then 429 with Retry-After in seconds; a new window starts over", () => {
+    const limiter = new RateLimiter(2, 60_000);
+    expect([limiter.allow("a", 0), limiter.allow("a", 1), limiter.allow("a", 2)]).toEqual([true, true, false]);
+    expect(limiter.allow("b", 3)).toBe(true);
+    expect(limiter.allow("a", 60_003)).toBe(true);
+    const one = new RateLimiter(1, 90_500);
+    expect(one.check("c")).toBeUndefined();
+    const refused = one.check("c");
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers["Retry-After"]).toBe("91");
+  });
+});
+
+describe("parsing the body", () => {
+  test("only POST (405 with Allow) and only form posts (415)", () => {
+    expect(checkMethod(request({}, "GET"))?.headers).toEqual({ Allow: "POST" });
+    expect(checkMethod(request())).toBeUndefined();
+    expect(
+      checkContentType(request({ "content-type": "application/x-www-form-urlencoded; charset=UTF-8" })),
+    ).toBeUndefined();
+    expect(checkContentType(request({ "content-type": "multipart/form-data" }))?.status).toBe(415);
+  });
+
+  test("a body over the limit is refused by its declared length without reading it, or as it streams in", async () => {
+    const declared = request({ "content-length": "101" });
+    expect(((await readBody(declared, 100)) as Refusal).status).toBe(413);
+    const streamed = request();
+    const reading = readBody(streamed, 100);
+    streamed.write("a".repeat(60));
+    streamed.write("a".repeat(60));
+    expect(((await reading) as Refusal).status).toBe(413);
+    const exact = request();
+    const whole = readBody(exact, 100);
+    exact.end("é".repeat(50));
+    expect(await whole).toBe("é".repeat(50));
+  });
+
+  test("a field sent twice is refused; names such as __proto__ are plain names", () => {
+    expect((parseForm("a=1&a=2") as Refusal).status).toBe(400);
+    const values = parseForm("__proto__=x&constructor=y&name=Zo%C3%AB+M%C3%BCller%2C+Jr.") as Record<string, string>;
+    expect(Object.keys(values)).toEqual(["__proto__", "constructor", "name"]);
+    expect(values.name).toBe("Zoë Müller, Jr.");
+  });
+});
+
+describe("validating against the form", () => {
+  const valid = { form: "fixture", page: "/contact", website: "", name: "Pat" };
+
+  test("a valid submission gives the form, page and the trimmed fields; an empty optional field passes", () => {
+    const ok = checkSubmission({ ...valid, name: "  Pat  ", choice: "Plus", key: "abcdefgh-1234" }, forms);
+    expect(ok).toMatchObject({ formId: "fixture", page: "/contact", choice: "Plus", key: "abcdefgh-1234" });
+    expect((ok as { fields: object }).fields).toEqual({ name: "Pat", phone: "" });
+  });
+
+  test("an unknown form or field, or a malformed page, choice or key is a 400; a missing field is named by its label", () => {
+    const status = (values: Record<string, string>) => (checkSubmission(values, forms) as Refusal).status;
+    expect(status({ ...valid, form: "toString" })).toBe(400);
+    expect(status({ ...valid, card: "4111" })).toBe(400);
+    expect(status({ ...valid, page: "https://elsewhere.example/" })).toBe(400);
+    expect(status({ ...valid, page: "/a?b=c" })).toBe(400);
+    expect(status({ ...valid, choice: "x".repeat(201) })).toBe(400);
+    expect(status({ ...valid, key: "short" })).toBe(400);
+    const missing = checkSubmission({ form: "fixture", page: "/" }, forms) as Refusal;
+    expect(missing.status).toBe(422);
+    expect(missing.fields.name).toContain("Your name");
+    const badPhone = checkSubmission({ ...valid, phone: "call me" }, forms) as Refusal;
+    expect(badPhone.fields.phone).toContain("Your phone");
+  });
+});
+
+test("spam: a missing or filled honeypot, or sent faster than minSubmitMs; without `elapsed` the honeypot decides", () => {
+  expect(spamReason({}, 1500)).toBe("honeypot missing");
+  expect(spamReason({ website: "x" }, 1500)).toBe("honeypot filled");
+  expect(spamReason({ website: "", elapsed: "1499" }, 1500)).toBe("sent too fast");
+  expect(spamReason({ website: "", elapsed: "soon" }, 1500)).toBe("sent too fast");
+  expect(spamReason({ website: "", elapsed: "1500" }, 1500)).toBeUndefined();
+  expect(spamReason({ website: "" }, 1500)).toBeUndefined();
+});
+
+test("a refusal page links back to the path of the page the form was on, never to another scheme", () => {
+  expect(backLink(request({ referer: "https://site.example/contact?x=1#form" }))).toBe("/contact");
+  expect(backLink(request({ referer: "javascript:alert(1)" }))).toBe("/");
+  expect(backLink(request())).toBe("/");
+});
