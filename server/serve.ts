@@ -7,6 +7,7 @@
  * _redirects, _nginx/) are not served.
  * POST /api/leads goes to the lead endpoint (server/leads/), with its database and outbox, unless
  * LEADS=off.
+ * BASE_PATH=/pr-123/ serves a build made with the same BASE_PATH under that path (server/base-path.ts).
  * In: dist/. Listens on 127.0.0.1:$PORT (4173 by default). Usage: node --import tsx server/serve.ts [DIR]
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -14,6 +15,8 @@ import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { basePathFrom } from "../scripts/hosting/base-path.ts";
+import { enterBase, rulesOffBase } from "./base-path.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 import { loadConfig } from "./leads/config.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
@@ -58,9 +61,9 @@ function hostRules(dir: string) {
   };
 }
 
-export function createStaticServer(dir: string, leads?: Handler): Server {
+export function createStaticServer(dir: string, leads?: Handler, base = "/"): Server {
   const root = resolve(dir);
-  const rules = hostRules(root);
+  const rules = rulesOffBase(hostRules(root), base);
   const cache = new Map<string, Promise<Entry>>();
 
   const fileFor = (path: string): string | undefined => {
@@ -100,6 +103,7 @@ export function createStaticServer(dir: string, leads?: Handler): Server {
   };
 
   const server = createServer(async (request, response) => {
+    if (!enterBase(base, request, response)) return;
     if (leads && isLeadsPath(request.url)) return leads(request, response);
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
@@ -160,10 +164,11 @@ export function createStaticServer(dir: string, leads?: Handler): Server {
 if (process.argv[1] === import.meta.filename) {
   const dir = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
   const port = Number(process.env.PORT ?? 4173);
+  const base = basePathFrom(process.env.BASE_PATH);
   const leads = process.env.LEADS === "off" ? undefined : await startLeads(loadConfig());
-  const server = createStaticServer(dir, leads?.handler).listen(port, "127.0.0.1", () => {
+  const server = createStaticServer(dir, leads?.handler, base).listen(port, "127.0.0.1", () => {
     console.log(
-      `Serving ${dir} at http://localhost:${port}${leads ? ` (lead endpoint: ${leads.db.kind} database)` : ""}`,
+      `Serving ${dir} at http://localhost:${port}${base}${leads ? ` (lead endpoint: ${leads.db.kind} database)` : ""}`,
     );
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

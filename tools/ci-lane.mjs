@@ -29,7 +29,10 @@ export function laneFor(event, paths) {
     const shown = others.slice(0, 5).join(", ") + (others.length > 5 ? `, and ${others.length - 5} more` : "");
     return { lane: "full", reason: `files outside ${contentFolder} changed (${shown}), so every check runs` };
   }
-  return { lane: "content", reason: `only ${contentFolder} changed (${paths.length} file(s)): the fast lane for content` };
+  return {
+    lane: "content",
+    reason: `only ${contentFolder} changed (${paths.length} file(s)): the fast lane for content`,
+  };
 }
 
 /**

@@ -36,16 +36,25 @@ export function statusRequest(env) {
   const state = env.PREVIEW_STATE?.trim() || "success";
   const context = env.PREVIEW_CONTEXT?.trim() || "deploy/preview";
   const api = (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, "");
-  if (repository && !/^[\w.-]+\/[\w.-]+$/.test(repository)) problems.push(`GITHUB_REPOSITORY must be owner/name, not "${repository}"`);
-  if (sha && !/^[0-9a-f]{40}$/i.test(sha)) problems.push(`PREVIEW_SHA must be a full commit hash (40 hex digits), not "${sha}"`);
-  if (target && !/^https?:\/\/[^\s/]+/.test(target)) problems.push(`PREVIEW_URL must be an http(s) address, not "${target}"`);
+  if (repository && !/^[\w.-]+\/[\w.-]+$/.test(repository))
+    problems.push(`GITHUB_REPOSITORY must be owner/name, not "${repository}"`);
+  if (sha && !/^[0-9a-f]{40}$/i.test(sha))
+    problems.push(`PREVIEW_SHA must be a full commit hash (40 hex digits), not "${sha}"`);
+  if (target && !/^https?:\/\/[^\s/]+/.test(target))
+    problems.push(`PREVIEW_URL must be an http(s) address, not "${target}"`);
   if (!states.includes(state)) problems.push(`PREVIEW_STATE must be one of ${states.join(", ")}, not "${state}"`);
   if (!context.includes(decapPreviewKeyword)) {
-    problems.push(`PREVIEW_CONTEXT must contain "${decapPreviewKeyword}" (Decap shows only such statuses), not "${context}"`);
+    problems.push(
+      `PREVIEW_CONTEXT must contain "${decapPreviewKeyword}" (Decap shows only such statuses), not "${context}"`,
+    );
   }
   if (problems.length) return { problems };
   const description =
-    state === "success" ? "Preview of this pull request's site" : state === "pending" ? "Building the preview" : "The preview could not be published";
+    state === "success"
+      ? "Preview of this pull request's site"
+      : state === "pending"
+        ? "Building the preview"
+        : "The preview could not be published";
   return {
     problems,
     url: `${api}/repos/${repository}/statuses/${sha}`,

@@ -39,7 +39,11 @@ if (process.argv[1] === import.meta.filename) {
       stdio: "inherit",
       shell: process.platform === "win32",
     });
-    results.push({ label, status: run.status === 0 ? "passed" : "failed", seconds: (performance.now() - start) / 1000 });
+    results.push({
+      label,
+      status: run.status === 0 ? "passed" : "failed",
+      seconds: (performance.now() - start) / 1000,
+    });
   }
   const total = (performance.now() - started) / 1000;
   const mark = { passed: "✔", failed: "✖", skipped: "–" };
