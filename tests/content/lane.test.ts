@@ -130,7 +130,7 @@ describe("the fast lane", () => {
     };
     for (const dir of ["tests/components", "tests/content", "tests/prerender", "tests/hosting", "sections"]) walk(join(root, dir));
     // Through the content's facts (tests/content-facts.ts) or a render of the whole site.
-    const readers = tests.filter((file) => /content-facts|render-site/.test(read(file)));
+    const readers = tests.filter((file) => /from "[^"]*(content-facts|render-site)/.test(read(file)));
     expect(readers.length).toBeGreaterThan(0);
     for (const file of readers) expect(filters.some((filter) => file.startsWith(filter)), file).toBe(true);
   });
@@ -155,7 +155,7 @@ describe("on broken content, the lane fails at the content check with npm test's
       changes: { "pages/home.yaml": replace("src: images/photo.svg", "src: images/nowhere.svg") },
       github: true,
     },
-    { name: "YAML that does not parse", changes: { "collections/plans/basic.yaml": (text) => `${text}features: [help\n` } },
+    { name: "a field written twice (YAML)", changes: { "collections/plans/basic.yaml": (text) => `${text}features: [help]\n` } },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -169,10 +169,14 @@ describe("on broken content, the lane fails at the content check with npm test's
       const lane = npm(["test:content"]);
       expect(first.status).toBe(1);
       expect(lane.status).toBe(1);
-      const problems = first.stdout.split("\n").filter((line) => line.trim() && !/\d+ ms\b/.test(line));
+      // Every line it printed (on either stream), but the timing, the lane printed on the same stream.
+      const lines = (text: string) => text.split("\n").filter((line) => line.trim() && !/\d+ ms\b/.test(line));
+      const problems = [...lines(first.stdout), ...lines(first.stderr)];
       expect(problems.length).toBeGreaterThan(0);
+      expect(problems.join("\n")).toMatch(c.github ? /file=content\/[\w/-]+\.yaml,line=\d+/ : /content\/[\w/-]+\.yaml:\d+/);
       if (c.github) expect(problems.some((line) => line.startsWith("::error file=content/pages/home.yaml,line="))).toBe(true);
-      for (const line of problems) expect(lane.stdout).toContain(line);
+      for (const line of lines(first.stdout)) expect(lane.stdout).toContain(line);
+      for (const line of lines(first.stderr)) expect(lane.stderr).toContain(line);
       // It stopped there: nothing was built, the rest is reported as skipped.
       expect(lane.stdout).toMatch(/✖ content check\s+failed/);
       for (const [label] of laneSteps.slice(1)) expect(lane.stdout).toMatch(new RegExp(`– ${label}\\s+skipped`));
