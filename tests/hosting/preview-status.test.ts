@@ -8,9 +8,19 @@ import { spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-// Decap's own selection of the preview status (its ES module build; the package's main file wants a browser).
-import { getPreviewStatus } from "decap-cms-lib-util/dist/esm/API.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+interface Status {
+  context: string;
+  target_url: string;
+  state: string;
+}
+// Decap's own choice of the preview status (its ES module build: the package's main file wants a
+// browser, and it ships no types for this file).
+const decapApi: string = "decap-cms-lib-util/dist/esm/API.js";
+const { getPreviewStatus } = (await import(decapApi)) as {
+  getPreviewStatus: (statuses: Status[], previewContext: string) => Status | undefined;
+};
 
 const script = join(import.meta.dirname, "..", "..", "tools", "preview-status.mjs");
 const token = "ghs_standInToken0123456789abcdefXYZ";

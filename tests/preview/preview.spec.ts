@@ -43,7 +43,7 @@ for (const { route, title: pageTitle } of pages) {
       await expect(image).toHaveJSProperty("complete", true);
       expect(
         await image.evaluate((img: HTMLImageElement) => img.naturalWidth),
-        await image.getAttribute("src"),
+        (await image.getAttribute("src")) ?? "an image without src",
       ).toBeGreaterThan(0);
       expect(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).toMatch(
         new RegExp(`^${base}`),
