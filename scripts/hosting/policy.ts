@@ -189,7 +189,11 @@ export function basedPolicy(policy: SitePolicy, base: string): SitePolicy {
   if (base === "/") return policy;
   return {
     headers: policy.headers.map((rule) => ({ ...rule, path: underBase(base, rule.path) })),
-    redirects: policy.redirects.map((rule) => ({ ...rule, from: underBase(base, rule.from), to: underBase(base, rule.to) })),
+    redirects: policy.redirects.map((rule) => ({
+      ...rule,
+      from: underBase(base, rule.from),
+      to: underBase(base, rule.to),
+    })),
   };
 }
 

@@ -25,6 +25,10 @@ export function Markdown({ html, className }: { html: Html; className?: string }
     return () => element.removeEventListener("click", onClick);
   }, [navigate]);
   return (
-    <div ref={ref} className={className ? `prose ${className}` : "prose"} dangerouslySetInnerHTML={{ __html: htmlWithBase(html) }} />
+    <div
+      ref={ref}
+      className={className ? `prose ${className}` : "prose"}
+      dangerouslySetInnerHTML={{ __html: htmlWithBase(html) }}
+    />
   );
 }
