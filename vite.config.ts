@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { cmsConfigPlugin } from "./scripts/cms/vite-plugin.ts";
 import { contentPlugin } from "./scripts/content/dev/vite-plugin.ts";
+import { basePathFrom } from "./scripts/hosting/base-path.ts";
 
 /**
  * `vite build` builds the site; `vite build --mode admin` builds /admin/ (the editing UI) into the same
@@ -12,6 +13,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
   const admin = mode === "admin";
   const site = !isSsrBuild && !admin && !process.env.SIZE_FLOOR;
   return {
+    // BASE_PATH=/pr-123/ builds the site to be served under that path (a preview, docs/previews.md).
+    base: basePathFrom(process.env.BASE_PATH),
     // In `npm run dev`, content/ is rebuilt on every save (CONTENT_DIR points elsewhere, for benchmarks).
     plugins: [
       react(),

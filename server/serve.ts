@@ -9,6 +9,8 @@
  * LEADS=off; /healthz and /readyz answer health checks (server/run.ts). The pages are served whatever
  * the lead store's state: the endpoint answers 503 with Retry-After until it is ready.
  * In: dist/. Listens on $HOST:$PORT (127.0.0.1:4173 by default). Stops on SIGTERM (server/run.ts).
+ * BASE_PATH=/pr-123/ serves a build made with the same BASE_PATH under that path (server/base-path.ts);
+ * /healthz and /readyz stay at the root.
  * Usage: node --import tsx server/serve.ts [DIR] [--verbose]
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -16,9 +18,11 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { basePathFrom } from "../scripts/hosting/base-path.ts";
+import { enterBase, rulesOffBase } from "./base-path.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
-import { healthRoutes, leadsRoute, router, serve, startUp, type Route } from "./run.ts";
+import { healthRoutes, leadsRoute, router, serve, startUp } from "./run.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -60,19 +64,20 @@ function hostRules(dir: string) {
 }
 
 /** The server of `dir` with the lead endpoint `leads` (tools and tests use it in-process). */
-export function createStaticServer(dir: string, leads?: Handler): Server {
-  const site = siteListener(dir);
-  const server = createServer((request, response) =>
-    leads && isLeadsPath(request.url) ? leads(request, response) : site(request, response),
-  );
+export function createStaticServer(dir: string, leads?: Handler, base = "/"): Server {
+  const site = siteListener(dir, base);
+  const server = createServer((request, response) => {
+    if (!enterBase(base, request, response)) return;
+    return leads && isLeadsPath(request.url) ? leads(request, response) : site(request, response);
+  });
   server.keepAliveTimeout = 75_000;
   return server;
 }
 
 /** Answers GET and HEAD from the built site in `dir`, as a static host does. */
-export function siteListener(dir: string): RequestListener {
+export function siteListener(dir: string, base = "/"): RequestListener {
   const root = resolve(dir);
-  const rules = hostRules(root);
+  const rules = rulesOffBase(hostRules(root), base);
   const cache = new Map<string, Promise<Entry>>();
 
   const fileFor = (path: string): string | undefined => {
@@ -164,20 +169,42 @@ export function siteListener(dir: string): RequestListener {
   };
 }
 
-if (process.argv[1] === import.meta.filename) {
-  const dir = process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? join(import.meta.dirname, "..", "dist");
+/** Serves `dir` (default dist/) with the lead endpoint until SIGTERM; `npm run serve`, and `npm start` after building. */
+export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  const dir = args.find((arg) => !arg.startsWith("--")) ?? join(import.meta.dirname, "..", "dist");
+  let base = "/";
+  const started = await startUp({
+    defaultPort: 4173,
+    more: (env) => {
+      try {
+        base = basePathFrom(env.raw("BASE_PATH"));
+      } catch {
+        env.problem(
+          "BASE_PATH",
+          env.raw("BASE_PATH"),
+          'is not a path the site can be served under (letters, digits, ".", "_", "~" and "-" between slashes)',
+          "/pr-123/",
+        );
+      }
+    },
+  });
   let site: RequestListener;
   try {
-    site = siteListener(dir);
+    site = siteListener(dir, base);
   } catch (error) {
     process.stderr.write(`${new Date().toISOString()} FATAL ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const started = await startUp({ defaultPort: 4173 });
-  const routes: Route[] = [...healthRoutes(started.leads), ...(started.leads ? [leadsRoute(started.leads)] : [])];
+  // The health checks stay at the root; the site and its lead endpoint live under BASE_PATH.
+  const app = router(started.leads ? [leadsRoute(started.leads)] : [], site);
   serve(
-    router(routes, site),
+    router(healthRoutes(started.leads), (request, response) => {
+      if (enterBase(base, request, response)) app(request, response);
+    }),
     started,
-    (url) => `Serving ${dir} at ${url}${started.leads ? ` (lead endpoint: ${started.leads.kind} database)` : ""}`,
+    (url) =>
+      `Serving ${dir} at ${base === "/" ? url : url + base}${started.leads ? ` (lead endpoint: ${started.leads.kind} database)` : ""}`,
   );
 }
+
+if (process.argv[1] === import.meta.filename) await main();

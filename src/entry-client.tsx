@@ -10,18 +10,19 @@ import { followContent, type GeneratedContent } from "./content/live";
 import { createPageStore, routeFor, type PageStore } from "../ui/content/pages";
 import { recordVisit } from "../ui/visit";
 import * as generated from "./generated";
+import { base, withoutBase } from "../ui/base";
 
 /** The page store, with the page on screen loaded first. */
 async function storeFor({ site, routes, loadPage }: GeneratedContent): Promise<PageStore> {
   // Loaded before hydrating, so hydration finds exactly the pre-rendered content.
-  const first = await loadPage(routeFor(window.location.pathname, routes, site.notFoundRoute));
+  const first = await loadPage(routeFor(withoutBase(window.location.pathname), routes, site.notFoundRoute));
   return createPageStore(routes, loadPage, [first]);
 }
 
 function app(content: SiteContent) {
   return (
     <StrictMode>
-      <BrowserRouter>
+      <BrowserRouter basename={base}>
         <App content={content} />
       </BrowserRouter>
     </StrictMode>

@@ -4,6 +4,7 @@ import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { createPageStore } from "../ui/content/pages";
 import { collections, forms, loadPage, routes, site } from "./generated";
+import { base, withBase } from "../ui/base";
 
 // On the server every page is loaded before the first render, so rendering never suspends. Through
 // the generated loaders, as in the browser: a page module imported here as well would be imported
@@ -11,9 +12,10 @@ import { collections, forms, loadPage, routes, site } from "./generated";
 // file all the same (vite.config.ts).
 const pages = createPageStore(routes, loadPage, await Promise.all(routes.map(loadPage)));
 
+/** `url`: a route ("/about"); rendered at its address under the base path. */
 export function render(url: string): string {
   return renderToString(
-    <StaticRouter location={url}>
+    <StaticRouter basename={base} location={withBase(url)}>
       <App content={{ site, pages, collections, forms }} />
     </StaticRouter>,
   );

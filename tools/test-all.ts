@@ -7,7 +7,7 @@
  * budget, browser tests (end-to-end, axe, keyboard, Nu Html Checker; a browser is installed first
  * when the machine has none; and the hosting checks against `npm start` and against Debian's nginx
  * with deploy/nginx.conf, which the run installs where it is missing, starts on 127.0.0.1 and
- * stops), editing in /admin/ in a browser against `npm run cms` on a copy of the project
+ * stops), a pull request's preview built under a sub-path and clicked through (tests/preview), editing in /admin/ in a browser against `npm run cms` on a copy of the project
  * (tests/cms), then the same checks on a copy of the content with realistic marketing edits applied
  * (tests/edits). The launch-content check (`npm run check:spec`) is not a step.
  */
@@ -24,6 +24,7 @@ const steps: [label: string, script: string][] = [
   ["build and pre-render", "build"],
   ["size budget", "size"],
   ["browser tests, axe, HTML, hosting", "test:e2e"],
+  ["a preview built and served under /pr-123/", "test:preview"],
   ["editing in /admin/ (Decap CMS)", "test:cms"],
   ["marketing edits pass every check", "test:edits"],
 ];

@@ -9,6 +9,7 @@
  * matching rule (Cloudflare Pages, Netlify) and hosts that let one win (nginx here) then agree.
  */
 import { createHash } from "node:crypto";
+import { underBase } from "./base-path.ts";
 
 /** Headers for the addresses a path pattern matches: an exact path, or a prefix ending in "*". */
 export interface HeaderRule {
@@ -178,6 +179,22 @@ export function describeSite(input: {
     status: permanent ? (301 as const) : (302 as const),
   }));
   return { headers, redirects };
+}
+
+/**
+ * The same policy for a site served under `base` ("/pr-123/", BASE_PATH): every header rule's path
+ * and every redirect's addresses inside it (a redirect to another site stays as it is).
+ */
+export function basedPolicy(policy: SitePolicy, base: string): SitePolicy {
+  if (base === "/") return policy;
+  return {
+    headers: policy.headers.map((rule) => ({ ...rule, path: underBase(base, rule.path) })),
+    redirects: policy.redirects.map((rule) => ({
+      ...rule,
+      from: underBase(base, rule.from),
+      to: underBase(base, rule.to),
+    })),
+  };
 }
 
 /** Whether a rule's path pattern matches an address. */

@@ -19,9 +19,10 @@ import type { Collections, PageData, Redirect, Site } from "../../schemas/index.
 import sharp from "sharp";
 import { renderHttpInclude, renderServerInclude } from "../hosting/nginx.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../hosting/netlify.ts";
-import { describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";
+import { basedPolicy, describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";
 import { escapeHtml, imagePreload, renderHead, robots, sitemap } from "./head.ts";
 import { chunkFiles, pageSource, readManifest } from "./manifest.ts";
+import { basePathFrom, underBase } from "../hosting/base-path.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -39,9 +40,13 @@ const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")
   render: (url: string) => string;
 };
 
+// BASE_PATH (a preview under /pr-123/): every address a page loads gets it in front, and so do the
+// hosts' rules; the canonical address, the social card and the sitemap stay the production site's.
+const base = basePathFrom(process.env.BASE_PATH);
+
 // The stylesheet is small (a few KB gzipped): inlined, it costs no render-blocking request.
 const template = readFileSync(join(dist, "index.html"), "utf8").replace(
-  /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+  new RegExp(`<link rel="stylesheet" crossorigin href="${base.replaceAll(".", "\\.")}(assets/[^"]+\\.css)">`, "g"),
   (_, file: string) => `<style>${readFileSync(join(dist, file), "utf8").trim()}</style>`,
 );
 for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">', '<meta charset="utf-8" />']) {
@@ -76,9 +81,9 @@ async function card(src: string) {
 // Social networks do not show SVG images, and Apple devices want a PNG icon.
 const socialCard = { src: await card(site.seo.socialImage.src), width: 1200, height: 630 };
 const icons = {
-  svg: site.seo.favicon.src.endsWith(".svg") ? site.seo.favicon.src : undefined,
-  png: await png(site.seo.favicon.src, "favicon-32", 32, 32, "#00000000"),
-  apple: await png(site.seo.favicon.src, "apple-touch-icon", 180, 180),
+  svg: site.seo.favicon.src.endsWith(".svg") ? underBase(base, site.seo.favicon.src) : undefined,
+  png: underBase(base, await png(site.seo.favicon.src, "favicon-32", 32, 32, "#00000000")),
+  apple: underBase(base, await png(site.seo.favicon.src, "apple-touch-icon", 180, 180)),
 };
 
 const written: PageInput[] = [];
@@ -86,7 +91,7 @@ for (const page of pages) {
   const notFound = page.route === site.notFoundRoute;
   // The page's own content module is fetched with the app, not after it.
   const preload = chunkFiles(manifest, pageSource(routes.find((r) => r.route === page.route)!.file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}" />`)
     .join("\n    ");
   const body = server.render(page.route);
   // The page's largest first-screen picture is fetched while the head is read, not after the layout.
@@ -117,7 +122,10 @@ for (const page of pages) {
 writeFileSync(join(dist, "sitemap.xml"), sitemap(site, pages));
 writeFileSync(join(dist, "robots.txt"), robots(site));
 
-const policy = describeSite({ pages: written, tagManager, redirects, files: ["/sitemap.xml", "/robots.txt"] });
+const policy = basedPolicy(
+  describeSite({ pages: written, tagManager, redirects, files: ["/sitemap.xml", "/robots.txt"] }),
+  base,
+);
 writeFileSync(join(dist, "_headers"), renderHeadersFile(policy.headers));
 writeFileSync(join(dist, "_redirects"), renderRedirectsFile(policy.redirects));
 mkdirSync(join(dist, "_nginx"), { recursive: true });

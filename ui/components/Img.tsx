@@ -1,4 +1,5 @@
 import type { ResolvedImage } from "../../schemas";
+import { srcsetWithBase, withBase } from "../base";
 
 /**
  * A picture with its intrinsic size, so the page does not shift while it loads. A photo comes as
@@ -21,8 +22,8 @@ export function Img({
   const img = (
     <img
       className={className}
-      src={image.src}
-      srcSet={image.srcset}
+      src={withBase(image.src)}
+      srcSet={image.srcset && srcsetWithBase(image.srcset)}
       sizes={image.srcset ? image.sizes : undefined}
       alt={image.alt}
       width={image.width}
@@ -36,7 +37,7 @@ export function Img({
   return (
     <picture>
       {image.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={image.sizes} />
+        <source key={source.type} type={source.type} srcSet={srcsetWithBase(source.srcset)} sizes={image.sizes} />
       ))}
       {img}
     </picture>

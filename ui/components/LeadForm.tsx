@@ -4,6 +4,7 @@ import type { Form } from "../../schemas";
 import { fieldMaxLength, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
 import { track } from "../analytics";
 import { useSite } from "../content/ContentProvider";
+import { withBase } from "../base";
 import { visitFields } from "../visit";
 import { Heading } from "./Heading";
 import { Markdown } from "./Markdown";
@@ -62,7 +63,7 @@ export function LeadForm({
     for (const [name, value] of visitFields()) body.set(name, value);
     setStatus({ kind: "sending" });
     try {
-      const response = await fetch(leadsEndpoint, {
+      const response = await fetch(withBase(leadsEndpoint), {
         method: "POST",
         body,
         headers: { Accept: "application/json" },
@@ -92,7 +93,7 @@ export function LeadForm({
   return (
     <form
       className="lead-form"
-      action={leadsEndpoint}
+      action={withBase(leadsEndpoint)}
       method="post"
       onSubmit={(event) => void onSubmit(event)}
       aria-labelledby={`${id}-title`}

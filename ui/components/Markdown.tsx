@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import type { Html } from "../../schemas";
+import { htmlWithBase, withoutBase } from "../base";
 
 /**
  * HTML compiled from Markdown and sanitised at build time (the only HTML the app renders). Links to
@@ -18,12 +19,16 @@ export function Markdown({ html, className }: { html: Html; className?: string }
       if (!href?.startsWith("/") || event.defaultPrevented || event.button !== 0) return;
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      navigate(href);
+      navigate(withoutBase(href));
     };
     element.addEventListener("click", onClick);
     return () => element.removeEventListener("click", onClick);
   }, [navigate]);
   return (
-    <div ref={ref} className={className ? `prose ${className}` : "prose"} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      ref={ref}
+      className={className ? `prose ${className}` : "prose"}
+      dangerouslySetInnerHTML={{ __html: htmlWithBase(html) }}
+    />
   );
 }

@@ -1,0 +1,75 @@
+/**
+ * `npm run test:preview`'s browser tests (tests/preview/run.ts builds the site under PREVIEW_BASE
+ * first and lays out PREVIEW_HOST_DIR): the preview served two ways, on 127.0.0.1 on free ports.
+ * - "serve": server/serve.ts with BASE_PATH, the lead endpoint on (its own embedded database).
+ * - "static": server/serve.ts without a base over a host's root holding the preview as a folder,
+ *   no lead endpoint (a static host has none).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tools/chromium.ts";
+
+const base = process.env.PREVIEW_BASE ?? "/pr-123/";
+const hostDir = process.env.PREVIEW_HOST_DIR;
+if (!hostDir) throw new Error("run `npm run test:preview`: it builds the preview and sets PREVIEW_HOST_DIR");
+
+/** A free port, picked once by the runner; its workers inherit it through the environment. */
+function freePort(variable: string, taken: number[] = []): number {
+  while (!process.env[variable] || taken.includes(Number(process.env[variable]))) {
+    process.env[variable] = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+      ],
+      { encoding: "utf8" },
+    );
+  }
+  return Number(process.env[variable]);
+}
+const servePort = freePort("PREVIEW_SERVE_PORT");
+const staticPort = freePort("PREVIEW_STATIC_PORT", [servePort]);
+process.env.E2E_LEADS_DIR ??= mkdtempSync(join(tmpdir(), "preview-leads-"));
+const browser = { ...devices["Desktop Chrome"], channel: undefined };
+
+export default defineConfig({
+  testDir: "tests/preview",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  use: { trace: "off", launchOptions: { executablePath: chromiumPath, args: chromiumArgs } },
+  projects: [
+    { name: "serve", use: { ...browser, baseURL: `http://127.0.0.1:${servePort}${base}` } },
+    { name: "static", use: { ...browser, baseURL: `http://127.0.0.1:${staticPort}${base}` } },
+  ],
+  webServer: [
+    {
+      command: "node --import tsx server/serve.ts",
+      env: {
+        PORT: String(servePort),
+        BASE_PATH: base,
+        LEADS_DATA_DIR: process.env.E2E_LEADS_DIR,
+        LEADS_EMAIL_TO: "none",
+        LEADS_WEBHOOK_URL: "none",
+        LEADS_RATE_LIMIT: "100000",
+        LEADS_MIN_SUBMIT_MS: "1000",
+      },
+      url: `http://127.0.0.1:${servePort}${base}`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: `node --import tsx server/serve.ts ${JSON.stringify(hostDir)}`,
+      env: { PORT: String(staticPort), LEADS: "off" },
+      url: `http://127.0.0.1:${staticPort}${base}`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+  ],
+});
