@@ -166,7 +166,41 @@ export function editInPlace(
   keptTexts = [];
   doc.contents = edit(doc, doc.contents, data, [], defaultAt) as typeof doc.contents;
   const texts = keptTexts;
-  return doc.toString({ lineWidth: 100 }).replace(/KEPT-(\d+)-7f3a9c/g, (_, i: string) => texts[Number(i)]!);
+  const written = doc.toString({ lineWidth: 100 }).replace(/KEPT-(\d+)-7f3a9c/g, (_, i: string) => texts[Number(i)]!);
+  return original === undefined ? written : keepTrailingSpaces(original, written);
+}
+
+/**
+ * The YAML printer writes a line that held only spaces as an empty line, and drops spaces at a line's
+ * end: a save would change lines nobody edited (and web editors leave such lines behind). Each line of
+ * `written` that matches a line of `original` but for its trailing spaces (matched in order, as a diff
+ * matches lines) is given back as the original had it.
+ */
+function keepTrailingSpaces(original: string, written: string): string {
+  const a = original.split("\n");
+  const b = written.split("\n");
+  const key = (line: string) => line.replace(/[ \t\r]+$/, "");
+  if (!a.some((line) => line !== key(line))) return written;
+  // Longest common subsequence of the lines without their trailing spaces (files are short).
+  const n = a.length;
+  const m = b.length;
+  const lengths: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lengths[i]![j] =
+        key(a[i]!) === key(b[j]!) ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+    }
+  }
+  const out = [...b];
+  for (let i = 0, j = 0; i < n && j < m;) {
+    if (key(a[i]!) === key(b[j]!)) {
+      out[j] = a[i]!;
+      i++;
+      j++;
+    } else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) i++;
+    else j++;
+  }
+  return out.join("\n");
 }
 
 /** Reads a YAML file as the content check does (dates stay text), keeping its text for the save. */

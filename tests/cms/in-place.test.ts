@@ -124,3 +124,34 @@ describe("the check before saving says what the content check says", () => {
     expect(found.map((p) => p.field)).toContain("route");
   });
 });
+
+describe("a file with lines that hold only spaces (as web editors leave them)", () => {
+  // Fixture text, not shipped content: a blank line of spaces between keys, in a list, in a `>-`
+  // block, and a value followed by trailing spaces.
+  const text = [
+    "title: Printer help",
+    "   ",
+    "summary: >-",
+    "  Set up a printer",
+    "    ",
+    "  in minutes.",
+    "tags:  ",
+    "  - printers",
+    "  ",
+    "  - setup",
+    "",
+  ].join("\n");
+
+  it("is read and saved unchanged as the same bytes", () => {
+    expect(toFile(fromFile(text))).toBe(text);
+  });
+
+  it("gets a one-line diff from a one-field edit, its space-only lines kept", () => {
+    const data = fromFile(text);
+    const saved = toFile({ ...data, title: "Printer setup" });
+    const before = text.split("\n");
+    const after = saved.split("\n");
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((line, i) => line !== before[i])).toEqual(["title: Printer setup"]);
+  });
+});
