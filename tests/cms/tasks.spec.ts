@@ -150,20 +150,26 @@ test("4. a price", async ({ page }) => {
 });
 
 test("5. a new page, linked from the footer", async ({ page }) => {
+  // A name no page has yet, on whatever content this runs on (a "Careers" page may already exist).
+  const taken = (slug: string) => idsIn("pages").includes(slug) || pages().some((p) => p.route === `/${slug}`);
+  let n = 1;
+  while (taken(n === 1 ? "careers" : `careers-${n}`)) n++;
+  const title = n === 1 ? "Careers" : `Careers ${n}`;
+  const slug = n === 1 ? "careers" : `careers-${n}`;
   await task("A new page linked from the footer", async () => {
     await openAdmin(page);
     await page.getByRole("link", { name: collection("pages").label, exact: true }).click();
     await page.getByRole("link", { name: new RegExp(`${collection("pages").label_singular}$`) }).click();
-    await page.getByRole("textbox", { name: "Route" }).fill("/careers");
-    await page.getByRole("textbox", { name: "Title" }).fill("Careers");
+    await page.getByRole("textbox", { name: "Route" }).fill(`/${slug}`);
+    await page.getByRole("textbox", { name: "Title" }).fill(title);
     await page.getByRole("textbox", { name: "Description" }).fill("Work with us: remote technicians wanted.");
     await field(page, "list", "Sections").getByRole("button", { name: /^Add / }).click();
     await page.getByRole("menuitem", { name: /^Text/ }).click();
-    await page.getByRole("textbox", { name: "Heading" }).fill("Careers");
+    await page.getByRole("textbox", { name: "Heading" }).fill(title);
     await field(page, "markdown", "Body").getByRole("textbox").click();
     await page.keyboard.type("We are hiring remote technicians.");
     await publishAndWait(page);
-    await expect.poll(() => idsIn("pages")).toContain("careers");
+    await expect.poll(() => idsIn("pages")).toContain(slug);
 
     const settings = await page.context().newPage();
     await openAdmin(settings, "collections/settings");
@@ -173,10 +179,10 @@ test("5. a new page, linked from the footer", async ({ page }) => {
       .click();
     const footer = field(field(settings, "object", "Navigation"), "list", "Footer");
     await footer.getByRole("button", { name: /^Add / }).click();
-    await itemsOf(footer).last().getByRole("textbox", { name: "Label" }).fill("Careers");
-    await itemsOf(footer).last().getByRole("textbox", { name: "To" }).fill("/careers");
+    await itemsOf(footer).last().getByRole("textbox", { name: "Label" }).fill(title);
+    await itemsOf(footer).last().getByRole("textbox", { name: "To" }).fill(`/${slug}`);
     await publishAndWait(settings);
-    await expect.poll(() => text("site.yaml")).toContain("/careers");
+    await expect.poll(() => text("site.yaml")).toContain(`/${slug}`);
   });
   expectContentCheckPasses();
 });

@@ -165,8 +165,10 @@ export const marketingEdits: Edit[] = [
   {
     name: "a new page linked from the header and the footer",
     apply(dir) {
-      // A route, a file and a link label that the content does not have yet, whatever it has.
-      const route = unique("/careers-at-the-company", routesOf(dir), (n) => `/careers-at-the-company-${n}`);
+      // A route, a file and a link label that the content does not have yet, whatever it has; named as
+      // the /admin/ tests name theirs (tests/cms/tasks.spec.ts), so content that already has them is
+      // tried here first.
+      const route = unique("/careers", routesOf(dir), (n) => `/careers-${n}`);
       const file = unique(
         `${route.slice(1)}.yaml`,
         readdirSync(join(dir, "pages")),
@@ -198,6 +200,20 @@ export const marketingEdits: Edit[] = [
           (doc.getIn(["navigation", where]) as YAMLSeq).add(doc.createNode({ label, to: route }));
         }
       });
+    },
+  },
+  {
+    name: "lines that hold only spaces, as web editors leave them",
+    apply(dir) {
+      // In a collection entry and in the home page: after the first line, and at the end.
+      for (const file of [
+        join("collections", "faq", readdirSync(join(dir, "collections", "faq"))[0]!),
+        homeFile(dir),
+      ]) {
+        const lines = readFileSync(join(dir, file), "utf8").split("\n");
+        lines.splice(1, 0, "   ");
+        writeFileSync(join(dir, file), lines.join("\n") + "  \n");
+      }
     },
   },
   {
