@@ -27,7 +27,7 @@ import { bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corp
 const packages = { velite: "0.4.0", "rehype-sanitize": "6.0.0", yaml: "2.9.1" };
 const veliteDir = join(bench, "velite");
 const veliteBin = join(veliteDir, "node_modules", "velite", "bin", "velite.js");
-const template = join(root, "scripts", "bench-velite", "velite.config.ts");
+const template = join(root, "tools", "bench-velite", "velite.config.ts");
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const sizes = (process.env.BENCH_SIZES ?? "1000,4000").split(",").map(Number);
 /** Target: ours takes at most half of Velite's time. */

@@ -18,7 +18,7 @@
  *   routes and redirects, one popular plan), and leaving drafts out: the `prepare` hook, which has
  *   every collection once all files are parsed (Velite has no cross-collection reference type).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import { defineCollection, defineConfig, s } from "velite";
@@ -60,6 +60,16 @@ const tokens: Record<string, string | undefined> = {
         .join(", ")
     : undefined,
 };
+// How long leads are kept (leads.yaml, 365 days when it sets none), and each form's consent wording.
+const leadsFile = join(corpus.content, "leads.yaml");
+const retention = existsSync(leadsFile)
+  ? (parse(readFileSync(leadsFile, "utf8")) as { retentionDays?: number } | null)?.retentionDays
+  : undefined;
+tokens.leadRetentionDays = typeof retention === "number" ? String(retention) : "365";
+for (const file of existsSync(join(corpus.content, "forms")) ? readdirSync(join(corpus.content, "forms")) : []) {
+  const form = parse(readFileSync(join(corpus.content, "forms", file), "utf8")) as { consent?: string } | null;
+  tokens[`consent.${basename(file).replace(/\.ya?ml$/, "")}`] = form?.consent;
+}
 const tokenPattern = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
 // ---- fields (schemas/primitives.ts) ----
@@ -352,6 +362,7 @@ const forms = defineCollection({
         )
         .min(1),
       submitLabel: text(),
+      consent: text().optional(),
       closeLabel: text().default("Close"),
       success: route(),
       note: markdown().optional(),
