@@ -171,16 +171,19 @@ export function editInPlace(
 }
 
 /**
- * The YAML printer writes a line that held only spaces as an empty line, and drops spaces at a line's
- * end: a save would change lines nobody edited (and web editors leave such lines behind). Each line of
- * `written` that matches a line of `original` but for its trailing spaces (matched in order, as a diff
- * matches lines) is given back as the original had it.
+ * The YAML printer writes a line that held only spaces as an empty line, drops spaces at a line's end,
+ * and drops blank lines after a block's last line (at the end of a file too): a save would change lines
+ * nobody edited (and web editors leave such lines behind). Each line of `written` that matches a line
+ * of `original` but for its trailing spaces (matched in order, as a diff matches lines) is given back
+ * as the original had it, and a blank line of the original the printer left out is put back where it
+ * was. Only when the result reads as the same data as `written` (else `written` as it is).
  */
 function keepTrailingSpaces(original: string, written: string): string {
-  const a = original.split("\n");
-  const b = written.split("\n");
-  const key = (line: string) => line.replace(/[ \t\r]+$/, "");
-  if (!a.some((line) => line !== key(line))) return written;
+  if (original === written) return written;
+  // Lines with their line ends, so that a last line of spaces stays apart from the file's end.
+  const a = original.split(/(?<=\n)/);
+  const b = written.split(/(?<=\n)/);
+  const key = (line: string) => line.replace(/[ \t\r]+(?=\n?$)/, "");
   // Longest common subsequence of the lines without their trailing spaces (files are short).
   const n = a.length;
   const m = b.length;
@@ -191,16 +194,28 @@ function keepTrailingSpaces(original: string, written: string): string {
         key(a[i]!) === key(b[j]!) ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
     }
   }
-  const out = [...b];
-  for (let i = 0, j = 0; i < n && j < m;) {
-    if (key(a[i]!) === key(b[j]!)) {
-      out[j] = a[i]!;
-      i++;
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && key(a[i]!) === key(b[j]!)) {
+      out.push(a[i++]!);
       j++;
-    } else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) i++;
-    else j++;
+    } else if (j >= m || (i < n && lengths[i + 1]![j]! >= lengths[i]![j + 1]!)) {
+      // A line of spaces the original had and the printer did not write is put back.
+      const line = a[i]!;
+      if (line.trim() === "" && key(line) !== line) out.push(line);
+      i++;
+    } else out.push(b[j++]!);
   }
-  return out.join("\n");
+  const kept = out.join("");
+  return kept !== written && sameData(kept, written) ? kept : written;
+}
+
+function sameData(a: string, b: string): boolean {
+  const x = parseDocument(a);
+  if (x.errors.length > 0) return false;
+  return JSON.stringify(x.toJS()) === JSON.stringify(parseDocument(b).toJS());
 }
 
 /** Reads a YAML file as the content check does (dates stay text), keeping its text for the save. */

@@ -154,4 +154,11 @@ describe("a file with lines that hold only spaces (as web editors leave them)", 
     expect(after).toHaveLength(before.length);
     expect(after.filter((line, i) => line !== before[i])).toEqual(["title: Printer setup"]);
   });
+
+  it("keeps blank lines after a `>-` block at the end of the file (the printer drops them)", () => {
+    const atEnd = ["question: Is it safe?", "answer: >-", "  Yes.", "  It is.", " ", "  ", ""].join("\n");
+    expect(toFile(fromFile(atEnd))).toBe(atEnd);
+    const saved = toFile({ ...fromFile(atEnd), question: "Is it secure?" });
+    expect(saved).toBe(atEnd.replace("Is it safe?", "Is it secure?"));
+  });
 });
