@@ -22,6 +22,7 @@ import { describeIssue } from "../scripts/content/problems/describe-issue.ts";
 import { declaredBy } from "../scripts/content/stages/declared.ts";
 import { inDraft, isDraftReference } from "../scripts/content/stages/drafts.ts";
 import type { FileIdentity, SourceFile } from "../scripts/content/stages/load.ts";
+import { splitFrontMatter } from "../scripts/content/stages/front-matter.ts";
 import { createMarkdown } from "../scripts/content/stages/markdown.ts";
 import { lineStartsOf, locateInBody } from "../scripts/content/problems/position.ts";
 import { fieldPath, type Problem } from "../scripts/content/problems/problem.ts";
@@ -62,12 +63,9 @@ export function sourceOf(stored: StoredFile): SourceFile | undefined {
   let yamlOffset = 0;
   let body: SourceFile["body"];
   if (identity.markdown) {
-    const match = /^---[^\n]*\n([\s\S]*?)(?:^|\n)---[^\n]*(?:\n|$)/.exec(text);
-    if (!match) return undefined;
-    yamlOffset = text.indexOf("\n") + 1;
-    yamlText = match[1]!;
-    const offset = match[0].length;
-    body = { text: text.slice(offset), offset };
+    const front = splitFrontMatter(text);
+    if (!front) return undefined;
+    ({ yamlText, yamlOffset, body } = front);
   }
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) return undefined;

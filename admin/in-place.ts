@@ -167,23 +167,27 @@ export function editInPlace(
   doc.contents = edit(doc, doc.contents, data, [], defaultAt) as typeof doc.contents;
   const texts = keptTexts;
   const written = doc.toString({ lineWidth: 100 }).replace(/KEPT-(\d+)-7f3a9c/g, (_, i: string) => texts[Number(i)]!);
-  return original === undefined ? written : keepTrailingSpaces(original, written);
+  if (original === undefined) return written;
+  // A byte-order mark the file started with (Notepad writes one) stays; the printer leaves it out.
+  return keepUntouchedLines(original, original.startsWith("\uFEFF") && !written.startsWith("\uFEFF") ? `\uFEFF${written}` : written);
 }
 
 /**
  * The YAML printer writes a line that held only spaces as an empty line, drops spaces at a line's end,
- * and drops blank lines after a block's last line (at the end of a file too): a save would change lines
- * nobody edited (and web editors leave such lines behind). Each line of `written` that matches a line
+ * drops blank lines after a block's last line (at the end of a file too), and ends lines with "\n" only:
+ * a save would change lines nobody edited (and web editors leave such lines behind). Each line of `written` that matches a line
  * of `original` but for its trailing spaces (matched in order, as a diff matches lines) is given back
  * as the original had it, and a blank line of the original the printer left out is put back where it
  * was. Only when the result reads as the same data as `written` (else `written` as it is).
  */
-function keepTrailingSpaces(original: string, written: string): string {
+function keepUntouchedLines(original: string, written: string): string {
   if (original === written) return written;
   // Lines with their line ends, so that a last line of spaces stays apart from the file's end.
   const a = original.split(/(?<=\n)/);
   const b = written.split(/(?<=\n)/);
   const key = (line: string) => line.replace(/[ \t\r]+(?=\n?$)/, "");
+  // A file saved with Windows line ends gets them on the lines written anew too.
+  const crlf = original.includes("\r\n");
   // Longest common subsequence of the lines without their trailing spaces (files are short).
   const n = a.length;
   const m = b.length;
@@ -206,7 +210,7 @@ function keepTrailingSpaces(original: string, written: string): string {
       const line = a[i]!;
       if (line.trim() === "" && key(line) !== line) out.push(line);
       i++;
-    } else out.push(b[j++]!);
+    } else out.push(crlf ? b[j++]!.replace(/\r?\n$/, "\r\n") : b[j++]!);
   }
   const kept = out.join("");
   return kept !== written && sameData(kept, written) ? kept : written;

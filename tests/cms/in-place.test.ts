@@ -155,6 +155,12 @@ describe("a file with lines that hold only spaces (as web editors leave them)", 
     expect(after.filter((line, i) => line !== before[i])).toEqual(["title: Printer setup"]);
   });
 
+  it("keeps Windows line ends and a byte-order mark, and edits the one line", () => {
+    const windows = "\uFEFFtitle: Printer help\r\nsummary: >-\r\n  Set up a printer\r\n  in minutes.\r\n";
+    expect(toFile(fromFile(windows))).toBe(windows);
+    expect(toFile({ ...fromFile(windows), title: "Printer setup" })).toBe(windows.replace("help", "setup"));
+  });
+
   it("keeps blank lines after a `>-` block at the end of the file (the printer drops them)", () => {
     const atEnd = ["question: Is it safe?", "answer: >-", "  Yes.", "  It is.", " ", "  ", ""].join("\n");
     expect(toFile(fromFile(atEnd))).toBe(atEnd);

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { markdownPage, yamlPage } from "../helpers/bench-corpus.ts";
 import { plainSubset, quickParse } from "../../scripts/content/stages/fast-yaml.ts";
-import { splitFrontMatter } from "../../scripts/content/stages/load.ts";
+import { splitFrontMatter } from "../../scripts/content/stages/front-matter.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { fixture, validFixture } from "./helpers.ts";
 

@@ -308,4 +308,62 @@ export const marketingEdits: Edit[] = [
       await replaceWithPhotos(dir, { only: chosen });
     },
   },
+  // Shapes of files that people's editors write, applied last so that no edit above rewrites them.
+  {
+    name: "files saved on Windows: line ends CRLF in a Markdown page, the home page and an entry",
+    apply(dir) {
+      const markdown = readdirSync(join(dir, "pages")).filter((f) => f.endsWith(".md"));
+      const entry = entryFiles(dir, "plans")[0] ?? entryFiles(dir, "faq")[0];
+      for (const rel of [`pages/${markdown.at(-1)}`, homeFile(dir), entry]) {
+        if (!rel || rel === "pages/undefined") continue;
+        const path = join(dir, rel);
+        writeFileSync(path, readFileSync(path, "utf8").replace(/\r?\n/g, "\r\n"));
+      }
+    },
+  },
+  {
+    name: "files that start with a byte-order mark (Notepad): a Markdown page, the site settings, an entry",
+    apply(dir) {
+      const markdown = readdirSync(join(dir, "pages")).filter((f) => f.endsWith(".md"));
+      for (const rel of [`pages/${markdown[0]}`, "site.yaml", entryFiles(dir, "team")[0]]) {
+        if (!rel || rel === "pages/undefined") continue;
+        const path = join(dir, rel);
+        writeFileSync(path, `\uFEFF${readFileSync(path, "utf8").replace(/^\uFEFF/, "")}`);
+      }
+    },
+  },
+  {
+    name: "tabs in a Markdown page: after a list's bullets, in a nested list, inside a sentence",
+    apply(dir) {
+      const rel = readdirSync(join(dir, "pages")).find((f) => f.endsWith(".md"));
+      if (!rel) throw new Error("no Markdown page");
+      const path = join(dir, "pages", rel);
+      const text = readFileSync(path, "utf8");
+      const eol = text.includes("\r\n") ? "\r\n" : "\n";
+      const added = [
+        "",
+        "-\tCall us any time",
+        "\t-\tor ask for a callback",
+        "-\tWe fix it while you watch",
+        "",
+        "Opening hours:\tevery day.",
+      ];
+      writeFileSync(path, `${text.trimEnd()}${eol}${added.join(eol)}${eol}`);
+    },
+  },
+  {
+    name: "very long lines: an answer and a paragraph of 6,000 characters on one line",
+    apply(dir) {
+      const sentence = "Our technicians explain every step in plain words and leave your computer faster than before. ";
+      const long = sentence.repeat(Math.ceil(6000 / sentence.length)).trim();
+      const entry = entryFiles(dir, "faq")[0];
+      if (entry) edit(dir, entry, (doc) => void doc.set("answer", long));
+      const rel = readdirSync(join(dir, "pages")).find((f) => f.endsWith(".md"));
+      if (!rel) throw new Error("no Markdown page");
+      const path = join(dir, "pages", rel);
+      const text = readFileSync(path, "utf8");
+      const eol = text.includes("\r\n") ? "\r\n" : "\n";
+      writeFileSync(path, `${text.trimEnd()}${eol}${eol}${long}${eol}`);
+    },
+  },
 ];

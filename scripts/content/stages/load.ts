@@ -14,6 +14,7 @@ import { classifyPath, contentKinds, contentLayout, didYouMean, listOf, type Con
 import { hashOf, jsonSafe, listFiles, read, type CachedFile, type FileCache, type ReadFile } from "./files.ts";
 import type { Problem } from "../problems/problem.ts";
 import { quickParse } from "./fast-yaml.ts";
+import { splitFrontMatter } from "./front-matter.ts";
 import { lineStartsOf, positionOf, type SourceText } from "../problems/position.ts";
 import { explainSyntax, unresolvedAliases } from "../problems/yaml-errors.ts";
 
@@ -74,25 +75,6 @@ export function classify(rel: string, kinds: KindTable = contentKinds): Classifi
     return `unknown collection "${folder}".${didYouMean(folder, names)} Known collections: ${listOf(names)}`;
   }
   return `this file is not used: ${contentLayout(kinds)}`;
-}
-
-/**
- * A Markdown page's front matter and body, split as gray-matter splits them: the file starts with a
- * line "---" (the rest of that line is ignored), the front matter runs to the next line starting with
- * "---", and the body starts on the line after it (everything is front matter without one).
- * Undefined when the file does not start with "---" (or starts with "----").
- */
-export function splitFrontMatter(text: string): { yamlText: string; yamlOffset: number; body: { text: string; offset: number } } | undefined {
-  if (!text.startsWith("---") || text[3] === "-") return undefined;
-  const lineEnd = text.slice(3).search(/\r?\n/);
-  const yamlOffset = lineEnd === -1 ? text.length : 3 + lineEnd;
-  let close = text.indexOf("\n---", yamlOffset);
-  if (close === -1) return { yamlText: text.slice(yamlOffset), yamlOffset, body: { text: "", offset: text.length } };
-  const yamlText = text.slice(yamlOffset, close);
-  close += "\n---".length;
-  if (text[close] === "\r") close++;
-  if (text[close] === "\n") close++;
-  return { yamlText, yamlOffset, body: { text: text.slice(close), offset: close } };
 }
 
 const parse = (yamlText: string) => parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
