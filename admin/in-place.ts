@@ -169,7 +169,10 @@ export function editInPlace(
   const written = doc.toString({ lineWidth: 100 }).replace(/KEPT-(\d+)-7f3a9c/g, (_, i: string) => texts[Number(i)]!);
   if (original === undefined) return written;
   // A byte-order mark the file started with (Notepad writes one) stays; the printer leaves it out.
-  return keepUntouchedLines(original, original.startsWith("\uFEFF") && !written.startsWith("\uFEFF") ? `\uFEFF${written}` : written);
+  return keepUntouchedLines(
+    original,
+    original.startsWith("\uFEFF") && !written.startsWith("\uFEFF") ? `\uFEFF${written}` : written,
+  );
 }
 
 /**
