@@ -25,10 +25,36 @@ export const laneSteps: [label: string, script: string, args: string[]][] = [
   ["browser tests, axe, HTML, hosting", "test:e2e", []],
 ];
 
+/**
+ * The lane cut in parts that CI runs side by side on separate runners (ci.yml's `content` matrix),
+ * so that its verdict comes in the time of the slowest part, not of the sum:
+ * `--part=checks` runs every step but the browser tests; `--part=browser --shard=i/n` runs the
+ * content check (without annotations: the checks part writes them), the build and the i-th of n
+ * shares of the browser tests (Playwright's `--shard`). Without `--part`, every step (as locally).
+ */
+export function stepsOf(argv: readonly string[]): [label: string, script: string, args: string[]][] {
+  const part = argv.find((arg) => arg.startsWith("--part="))?.slice("--part=".length);
+  const shard = argv.find((arg) => arg.startsWith("--shard="))?.slice("--shard=".length);
+  const browser = laneSteps.at(-1)!;
+  if (part === undefined) return laneSteps;
+  if (part === "checks") return laneSteps.slice(0, -1);
+  if (part === "browser") {
+    if (shard !== undefined && !/^[1-9]\d*\/[1-9]\d*$/.test(shard))
+      throw new Error(`--shard=${shard}: write it as --shard=1/2`);
+    const [check, , build] = laneSteps;
+    return [
+      [check![0], check![1], []],
+      build!,
+      [shard ? `${browser[0]} (share ${shard})` : browser[0], browser[1], shard ? [`--shard=${shard}`] : []],
+    ];
+  }
+  throw new Error(`--part=${part}: the parts are "checks" and "browser"`);
+}
+
 if (process.argv[1] === import.meta.filename) {
   const results: { label: string; status: "passed" | "failed" | "skipped"; seconds?: number }[] = [];
   const started = performance.now();
-  for (const [label, script, args] of laneSteps) {
+  for (const [label, script, args] of stepsOf(process.argv.slice(2))) {
     if (results.some((r) => r.status === "failed")) {
       results.push({ label, status: "skipped" });
       continue;

