@@ -7,6 +7,8 @@
  * from one address while a real visitor submits once: the visitor's lead must be stored, the flood refused.
  * No delivery targets are set, so the figures are the endpoint's own. Ports 4340-4399.
  * Usage: npm run bench:leads [-- --only embedded|postgresql]
+ * BENCH_LOAD="clients:leads,…" (default "1:300,50:3000,200:4000") and BENCH_FLOOD (default 5000) set
+ * the load; the test of every command runs a small one.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -98,13 +100,18 @@ async function load(port: number, clients: number, total: number, maxMs: number)
   };
 }
 
+const loads = (process.env.BENCH_LOAD ?? "1:300,50:3000,200:4000")
+  .split(",")
+  .map((pair) => pair.split(":").map(Number) as [number, number]);
+const floodSize = Number(process.env.BENCH_FLOOD ?? 5000);
+
 async function flood(port: number, env: Record<string, string>) {
   const agent = new Agent({ keepAlive: true, maxSockets: 50 });
   const statuses = new Map<number, number>();
   let sent = 0;
   const flooding = Promise.all(
     Array.from({ length: 50 }, async () => {
-      while (sent < 5000) {
+      while (sent < floodSize) {
         sent++;
         const n = ++serial;
         const answer = await send(port, agent, "203.0.113.66", n);
@@ -139,11 +146,7 @@ for (const kind of kinds) {
   try {
     console.log(`\n${kind} database`);
     await load(port, 10, 200, 10_000); // warm-up
-    for (const [clients, total] of [
-      [1, 300],
-      [50, 3000],
-      [200, 4000],
-    ] as const) {
+    for (const [clients, total] of loads) {
       const r = await load(port, clients, total, 20_000);
       console.log(
         `  ${String(clients).padStart(3)} clients: ${r.count} leads stored (${r.other} other answers), ${r.perSecond.toFixed(0)}/s, ` +
@@ -152,7 +155,7 @@ for (const kind of kinds) {
     }
     const f = await flood(port, env);
     console.log(
-      `  flood of 5,000 from one address: answers ${JSON.stringify(f.statuses)}; the visitor got ${f.visitor} in ${f.visitorMs.toFixed(1)} ms, lead ${f.stored ? "stored" : "NOT STORED"}`,
+      `  flood of ${floodSize.toLocaleString("en-US")} from one address: answers ${JSON.stringify(f.statuses)}; the visitor got ${f.visitor} in ${f.visitorMs.toFixed(1)} ms, lead ${f.stored ? "stored" : "NOT STORED"}`,
     );
     if (!f.stored || f.visitor !== 303) process.exitCode = 1;
   } finally {
