@@ -112,7 +112,10 @@ const userEnv = Object.fromEntries(
 let copy: string;
 beforeAll(() => {
   copy = copyProject(mkdtempSync(join(tmpdir(), "every-script-")));
-  // Lighthouse and the photo benchmark's size step read a built site.
+  // Lighthouse, bench:dev and the photo benchmark's size step need a browser (found or installed, as
+  // test:e2e does first) and read a built site.
+  const browser = npm("browser");
+  if (browser.status !== 0) throw new Error(`npm run browser failed:\n${browser.stderr}`);
   const build = npm("build");
   if (build.status !== 0) throw new Error(`npm run build failed in the copy:\n${build.stderr}`);
 }, 300_000);
