@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
 import type { LeadListing } from "../../server/leads/queries.ts";
-import { inlineForm } from "../content-facts.ts";
+import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, dataLayer, expect, hydrated, openers, pages, site, test } from "./fixtures.ts";
 
 /** A stored lead, as `npm run leads -- --json` lists it. */
@@ -50,7 +50,7 @@ function visitor(form: Form) {
   const n = `${Date.now()}${counter++}${Math.floor(Math.random() * 1000)}`;
   const values: Record<string, string> = {};
   for (const f of form.fields)
-    values[f.name] = f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? "555-010-0199" : `Pat Tester${n}`;
+    values[f.name] = f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat Tester${n}`;
   const email = Object.values(values).find((v) => v.includes("@")) ?? values[form.fields[0]!.name]!;
   return { values, email };
 }
