@@ -11,6 +11,7 @@
  * refusal at the field.
  */
 import {
+  getCountryCallingCode,
   getExampleNumber,
   isSupportedCountry,
   Metadata,
@@ -83,7 +84,9 @@ export function dialledNumberProblem(dialled: string): string | undefined {
   const parsed = parsePhoneNumberFromString(dialled);
   if (!parsed) return `"${dialled}" is not a phone number: ${anyCountry}`;
   const callingCode = parsed.countryCallingCode;
-  const country = parsed.country ?? mainCountry(callingCode);
+  // A number that cannot be called has no country of its own (the library's guess, by its first
+  // digits, may name a small neighbour): its calling code's main country speaks for it.
+  const country = (parsed.isValid() && parsed.country) || mainCountry(callingCode);
   if (!country) {
     // A number of no country (+800, international freephone): its code's own lengths and patterns.
     if (length) return `this number has ${digitWord(digits)}, which is not the length of a number with the country code ${callingCode}`;
@@ -145,7 +148,8 @@ export function visitorNumberProblem(typed: string, country: string | undefined)
     return `write a phone number with its area code${eg}`;
   }
   const parsed = parsePhoneNumberFromString(text, options);
-  const where = inCountry(parsed?.country ?? home ?? "US");
+  const own = parsed && ((parsed.isValid() && parsed.country) || mainCountry(parsed.countryCallingCode));
+  const where = inCountry(home && parsed?.countryCallingCode === getCountryCallingCode(home) ? home : (own ?? home ?? "US"));
   if (length === "TOO_SHORT") return `this number is too short for a phone number ${where}: write it in full${eg}`;
   if (length === "TOO_LONG" || length === "INVALID_LENGTH")
     return `this number has too many digits for a phone number ${where}: check it${eg}`;
