@@ -53,14 +53,22 @@ function nationalLengths(country: CountryCode): number[] {
 function listLengths(lengths: number[]): string {
   if (lengths.length > 3 && lengths.every((n, i) => i === 0 || n === lengths[i - 1]! + 1))
     return `${lengths[0]} to ${lengths[lengths.length - 1]}`;
-  return lengths.length > 1 ? `${lengths.slice(0, -1).join(", ")} or ${lengths[lengths.length - 1]}` : String(lengths[0]);
+  return lengths.length > 1
+    ? `${lengths.slice(0, -1).join(", ")} or ${lengths[lengths.length - 1]}`
+    : String(lengths[0]);
 }
 
 /** A number of `country` to show as an example, in the two ways people write one. */
 export function exampleNumber(country: string): { e164: string; international: string; national: string } | undefined {
   if (!isSupportedCountry(country)) return undefined;
   const example = getExampleNumber(country, examples);
-  return example && { e164: example.number, international: example.formatInternational(), national: example.formatNational() };
+  return (
+    example && {
+      e164: example.number,
+      international: example.formatInternational(),
+      national: example.formatNational(),
+    }
+  );
 }
 
 const digitWord = (n: number) => `${n} digit${n === 1 ? "" : "s"}`;
@@ -80,7 +88,8 @@ export function dialledNumberProblem(dialled: string): string | undefined {
   }
   const digits = dialled.length - 1;
   const length = validatePhoneNumberLength(dialled);
-  if (length === "INVALID_COUNTRY" || length === "NOT_A_NUMBER") return `"${dialled}" starts with no country's code: ${anyCountry}`;
+  if (length === "INVALID_COUNTRY" || length === "NOT_A_NUMBER")
+    return `"${dialled}" starts with no country's code: ${anyCountry}`;
   const parsed = parsePhoneNumberFromString(dialled);
   if (!parsed) return `"${dialled}" is not a phone number: ${anyCountry}`;
   const callingCode = parsed.countryCallingCode;
@@ -89,7 +98,8 @@ export function dialledNumberProblem(dialled: string): string | undefined {
   const country = (parsed.isValid() && parsed.country) || mainCountry(callingCode);
   if (!country) {
     // A number of no country (+800, international freephone): its code's own lengths and patterns.
-    if (length) return `this number has ${digitWord(digits)}, which is not the length of a number with the country code ${callingCode}`;
+    if (length)
+      return `this number has ${digitWord(digits)}, which is not the length of a number with the country code ${callingCode}`;
     return parsed.isValid() ? undefined : `"${dialled}" is not a number that can be called: check its digits`;
   }
   const where = inCountry(country);
@@ -149,10 +159,13 @@ export function visitorNumberProblem(typed: string, country: string | undefined)
   }
   const parsed = parsePhoneNumberFromString(text, options);
   const own = parsed && ((parsed.isValid() && parsed.country) || mainCountry(parsed.countryCallingCode));
-  const where = inCountry(home && parsed?.countryCallingCode === getCountryCallingCode(home) ? home : (own ?? home ?? "US"));
+  const where = inCountry(
+    home && parsed?.countryCallingCode === getCountryCallingCode(home) ? home : (own ?? home ?? "US"),
+  );
   if (length === "TOO_SHORT") return `this number is too short for a phone number ${where}: write it in full${eg}`;
   if (length === "TOO_LONG" || length === "INVALID_LENGTH")
     return `this number has too many digits for a phone number ${where}: check it${eg}`;
-  if (!parsed?.isValid()) return `"${typed.trim()}" is not a phone number that can be called ${where}: check its digits${eg}`;
+  if (!parsed?.isValid())
+    return `"${typed.trim()}" is not a phone number that can be called ${where}: check its digits${eg}`;
   return undefined;
 }

@@ -14,7 +14,9 @@ export const phone = z
       .string()
       // The shape, for editors' hints (JSON Schema, /admin/); whether it can be called is below.
       .regex(/^\+[1-9]\d{6,14}$/, {
-        error: (issue) => dialledNumberProblem(String(issue.input)) ?? "write the number dialled as \"+\", the country code and the digits only",
+        error: (issue) =>
+          (typeof issue.input === "string" ? dialledNumberProblem(issue.input) : undefined) ??
+          dialledNumberProblem("")!,
         abort: true,
       })
       .superRefine((dialled, ctx) => {

@@ -29,14 +29,7 @@ let serial = 0;
 function body(n: number): string {
   const params = new URLSearchParams({ form: formId, page: "/", website: "", elapsed: "5000" });
   for (const f of form.fields)
-    params.set(
-      f.name,
-      f.type === "email"
-        ? `bench${n}@example.com`
-        : f.type === "tel"
-          ? phone
-          : "Bench Visitor",
-    );
+    params.set(f.name, f.type === "email" ? `bench${n}@example.com` : f.type === "tel" ? phone : "Bench Visitor");
   return params.toString();
 }
 

@@ -84,10 +84,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
   const site = readJson<{
     company?: { name?: string };
     contact?: { phone?: { display?: string }; email?: string; address?: { country?: string } };
-  }>(
-    contentDir,
-    "site.json",
-  );
+  }>(contentDir, "site.json");
   const emailTo = env.list("LEADS_EMAIL_TO");
   for (const address of emailTo) if (address !== "none") env.email("LEADS_EMAIL_TO", address);
   const webhookUrl = env.list("LEADS_WEBHOOK_URL");

@@ -104,7 +104,8 @@ test.describe("where a lead came from", () => {
     const n = `${Date.now()}`;
     const values: Record<string, string> = {};
     for (const f of target!.form.fields) {
-      values[f.name] = f.type === "email" ? `origin${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat ${n}`;
+      values[f.name] =
+        f.type === "email" ? `origin${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat ${n}`;
       await form.getByLabel(f.label, { exact: true }).fill(values[f.name]!);
     }
     await page.waitForTimeout(1100);

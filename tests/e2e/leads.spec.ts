@@ -50,7 +50,8 @@ function visitor(form: Form) {
   const n = `${Date.now()}${counter++}${Math.floor(Math.random() * 1000)}`;
   const values: Record<string, string> = {};
   for (const f of form.fields)
-    values[f.name] = f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat Tester${n}`;
+    values[f.name] =
+      f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat Tester${n}`;
   const email = Object.values(values).find((v) => v.includes("@")) ?? values[form.fields[0]!.name]!;
   return { values, email };
 }

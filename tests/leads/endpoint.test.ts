@@ -36,11 +36,7 @@ function lead(formId: string, n: number, extra: Submission = {}): Submission {
   const values: Submission = { form: formId, page: "/", elapsed: "5000" };
   for (const field of forms[formId]!.fields) {
     values[field.name] =
-      field.type === "email"
-        ? `pat${n}@example.com`
-        : field.type === "tel"
-          ? visitorPhone(site, n)
-          : sample.text;
+      field.type === "email" ? `pat${n}@example.com` : field.type === "tel" ? visitorPhone(site, n) : sample.text;
   }
   return { ...values, ...extra };
 }
@@ -223,11 +219,10 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
       expect(message).toMatch(new RegExp(`^${tel.label}: .*(can be called|too short)`));
       expect(message).not.toMatch(/TOO_SHORT|INVALID|NOT_A_NUMBER|E\.164/);
       // Without JavaScript: the refusal page says the same and links back to the form.
-      const html = await post(
-        endpoint.url,
-        lead(withPhone, 951, { [tel.name]: phone }),
-        { Accept: "text/html", Referer: "http://127.0.0.1/contact" },
-      );
+      const html = await post(endpoint.url, lead(withPhone, 951, { [tel.name]: phone }), {
+        Accept: "text/html",
+        Referer: "http://127.0.0.1/contact",
+      });
       expect(html.status).toBe(422);
       expect(html.body).toContain(tel.label);
       expect(html.body).toContain('href="/contact"');

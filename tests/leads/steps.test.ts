@@ -172,8 +172,12 @@ describe("validating against the form", () => {
     expect(refused("201-555-012")).toBe(
       "Your phone: this number is too short for a phone number in the US: write it in full, e.g. (201) 555-0123",
     );
-    expect(refused("201-555-01234")).toMatch(/^Your phone: this number has too many digits for a phone number in the US/);
-    expect(refused("+999 1234 5678")).toMatch(/^Your phone: write the number with "\+" and its country code .*e\.g\. \+1 201 555 0123$/);
+    expect(refused("201-555-01234")).toMatch(
+      /^Your phone: this number has too many digits for a phone number in the US/,
+    );
+    expect(refused("+999 1234 5678")).toMatch(
+      /^Your phone: write the number with "\+" and its country code .*e\.g\. \+1 201 555 0123$/,
+    );
     // The same digits read in another site's country: its own words and example.
     expect(refused("020 7946 095", "GB")).toMatch(/^Your phone: .* in the UK: .*e\.g\. 07400 123456$/);
     // Nothing a machine reads: no codes, no library names.
