@@ -44,7 +44,9 @@ export const address = z.strictObject({
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'write a two-letter country code, e.g. "US"' })
-    .describe('Two-letter country code, e.g. "US".'),
+    .describe(
+      'Two-letter country code, e.g. "US". Visitors\' phone numbers written without "+" on the forms are read as numbers of this country.',
+    ),
 });
 
 /**
