@@ -59,7 +59,7 @@ describe("the number shown beside it", () => {
       ["800.555.0199", "+18005550199"],
       ["1-800-FIX-PCS1", "+18003497271"],
       ["020 7946 0958", "+442079460958"],
-    ])
+    ] as const)
       expect(shownNumberProblem(shown, dialled), shown).toBeUndefined();
   });
 
@@ -84,7 +84,7 @@ describe("a visitor's number on a lead form", () => {
       ["+44 20 7946 0958", "US"],
       ["020 7946 0958", "GB"],
       ["+1 201-555-0123", "GB"],
-    ])
+    ] as const)
       expect(visitorNumberProblem(typed, country), `${typed} in ${country}`).toBeUndefined();
     // The same national digits mean nothing without the site's country.
     expect(visitorNumberProblem("020 7946 0958", "US")).toBeDefined();
@@ -103,7 +103,7 @@ describe("a visitor's number on a lead form", () => {
       ["201-555-012", "US"],
       ["+999 1234 5678", "US"],
       ["555-0100", undefined],
-    ])
+    ] as const)
       expect(visitorNumberProblem(typed, country), typed).not.toMatch(codeWords);
   });
 });

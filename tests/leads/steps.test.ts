@@ -155,7 +155,7 @@ describe("validating against the form", () => {
     ] as const) {
       const ok = checkSubmission({ ...valid, phone }, forms, country);
       expect(ok, `${phone} in ${country}`).not.toBeInstanceOf(Refusal);
-      expect((ok as { fields: { phone: string } }).fields.phone).toBe(phone);
+      expect((ok as { fields: Record<string, string> }).fields.phone).toBe(phone);
     }
   });
 
