@@ -176,6 +176,30 @@ test("with JavaScript, input the endpoint refuses is shown on the form, with wha
   expectLogged(consoleProblems, /status of 422/);
 });
 
+test("a phone number that cannot be called is refused at its field in words, with what was typed kept", async ({
+  page,
+  consoleProblems,
+}) => {
+  test.skip(!first || !tel, "no inline form with a phone field");
+  await page.goto(first!.route);
+  await hydrated(page);
+  const element = page.getByRole("main").getByRole("form", { name: first!.form.title }).first();
+  const { values, email } = visitor(first!.form);
+  // Written as the site's country writes numbers, so the browser's pattern passes it; no such number exists.
+  values[tel!.name] = visitorPhone(content.site).replace(/\d/g, "0");
+  await fill(element, first!.form, values);
+  await element.getByRole("button", { name: first!.form.submitLabel }).click();
+  const input = element.getByLabel(tel!.label, { exact: true });
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(input).toHaveAccessibleDescription(new RegExp(`^${tel!.label}: .*can be called`));
+  await expect(input).not.toHaveAccessibleDescription(/TOO_SHORT|INVALID|NOT_A_NUMBER|E\.164/);
+  await expect(input).toBeFocused();
+  for (const f of first!.form.fields)
+    await expect(element.getByLabel(f.label, { exact: true })).toHaveValue(values[f.name]!);
+  expect(await storedWith(email)).toEqual([]);
+  expectLogged(consoleProblems, /status of 422/);
+});
+
 test("without JavaScript, refused input gets a page that says what to correct and links back", async ({ browser }) => {
   test.skip(!first || !tel, "no inline form with a phone field");
   const page = await noJsPage(browser);
