@@ -36,6 +36,11 @@ export function inCountry(country: string): string {
   return `in ${the.test(name) ? "the " : ""}${name}`;
 }
 
+/** Where a number is from, in words: "in the US", or "with the country code 800" for a code of no country. */
+function placeOf(country: string | undefined, callingCode: string): string {
+  return country ? inCountry(country) : `with the country code ${callingCode}`;
+}
+
 /** The main country of a calling code ("1" → "US"), as the metadata lists it first. */
 function mainCountry(callingCode: string): CountryCode | undefined {
   const metadata = new Metadata() as Metadata & { getCountryCodeForCallingCode(code: string): CountryCode | undefined };
@@ -136,7 +141,7 @@ export function shownNumberProblem(shown: string, dialled: string): string | und
   const instead =
     read?.isValid() === true
       ? ` For "${shown}", write "${read.number}" as the number dialled.`
-      : ` "${shown}" is not a number that can be called ${inCountry(number.country ?? mainCountry(number.countryCallingCode) ?? "US")}: write the number visitors should read.`;
+      : ` "${shown}" is not a number that can be called ${placeOf(number.country ?? mainCountry(number.countryCallingCode), number.countryCallingCode)}: write the number visitors should read.`;
   return `the number shown ("${shown}") is not the number dialled ("${dialled}"): visitors would read one number and call another. Change both together.${instead}`;
 }
 
@@ -158,10 +163,10 @@ export function visitorNumberProblem(typed: string, country: string | undefined)
     return `write a phone number with its area code${eg}`;
   }
   const parsed = parsePhoneNumberFromString(text, options);
-  const own = parsed && ((parsed.isValid() && parsed.country) || mainCountry(parsed.countryCallingCode));
-  const where = inCountry(
-    home && parsed?.countryCallingCode === getCountryCallingCode(home) ? home : (own ?? home ?? "US"),
-  );
+  const code = parsed?.countryCallingCode ?? (home ? getCountryCallingCode(home) : "");
+  // A number of the site's calling code is spoken of as the site's country's (the US, not Jamaica).
+  const own = parsed && ((parsed.isValid() && parsed.country) || mainCountry(code));
+  const where = placeOf(home && code === getCountryCallingCode(home) ? home : (own ?? home), code);
   if (length === "TOO_SHORT") return `this number is too short for a phone number ${where}: write it in full${eg}`;
   if (length === "TOO_LONG" || length === "INVALID_LENGTH")
     return `this number has too many digits for a phone number ${where}: check it${eg}`;
