@@ -15,27 +15,23 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Form } from "../schemas/index.ts";
+import type { Form, Site } from "../schemas/index.ts";
+import { visitorPhone } from "../tests/content-facts.ts";
 import { root, startEndpoint, storedLeads } from "../tests/helpers/leads-endpoint.ts";
 import { startPostgres } from "../tests/helpers/postgres.ts";
 
 const { values: options } = parseArgs({ options: { only: { type: "string" } } });
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const formId = Object.keys(forms)[0]!;
+// A number that can be called, in the site's country: the endpoint refuses any other.
+const phone = visitorPhone(JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site);
 const form = forms[formId]!;
 let serial = 0;
 
 function body(n: number): string {
   const params = new URLSearchParams({ form: formId, page: "/", website: "", elapsed: "5000" });
   for (const f of form.fields)
-    params.set(
-      f.name,
-      f.type === "email"
-        ? `bench${n}@example.com`
-        : f.type === "tel"
-          ? `555-${String(n).padStart(7, "0")}`
-          : "Bench Visitor",
-    );
+    params.set(f.name, f.type === "email" ? `bench${n}@example.com` : f.type === "tel" ? phone : "Bench Visitor");
   return params.toString();
 }
 
