@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyProject, root } from "../helpers/copy-project.ts";
+import { userEnv } from "../helpers/user-env.ts";
 
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> })
   .scripts;
@@ -103,11 +104,6 @@ describe("every script in package.json", () => {
     expect(unknown).toEqual([]);
   });
 });
-
-/** The environment of a user's shell, without what the test runner adds (see fresh-machine.test.ts). */
-const userEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST") && name !== "TEST"),
-);
 
 let copy: string;
 beforeAll(() => {

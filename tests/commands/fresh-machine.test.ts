@@ -25,6 +25,7 @@ import { parseDocument, type YAMLSeq } from "yaml";
 import { faultStages } from "../../scripts/content/problems/fault.ts";
 import { phonePhoto } from "../helpers/photo-fixture.ts";
 import { freshProject } from "../helpers/fresh-project.ts";
+import { userEnv } from "../helpers/user-env.ts";
 
 const made: string[] = [];
 afterAll(() => {
@@ -35,15 +36,6 @@ const temporary = (name: string) => {
   made.push(dir);
   return dir;
 };
-
-/**
- * The environment of a user's shell: this process's, without what the test runner adds (NODE_ENV=test
- * would make Vite bundle React's development build, VITEST_* would make a nested Vitest think it is
- * a worker).
- */
-const userEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST") && name !== "TEST"),
-);
 
 /** `npm run <script> [-- args]` in `cwd`, as a user types it. */
 function npm(
