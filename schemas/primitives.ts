@@ -94,7 +94,7 @@ function checkTarget(c: ContentContext, to: string): { message: string; draft?: 
     const path = to.startsWith("#") ? here : to.replace(/[?#].*$/, "");
     if (path !== undefined && !listHas(routes, path)) {
       return {
-        message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`,
+        message: `no page has the address "${path}".${didYouMean(path, routes)} The site's pages: ${listOf(routes, 20)}`,
       };
     }
     if (path !== undefined && listHas(drafts.routes, path) && !allowDraftReferences) {

@@ -82,7 +82,7 @@ function toProblem(c: ContentContext, to: string): string | undefined {
   }
   if (path === notFoundRoute) return `"${path}" is the not-found page: point this at the page visitors should land on`;
   if (!routesUnknown && !listHas(routes, path)) {
-    return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`;
+    return `no page has the address "${path}".${didYouMean(path, routes)} The site's pages: ${listOf(routes, 20)}`;
   }
   if (listHas(drafts.routes, path))
     return `the page "${path}" is a draft (draft: true): publish it first, or point this redirect at another page`;

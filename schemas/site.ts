@@ -103,8 +103,8 @@ export const site = perContext((c: ContentContext) =>
       .describe("How visitors reach us; shown in the footer and on the contact page."),
     navigation: z
       .strictObject({
-        header: linkList(c).describe("Links in the header, in order."),
-        footer: linkList(c).describe("Links in the footer, in order."),
+        header: linkList(c).meta({ title: "Header links" }).describe("Links in the header, in order."),
+        footer: linkList(c).meta({ title: "Footer links" }).describe("Links in the footer, in order."),
         skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
       })
       .describe("The links in the header and the footer."),

@@ -173,7 +173,7 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
     case "object":
       return { ...base, widget: "object", collapsed: false, fields: partsOf(objectFields(s), required) };
     case "array":
-      return { ...base, ...listOf(d) };
+      return nouns({ ...base, ...listOf(d) });
     default:
       throw new Error(`the CMS has no widget for the field "${name}" (${d.type}): add one in scripts/cms/config.ts`);
   }
@@ -322,6 +322,17 @@ function listOf(d: Def): Partial<CmsField> {
     ...bounds,
     field: { ...item, ...(noun ? { label: noun } : {}), required: true },
   };
+}
+
+/**
+ * A list's one-item name, for Decap's "Add …" button and its count ("1 section", "5 footer links"):
+ * its own when it has one, else its label made singular ("Sections" → "Section"). A label that is not
+ * a plural is given a title in its schema ("Footer links"), so that the count reads as words.
+ */
+function nouns(field: CmsField): CmsField {
+  if (field.label_singular) return field;
+  const singular = /[^s]s$/.test(field.label) ? field.label.slice(0, -1) : field.label;
+  return { ...field, label_singular: singular };
 }
 
 function summaryOf(fields: CmsField[]): string | undefined {
