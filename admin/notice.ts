@@ -126,6 +126,8 @@ store.subscribe(() => {
     if (key === "ui.toast.onFailToPersist" && !refused) continue;
     refused = false;
     store.dispatch({ type: "NOTIFICATION_DISMISS", id: n.id });
+    // Decap found an empty required field itself: the notice counts it with the rest.
+    if (key === "ui.toast.missingRequiredField") sayNotSaved();
   }
 });
 window.addEventListener("unhandledrejection", (event) => {

@@ -76,7 +76,10 @@ test("3. a footer link to a mistyped address: refused at its To field in words, 
   // One notice, counting the problem, and the message at the To field itself, in words.
   const alert = page.getByRole("alert").filter({ hasText: "Not saved" });
   await expect(alert).toHaveText(/Not saved: 1 problem, shown at its field\./);
-  const toField = field(footer, "string", "To").last();
+  const toField = footer
+    .locator('[aria-label="string field"]')
+    .filter({ has: page.locator(":scope > div > label", { hasText: /^To\b/ }) })
+    .last();
   await expect(toField).toContainText(`no page has the address "${typo}"`);
   await expect(page.getByText("Oops, you've missed a required field")).toHaveCount(0);
   await expect(page.getByText(/Failed to persist/)).toHaveCount(0);
@@ -122,7 +125,7 @@ test("4. move up / move down keep the focus on the moved row and say where it is
 }) => {
   const home = pages().find((p) => p.sections.length >= 3);
   test.skip(!home, "no page has three sections");
-  await openEntry(page, "pages", home!.title);
+  await openAdmin(page, `collections/pages/entries/${home!.file.replace(/^pages\/|\.yaml$/g, "")}`);
   const order = page.locator("details.cms-order").filter({ hasText: /Change the order of sections/ });
   const summary = order.locator("summary");
   // From the keyboard only: to the summary, open it, to the first row's Down button.
@@ -171,7 +174,7 @@ test("6. words for people: counts and Add buttons, sentence case, no “Changes 
 
   // A page with one section says "1 section"; with more, "N sections".
   const page1 = pages()[0]!;
-  await openEntry(page, "pages", page1.title);
+  await openAdmin(page, `collections/pages/entries/${page1.file.replace(/^pages\/|\.yaml$/g, "")}`);
   const n = page1.sections.length;
   await expect(listField(page, "Sections")).toContainText(`${n} ${n === 1 ? "section" : "sections"}`);
 
