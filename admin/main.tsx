@@ -42,6 +42,7 @@ import {
 } from "./widgets.tsx";
 import { notice, refusing } from "./notice.ts";
 import { labelled } from "./labels.ts";
+import { addTo, offerPlaces, placesFor } from "./placement.ts";
 import {
   allFiles,
   backendReady,
@@ -340,11 +341,36 @@ cms.registerEventListener({
     return entry.get("data").set(TEXT, textOf(entry, file.rel, file.schema));
   },
 });
+// A new entry of a kind the pages list (a FAQ entry, a service, …) that no page shows yet: say so, and offer the sections.
+const pagesCollection = contentKinds.find((k) => k.role === "page")?.name ?? "pages";
+/** The id Decap gave a new entry: it opens the entry at its address once saved ("#/collections/faq/entries/<id>"). */
+async function savedId(kind: string): Promise<string | undefined> {
+  for (let tries = 0; tries < 40; tries++) {
+    const match = new RegExp(`^#/collections/${kind}/entries/([^/?]+)`).exec(window.location.hash);
+    if (match) return decodeURIComponent(match[1]!);
+    await new Promise((resolve) => window.setTimeout(resolve, 250));
+  }
+  return undefined;
+}
+async function offerAPlace(entry: any) {
+  const kind = String(entry.get("collection"));
+  const own = (config.collections as { name: string; label_singular?: string }[]).find((c) => c.name === kind);
+  if (kind === pagesCollection || !own) return;
+  const id = String(entry.get("slug") || "") || (await savedId(kind));
+  if (!id) return;
+  const { shown, listable, places } = placesFor(config.collections as never, pagesCollection, kind, id, stored);
+  if (shown || !listable) return;
+  offerPlaces((own.label_singular ?? "entry").toLowerCase(), places, async (place) => {
+    await refreshStored();
+    await addTo(pagesCollection, place, id);
+  });
+}
 cms.registerEventListener({
   name: "postSave",
-  handler: () => {
+  handler: ({ entry }: { entry: any }) => {
     forgetMissing();
-    void refreshStored();
+    const created = entry?.get?.("newRecord") === true;
+    void refreshStored().then(() => (created ? offerAPlace(entry) : undefined));
   },
 });
 

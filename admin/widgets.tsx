@@ -413,7 +413,10 @@ export function ListOrder(props: Props) {
     });
   };
   return (
-    <details className="cms-order" style={{ margin: "0.5rem 0 0.75rem", font: "14px/1.4 system-ui, sans-serif" }}>
+    <details
+      className="cms-order"
+      style={{ margin: "0.5rem 0 0.75rem", font: "14px/1.4 system-ui, sans-serif", color: "#1e2532" }}
+    >
       <summary style={{ cursor: "pointer" }}>Change the order of {label.toLowerCase()} (move up / move down)</summary>
       <ol
         ref={root}
@@ -433,6 +436,7 @@ export function ListOrder(props: Props) {
               aria-label={`Move “${name}” up`}
               disabled={i === 0}
               onClick={(e) => allowed(e, keys[i]!) && move(i, i - 1)}
+              style={buttonStyle}
             >
               ↑ Up
             </button>
@@ -442,6 +446,7 @@ export function ListOrder(props: Props) {
               aria-label={`Move “${name}” down`}
               disabled={i === value.size - 1}
               onClick={(e) => allowed(e, keys[i]!) && move(i, i + 1)}
+              style={buttonStyle}
             >
               ↓ Down
             </button>

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { closest } from "../../schemas/suggest.ts";
 import {
   collection,
+  chosenLists,
   config,
   expectContentCheckPasses,
   expectPictureLoaded,
@@ -87,7 +88,7 @@ test("3. a footer link to a mistyped address: refused at its To field in words, 
   await expect(page.locator("body")).not.toContainText("navigation.footer");
   await expect(page.frameLocator("iframe").locator("body")).not.toContainText("navigation.footer");
   const axe = await new AxeBuilder({ page }).include("#cms-notice").withTags(wcag).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(" | ")})`)).toEqual([]);
 
   // The notice takes you to the field; the button there writes the address the check suggests.
   await alert.getByRole("button", { name: "Show me" }).click();
@@ -152,7 +153,7 @@ test("4. move up / move down keep the focus on the moved row and say where it is
   await page.waitForTimeout(300);
   await expect(list.getByRole("listitem").nth(1)).toContainText(moving);
   const axe = await new AxeBuilder({ page }).include("details.cms-order").withTags(wcag).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(" | ")})`)).toEqual([]);
 });
 
 test("6. words for people: counts and Add buttons, sentence case, no “Changes saved” on a blank entry, no 404", async ({
@@ -174,13 +175,14 @@ test("6. words for people: counts and Add buttons, sentence case, no “Changes 
 
   // A page with one section says "1 section"; with more, "N sections".
   const page1 = pages()[0]!;
-  await openAdmin(page, `collections/pages/entries/${page1.file.replace(/^pages\/|\.yaml$/g, "")}`);
+  // (Logged in already: the address alone opens the entry.)
+  await page.goto(`/admin/#/collections/pages/entries/${page1.file.replace(/^pages\/|\.yaml$/g, "")}`);
   const n = page1.sections.length;
   await expect(listField(page, "Sections")).toContainText(`${n} ${n === 1 ? "section" : "sections"}`);
 
   // A new entry nobody typed in has no "Changes saved".
   const faq = config.collections.find((c) => c.create && c.folder)!;
-  await openAdmin(page, `collections/${faq.name}/new`);
+  await page.goto(`/admin/#/collections/${faq.name}/new`);
   await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
   await expect(page.getByText("Changes saved", { exact: true })).toBeHidden();
 });
@@ -215,4 +217,46 @@ test("2. a new photo shows at once in the field, the focus picker and the previe
   expect(seen.failed.filter((f) => /^5\d\d/.test(f))).toEqual([]);
   expect(seen.warnings.filter((w) => w.includes("Cannot update a component"))).toEqual([]);
   expectContentCheckPasses();
+});
+
+test("5. a new FAQ entry no page shows: the editor says so, offers the sections that list questions, and adds it in one click", async ({
+  page,
+}) => {
+  const seen = watch(page);
+  const faqs = chosenLists("faq").find((l) => l.collection === "faq");
+  test.skip(!faqs, "no section type lists FAQ entries");
+  const showing = pages().flatMap((p) =>
+    p.sections.map((s, i) => ({ p, s, i })).filter(({ s }) => chosenLists(s.type).some((l) => l.collection === "faq")),
+  );
+  test.skip(showing.length === 0, "no page has a section that lists FAQ entries");
+  const question = `Do you help with ${Date.now().toString(36)} devices?`;
+  const faq = collection("faq");
+
+  await openAdmin(page);
+  await page.getByRole("link", { name: faq.label, exact: true }).click();
+  await page.getByRole("link", { name: new RegExp(`${faq.label_singular}$`) }).click();
+  await page.getByRole("textbox", { name: "Question" }).fill(question);
+  await field(page, "markdown", "Answer").getByRole("textbox").click();
+  await page.keyboard.type("Yes: tell us which one when you call.");
+  await publishAndWait(page);
+
+  const offer = page.getByRole("status", { name: "Where the new entry shows" });
+  await expect(offer).toContainText(
+    `This ${faq.label_singular!.toLowerCase()} is not shown on any page yet. Show it in:`,
+  );
+  // One button per section that lists questions, named by its page and its heading.
+  const first = showing[0]!;
+  const name = `${first.p.title} (${first.p.route}) – ${first.s.heading}`;
+  await expect(offer.getByRole("button")).toHaveCount(showing.length + 1);
+  const axe = await new AxeBuilder({ page }).include("#cms-place").withTags(wcag).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await offer.getByRole("button", { name, exact: true }).click();
+  await expect(offer).toContainText(`Added: it shows in ${name}.`);
+  const listed = () => {
+    const section = read<{ sections: Record<string, unknown>[] }>(first.p.file).sections[first.i]!;
+    return JSON.stringify(section);
+  };
+  await expect.poll(listed).toMatch(/do-you-help-with/);
+  expectContentCheckPasses();
+  expect(seen.errors).toEqual([]);
 });
