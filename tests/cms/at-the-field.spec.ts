@@ -175,16 +175,18 @@ test("6. words for people: counts and Add buttons, sentence case, no “Changes 
 
   // A page with one section says "1 section"; with more, "N sections".
   const page1 = pages()[0]!;
-  // (Logged in already: the address alone opens the entry.)
-  await page.goto(`/admin/#/collections/pages/entries/${page1.file.replace(/^pages\/|\.yaml$/g, "")}`);
+  // In a tab of its own (logged in already): Decap does not load another entry on a change of address alone.
+  const second = await page.context().newPage();
+  await openAdmin(second, `collections/pages/entries/${page1.file.replace(/^pages\/|\.yaml$/g, "")}`);
   const n = page1.sections.length;
-  await expect(listField(page, "Sections")).toContainText(`${n} ${n === 1 ? "section" : "sections"}`);
+  await expect(listField(second, "Sections")).toContainText(`${n} ${n === 1 ? "section" : "sections"}`);
 
   // A new entry nobody typed in has no "Changes saved".
   const faq = config.collections.find((c) => c.create && c.folder)!;
-  await page.goto(`/admin/#/collections/${faq.name}/new`);
-  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
-  await expect(page.getByText("Changes saved", { exact: true })).toBeHidden();
+  const third = await page.context().newPage();
+  await openAdmin(third, `collections/${faq.name}/new`);
+  await expect(third.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+  await expect(third.getByText("Changes saved", { exact: true })).toBeHidden();
 });
 
 test("2. a new photo shows at once in the field, the focus picker and the preview, before and after Publish", async ({
