@@ -42,7 +42,8 @@ import {
 } from "./widgets.tsx";
 import { notice, refusing } from "./notice.ts";
 import { labelled } from "./labels.ts";
-import { addTo, offerPlaces, placesFor } from "./placement.ts";
+import { addTo, offerPlaces } from "./placement.ts";
+import { placesFor } from "./places.ts";
 import {
   allFiles,
   backendReady,
