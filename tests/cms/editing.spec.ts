@@ -199,7 +199,9 @@ test("upload a team member's photo with alt text: the file lands with the team's
   await expectPictureLoaded(photo);
 });
 
-test("a required field left empty cannot be saved: the editor says so, once, and the file stays as it was", async ({ page }) => {
+test("a required field left empty cannot be saved: the editor says so, once, and the file stays as it was", async ({
+  page,
+}) => {
   const id = idsIn("collections/faq")[0];
   test.skip(!id, "the content has no FAQ entry");
   const entry = read<Question>(`collections/faq/${id}.yaml`);
