@@ -160,7 +160,7 @@ export function linkTarget(c: ContentContext) {
     .string()
     .superRefine(targetIssue(c))
     .describe(
-      'Where the link goes, e.g. "/contact": a page route, an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
+      'Where the link goes: a page\'s address, e.g. "/contact"; a section of this page, e.g. "#pricing"; a full "https://" address; "phone" for the toll-free number or "email" for the support e-mail.',
     );
 }
 

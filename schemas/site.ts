@@ -153,7 +153,7 @@ export const site = perContext((c: ContentContext) =>
           .describe("Language and region of the text."),
       })
       .describe("What search engines and social networks see."),
-    notFoundRoute: pageRoute(c).describe('The route of the page shown for addresses that do not exist, e.g. "/404".'),
+    notFoundRoute: pageRoute(c).describe('The address of the page shown for addresses that do not exist, e.g. "/404".'),
   }),
 );
 

@@ -111,6 +111,14 @@ function messageOf(check: { error?: (issue: object) => unknown }, fallback: stri
   return typeof text === "string" ? text : fallback;
 }
 
+/** A field's hint without the word "Markdown": "The answer (Markdown)." → "The answer.". */
+function withoutMarkdown(hint: string): string {
+  return hint
+    .replace(/\s*\(Markdown\)/g, "")
+    .replace(/,? in Markdown(?=[.,;]|$)/g, "")
+    .replace(/^Text in Markdown/, "Text");
+}
+
 /** One schema field as a CMS field. */
 export function fieldOf(name: string, schema: z.ZodType): CmsField {
   // A transformed field (e.g. Markdown compiled at build time) is edited as its input.
@@ -124,7 +132,9 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
 
   const reference = referenceOf(schema) ?? referenceOf(s);
   if (reference) return { ...base, ...relation(reference) };
-  if (meta.markdown) return { ...base, widget: "markdown", ...markdownOptions };
+  // The editor's text box does the formatting: its hint need not name Markdown (the guide's tables do).
+  if (meta.markdown)
+    return { ...base, ...(hint ? { hint: withoutMarkdown(hint) } : {}), widget: "markdown", ...markdownOptions };
   if (meta.image) {
     const placement = placements[meta.placement as PlacementName] as { folder?: string } | undefined;
     return {
@@ -163,7 +173,14 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
         .options!.map((option) => def(option))
         .some((o) => o.type === "object" && o.shape?.x && o.shape?.y);
       // A picture's focus: chosen on the picture, or with two sliders (admin/widgets.tsx).
-      if (named && point) return { ...base, widget: "focus", options: Object.values(named.entries ?? {}) };
+      if (named && point)
+        return {
+          ...base,
+          // The picker is the picture itself: its hint says what to do there, not how the file writes it.
+          hint: "Click the part of the photo that must stay in view when it is cut to shape, or move the two sliders.",
+          widget: "focus",
+          options: Object.values(named.entries ?? {}),
+        };
       if (named) return { ...base, widget: "select", options: Object.values(named.entries ?? {}) };
       throw new Error(`the CMS has no widget for the field "${name}" (a union without named options)`);
     }
