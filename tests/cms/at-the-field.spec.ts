@@ -28,6 +28,11 @@ import {
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const settings = () => collection("settings").files![0]!;
+/** The footer's list of links as the configuration has it: its label, and what one link is called. */
+const footerList = () => {
+  const navigation = settings().fields.find((f) => f.name === "navigation")!;
+  return navigation.fields!.find((f) => f.name === "footer")!;
+};
 
 /** Errors the page itself reports (uncaught exceptions and rejections) and React's warnings, as they come. */
 function watch(page: Page) {
@@ -67,8 +72,8 @@ test("3. a footer link to a mistyped address: refused at its To field in words, 
   expect(site.navigation.footer.map((l) => l.label)).not.toContain(label);
 
   await openAdmin(page, `collections/settings/entries/${settings().name}`);
-  const footer = listField(page, "Footer links");
-  await footer.getByRole("button", { name: /^Add footer link/ }).click();
+  const footer = listField(page, footerList().label);
+  await footer.getByRole("button", { name: /^Add / }).click();
   await footer.getByRole("textbox", { name: "Label" }).last().fill(label);
   const to = footer.getByRole("textbox", { name: "To" }).last();
   await to.fill(typo);
@@ -163,9 +168,13 @@ test("6. words for people: counts and Add buttons, sentence case, no “Changes 
   const footer = read<{ navigation: { footer: unknown[] } }>(settings().file.replace(/^content\//, "")).navigation
     .footer;
   await openAdmin(page, `collections/settings/entries/${settings().name}`);
-  const list = listField(page, "Footer links");
-  await expect(list).toContainText(`${footer.length} ${footer.length === 1 ? "footer link" : "footer links"}`);
-  await expect(list.getByRole("button", { name: /^Add footer link/ })).toBeVisible();
+  // The count and the Add button name a link as the configuration calls one: a noun, not the list's name.
+  const { label, label_singular: one } = footerList();
+  expect(one, "the footer's list has a name for one item").toBeTruthy();
+  expect(one!.toLowerCase()).not.toBe(label.toLowerCase());
+  const list = listField(page, label);
+  await expect(list).toContainText(`${footer.length} ${(footer.length === 1 ? one! : label).toLowerCase()}`);
+  await expect(list.getByRole("button", { name: `Add ${one!.toLowerCase()}` })).toBeVisible();
   // Labels as written, not in capitals.
   const transforms = await page
     .locator('[aria-label$=" field"] label')
