@@ -2,43 +2,38 @@
 import { z } from "zod";
 import { image } from "./image.ts";
 import { perContext, type ContentContext } from "./context.ts";
+import { dialledNumberProblem, shownNumberProblem } from "./phone-number.ts";
 import { link, markdown, pageRoute, text } from "./primitives.ts";
-
-/** The digits a phone number dials, letters read as on a phone's keypad (1-800-FIX-PCS). */
-function dialledDigits(number: string): string {
-  const keypad = "22233344455566677778889999";
-  return number
-    .toUpperCase()
-    .replace(/[A-Z]/g, (letter) => keypad[letter.charCodeAt(0) - 65]!)
-    .replace(/\D/g, "");
-}
 
 export const phone = z
   .strictObject({
-    display: text.meta({ title: "Number shown" }).describe('The number as visitors read it, e.g. "1-800-555-0142".'),
+    display: text
+      .meta({ title: "Number shown" })
+      .describe('The number as visitors read it, e.g. "1-800-555-0142". It must be the number dialled.'),
     e164: z
       .string()
+      // The shape, for editors' hints (JSON Schema, /admin/); whether it can be called is below.
       .regex(/^\+[1-9]\d{6,14}$/, {
-        error: 'write the number in E.164 form: "+", country code, then digits only, e.g. "+18005550142"',
+        error: (issue) =>
+          (typeof issue.input === "string" ? dialledNumberProblem(issue.input) : undefined) ??
+          dialledNumberProblem("")!,
+        abort: true,
+      })
+      .superRefine((dialled, ctx) => {
+        const problem = dialledNumberProblem(dialled);
+        if (problem) ctx.addIssue({ code: "custom", input: dialled, message: problem });
       })
       .meta({ title: "Number dialled" })
       .describe(
-        'The same number for phones to dial: "+", country code and digits, e.g. "+18005550142". It must be the number shown.',
+        'The same number for phones to dial: "+", the country code and the digits, no spaces, e.g. "+18005550142". It must be a number that can be called, and the number shown.',
       ),
   })
   .superRefine(({ display, e164 }, ctx) => {
-    // The page shows `display` and every call link dials `e164`: a change to one alone is a wrong number.
-    const shown = dialledDigits(display);
-    const dialled = e164.replace(/\D/g, "");
-    if (!/^\+[1-9]\d{6,14}$/.test(e164) || dialled.endsWith(shown)) return;
-    const suggestion =
-      shown.length < dialled.length ? `+${dialled.slice(0, dialled.length - shown.length)}${shown}` : `+${shown}`;
-    ctx.addIssue({
-      code: "custom",
-      path: ["e164"],
-      input: e164,
-      message: `the number shown ("${display}") is not the number dialled ("${e164}"): change both together. For "${display}" write e164: "${suggestion}"`,
-    });
+    // The page shows `display` and every call link dials `e164`: a change to one alone is a wrong
+    // number. Compared only once the number dialled can be called (else that is the one problem).
+    if (dialledNumberProblem(e164)) return;
+    const problem = shownNumberProblem(display, e164);
+    if (problem) ctx.addIssue({ code: "custom", path: ["e164"], input: e164, message: problem });
   });
 
 export const address = z.strictObject({
@@ -49,7 +44,9 @@ export const address = z.strictObject({
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'write a two-letter country code, e.g. "US"' })
-    .describe('Two-letter country code, e.g. "US".'),
+    .describe(
+      'Two-letter country code, e.g. "US". Visitors\' phone numbers written without "+" on the forms are read as numbers of this country.',
+    ),
 });
 
 /**

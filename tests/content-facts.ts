@@ -15,6 +15,7 @@ import type {
   SectionType,
   Site,
 } from "../schemas/index.ts";
+import { exampleNumber, visitorNumberProblem } from "../schemas/phone-number.ts";
 
 /** The content the app reads (its type derives from the table of kinds), with every page. */
 export type ContentFacts = AppContent & { pages: PageData[] };
@@ -89,9 +90,22 @@ export function inlineForm(section: Section): string | undefined {
   return section.type === "about" || section.type === "form" ? section.form.id : undefined;
 }
 
+/**
+ * A made-up visitor's phone number that can be called, written as people in the site's country write
+ * their own (its address's country): that country's example number, its last two digits made `n`
+ * where that is still a number that can be called (so leads can differ), else the example as it is.
+ */
+export function visitorPhone(site: Site, n = 0): string {
+  const country = site.contact.address.country;
+  const example = exampleNumber(country);
+  if (!example) throw new Error(`no example phone number for the site's country "${country}"`);
+  const varied = example.national.replace(/\d\d(?=\D*$)/, String(n % 100).padStart(2, "0"));
+  return visitorNumberProblem(varied, country) ? example.national : varied;
+}
+
 /** A made-up visitor's answer for each field of a form, by the field's type. */
-export function answers(form: Form): { label: string; value: string }[] {
-  const sample = { text: "Pat Example", email: "pat@example.com", tel: "555-0100" } as const;
+export function answers(form: Form, site: Site): { label: string; value: string }[] {
+  const sample = { text: "Pat Example", email: "pat@example.com", tel: visitorPhone(site) } as const;
   return form.fields.map((field) => ({ label: field.label, value: sample[field.type] }));
 }
 

@@ -11,7 +11,7 @@
  * In: content/. Out: a table on stdout; the folders are left in .bench/ (gitignored).
  * Cold runs use the worker threads the CLI starts by default (scripts/content/speed/workers.ts: none on 2
  * processors); CONTENT_THREADS sets how many.
- * BENCH_SIZES=1000 runs fewer sizes. Targets (issue 14): nothing changed under 0.5 s at 4,000 files;
+ * BENCH_SIZES=1000 runs fewer sizes, BENCH_RUNS=1 one run of each (the test of every command does both). Targets (issue 14): nothing changed under 0.5 s at 4,000 files;
  * a save reaching its module under 150 ms at 4,000 files.
  */
 import { spawnSync } from "node:child_process";
@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corpus.ts";
 
-const runs = 5;
+const runs = Number(process.env.BENCH_RUNS ?? 5);
 
 const cacheDir = join(bench, "cache");
 const median = (samples: number[]) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;

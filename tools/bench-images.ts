@@ -44,24 +44,26 @@ function timed(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, quiet =
 }
 
 const contentBuild = ["node", "--import", "tsx", "scripts/content/cli/cli.ts", "build"];
+/** Warm builds timed for each median (BENCH_RUNS=1: one, as the test of every command runs it). */
+const warmRuns = Array.from({ length: Number(process.env.BENCH_RUNS ?? 3) }, (_, i) => i);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 console.log("content build, shipped content (SVG drawings), warm:");
 const shipped = median(
-  [1, 2, 3].map(() => timed(root, contentBuild, { IMAGE_CACHE: join(root, ".bench", "shipped-cache") })),
+  warmRuns.map(() => timed(root, contentBuild, { IMAGE_CACHE: join(root, ".bench", "shipped-cache") })),
 );
 console.log("content build with photos, cold (empty image cache):");
 const cold = timed(copy, contentBuild);
 console.log("content build with photos, warm:");
-const warm = median([1, 2, 3].map(() => timed(copy, contentBuild)));
+const warm = median(warmRuns.map(() => timed(copy, contentBuild)));
 console.log("full build with photos (npm run build), warm:");
 const full = timed(copy, ["npm", "run", "--silent", "build"]);
 
 console.log(`
 content build, shipped content:   ${seconds(shipped)}
 content build with photos, cold:  ${seconds(cold)}
-content build with photos, warm:  ${seconds(warm)}   (median of 3)
+content build with photos, warm:  ${seconds(warm)}   (median of ${warmRuns.length})
 npm run build with photos, warm:  ${seconds(full)}
 `);
 console.log("npm run size on the photo site:\n");

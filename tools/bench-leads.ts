@@ -7,33 +7,31 @@
  * from one address while a real visitor submits once: the visitor's lead must be stored, the flood refused.
  * No delivery targets are set, so the figures are the endpoint's own. Ports 4340-4399.
  * Usage: npm run bench:leads [-- --only embedded|postgresql]
+ * BENCH_LOAD="clients:leads,…" (default "1:300,50:3000,200:4000") and BENCH_FLOOD (default 5000) set
+ * the load; the test of every command runs a small one.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Form } from "../schemas/index.ts";
+import type { Form, Site } from "../schemas/index.ts";
+import { visitorPhone } from "../tests/content-facts.ts";
 import { root, startEndpoint, storedLeads } from "../tests/helpers/leads-endpoint.ts";
 import { startPostgres } from "../tests/helpers/postgres.ts";
 
 const { values: options } = parseArgs({ options: { only: { type: "string" } } });
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const formId = Object.keys(forms)[0]!;
+// A number that can be called, in the site's country: the endpoint refuses any other.
+const phone = visitorPhone(JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site);
 const form = forms[formId]!;
 let serial = 0;
 
 function body(n: number): string {
   const params = new URLSearchParams({ form: formId, page: "/", website: "", elapsed: "5000" });
   for (const f of form.fields)
-    params.set(
-      f.name,
-      f.type === "email"
-        ? `bench${n}@example.com`
-        : f.type === "tel"
-          ? `555-${String(n).padStart(7, "0")}`
-          : "Bench Visitor",
-    );
+    params.set(f.name, f.type === "email" ? `bench${n}@example.com` : f.type === "tel" ? phone : "Bench Visitor");
   return params.toString();
 }
 
@@ -98,13 +96,18 @@ async function load(port: number, clients: number, total: number, maxMs: number)
   };
 }
 
+const loads = (process.env.BENCH_LOAD ?? "1:300,50:3000,200:4000")
+  .split(",")
+  .map((pair) => pair.split(":").map(Number) as [number, number]);
+const floodSize = Number(process.env.BENCH_FLOOD ?? 5000);
+
 async function flood(port: number, env: Record<string, string>) {
   const agent = new Agent({ keepAlive: true, maxSockets: 50 });
   const statuses = new Map<number, number>();
   let sent = 0;
   const flooding = Promise.all(
     Array.from({ length: 50 }, async () => {
-      while (sent < 5000) {
+      while (sent < floodSize) {
         sent++;
         const n = ++serial;
         const answer = await send(port, agent, "203.0.113.66", n);
@@ -139,11 +142,7 @@ for (const kind of kinds) {
   try {
     console.log(`\n${kind} database`);
     await load(port, 10, 200, 10_000); // warm-up
-    for (const [clients, total] of [
-      [1, 300],
-      [50, 3000],
-      [200, 4000],
-    ] as const) {
+    for (const [clients, total] of loads) {
       const r = await load(port, clients, total, 20_000);
       console.log(
         `  ${String(clients).padStart(3)} clients: ${r.count} leads stored (${r.other} other answers), ${r.perSecond.toFixed(0)}/s, ` +
@@ -152,7 +151,7 @@ for (const kind of kinds) {
     }
     const f = await flood(port, env);
     console.log(
-      `  flood of 5,000 from one address: answers ${JSON.stringify(f.statuses)}; the visitor got ${f.visitor} in ${f.visitorMs.toFixed(1)} ms, lead ${f.stored ? "stored" : "NOT STORED"}`,
+      `  flood of ${floodSize.toLocaleString("en-US")} from one address: answers ${JSON.stringify(f.statuses)}; the visitor got ${f.visitor} in ${f.visitorMs.toFixed(1)} ms, lead ${f.stored ? "stored" : "NOT STORED"}`,
     );
     if (!f.stored || f.visitor !== 303) process.exitCode = 1;
   } finally {

@@ -219,8 +219,17 @@ Good to know:
 - **Links** (\`to:\` and Markdown links) may go to a page (\`/contact\`), a section of this page
   (\`#pricing\`, the section's \`anchor\`), a section of another page (\`/#pricing\`), a full
   \`https://\` address, \`phone\` or \`email\`. Routes and anchors are checked.
-- **The phone number** is written twice in \`content/site.yaml\`: as shown (\`display\`) and as dialled
-  (\`e164\`). Change both together; the check refuses two different numbers and says what to write.
+- **The phone number** is written twice in \`content/site.yaml\`: as shown (\`display\`, the way
+  visitors read it: \`1-800-555-0142\`, \`(800) 555-0142\`, keypad letters such as \`1-800-FIX-PCS1\`)
+  and as dialled (\`e164\`: \`+\`, the country code, then the digits with no spaces, \`"+18005550142"\`).
+  The number dialled must be a number that can be called: the right number of digits for its
+  country and an area code and exchange that exist (a number a digit short, or \`+1 800 123 4567\`,
+  is refused, saying how many digits the country's numbers have). The number shown must be the same
+  number, read in that country. Change both together; the check says what to write.
+- **Visitors' phone numbers** on the forms must also be numbers that can be called. A visitor may
+  write a number of the site's country as people there do (\`(201) 555-0123\`); that country is
+  the one of the address in \`content/site.yaml\` (\`contact.address.country\`). A number of
+  another country is written with \`+\` and its country code.
 - **Pictures** go in \`content/images/\`; a photo straight from a phone is fine. Every picture needs
   \`alt\` text. See [Pictures](#pictures).
 - **References**: sections name collection entries by their \`id\` and forms by their file name. A

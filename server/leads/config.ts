@@ -13,6 +13,11 @@ export interface LeadsConfig {
   forms: Record<string, Form>;
   /** The company's phone number, offered when a lead cannot be stored. */
   phone?: string;
+  /**
+   * The country a visitor's phone number written without "+" is read in ("US"): the country of the
+   * company's address in content/site.yaml, so a marketer's edit moves it, not code.
+   */
+  phoneCountry?: string;
   siteName?: string;
   /** The sender of lead e-mails. */
   emailFrom: string;
@@ -76,10 +81,10 @@ function readJson<T>(dir: string, name: string): T {
 export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "generated")): LeadsConfig {
   const settings = readJson<LeadsSettings>(contentDir, "leads.json");
   const forms = readJson<Record<string, Form>>(contentDir, "forms.json");
-  const site = readJson<{ company?: { name?: string }; contact?: { phone?: { display?: string }; email?: string } }>(
-    contentDir,
-    "site.json",
-  );
+  const site = readJson<{
+    company?: { name?: string };
+    contact?: { phone?: { display?: string }; email?: string; address?: { country?: string } };
+  }>(contentDir, "site.json");
   const emailTo = env.list("LEADS_EMAIL_TO");
   for (const address of emailTo) if (address !== "none") env.email("LEADS_EMAIL_TO", address);
   const webhookUrl = env.list("LEADS_WEBHOOK_URL");
@@ -138,6 +143,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
   return {
     forms,
     phone: site.contact?.phone?.display,
+    phoneCountry: site.contact?.address?.country,
     siteName: site.company?.name,
     emailFrom: emailFrom || site.contact?.email || "leads@localhost",
     // "none" turns the content's targets off (e.g. a staging copy of the site).

@@ -44,7 +44,7 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
     if (raw instanceof Refusal) return raw;
     const values = parseForm(raw);
     if (values instanceof Refusal) return values;
-    const submission = checkSubmission(values, config.forms);
+    const submission = checkSubmission(values, config.forms, config.phoneCountry);
     if (submission instanceof Refusal) return submission;
     const spam = spamReason(values, config.minSubmitMs);
     const { formId, form, key, ...lead } = submission;

@@ -190,12 +190,12 @@ const cases: Case[] = [
     message: /the link goes to "\/contac", but no page has that address/,
   },
   {
-    name: "a phone number that is not E.164",
+    name: "a number dialled written as it is shown, not as phones dial it",
     changes: { "site.yaml": replace('e164: "+18005550100"', 'e164: "1-800-555-0100"') },
     file: "site.yaml",
     line: 10,
     field: "contact.phone.e164",
-    message: /E\.164 form.*e\.g\. "\+18005550142"/,
+    message: /write the number dialled as "\+", the country code and the digits only, e\.g\. "\+\d+": after the "\+" comes the country code/,
   },
   {
     name: "two plans marked most popular",

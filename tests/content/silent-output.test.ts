@@ -22,7 +22,7 @@ describe("two fields that must agree", () => {
         column: 11,
         field: "contact.phone.e164",
         message: expect.stringMatching(
-          /^the number shown \("1-888-555-0199"\) is not the number dialled \("\+18005550100"\): change both together\. For "1-888-555-0199" write e164: "\+18885550199"$/,
+          /^the number shown \("1-888-555-0199"\) is not the number dialled \("\+18005550100"\): visitors would read one number and call another\. Change both together\. For "1-888-555-0199", write "\+18885550199" as the number dialled\.$/,
         ),
       },
     ]);

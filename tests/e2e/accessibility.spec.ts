@@ -75,7 +75,7 @@ test.describe("with the keyboard only", () => {
     const form = content.forms[inline!.id]!;
     await page.goto(inline!.page.route);
     await hydrated(page);
-    const [first, ...rest] = answers(form);
+    const [first, ...rest] = answers(form, content.site);
     const input = page
       .getByRole("main")
       .getByRole("form", { name: form.title })

@@ -1,9 +1,13 @@
 import type { Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
-import { inlineForm } from "../content-facts.ts";
+import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, dataLayer, expect, hydrated, pages, test } from "./fixtures.ts";
 
-const secret = { text: "Zelda Secretname", email: "zelda.secret@example.com", tel: "555-0199" } as const;
+const secret = {
+  text: "Zelda Secretname",
+  email: "zelda.secret@example.com",
+  tel: visitorPhone(content.site, 99),
+} as const;
 
 /** Every form shown on a page (not in a popup), with the page it is on. */
 const inline = pages.flatMap((page) =>

@@ -13,6 +13,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
+import { visitorPhone } from "../content-facts.ts";
 import { evaluateCsp, highFindings } from "../csp-evaluator.ts";
 import { content, expect, hydrated, notFoundTitle, redirects, routes, site, test } from "./fixtures.ts";
 
@@ -223,7 +224,7 @@ async function send(form: Locator) {
   for (let i = 0; i < (await fields.count()); i++) {
     const field = fields.nth(i);
     const type = await field.getAttribute("type");
-    await field.fill(type === "email" ? "pat@example.com" : type === "tel" ? "555-0100" : "Pat Example");
+    await field.fill(type === "email" ? "pat@example.com" : type === "tel" ? visitorPhone(site) : "Pat Example");
   }
   await form.getByRole("button").last().click();
 }

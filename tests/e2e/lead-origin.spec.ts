@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import type { LeadListing } from "../../server/leads/queries.ts";
-import { inlineForm } from "../content-facts.ts";
+import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 import { until } from "../helpers/leads-endpoint.ts";
@@ -104,7 +104,8 @@ test.describe("where a lead came from", () => {
     const n = `${Date.now()}`;
     const values: Record<string, string> = {};
     for (const f of target!.form.fields) {
-      values[f.name] = f.type === "email" ? `origin${n}@example.com` : f.type === "tel" ? "555-010-0199" : `Pat ${n}`;
+      values[f.name] =
+        f.type === "email" ? `origin${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat ${n}`;
       await form.getByLabel(f.label, { exact: true }).fill(values[f.name]!);
     }
     await page.waitForTimeout(1100);

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
 import type { LeadListing } from "../../server/leads/queries.ts";
-import { inlineForm } from "../content-facts.ts";
+import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, dataLayer, expect, hydrated, openers, pages, site, test } from "./fixtures.ts";
 
 /** A stored lead, as `npm run leads -- --json` lists it. */
@@ -50,7 +50,8 @@ function visitor(form: Form) {
   const n = `${Date.now()}${counter++}${Math.floor(Math.random() * 1000)}`;
   const values: Record<string, string> = {};
   for (const f of form.fields)
-    values[f.name] = f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? "555-010-0199" : `Pat Tester${n}`;
+    values[f.name] =
+      f.type === "email" ? `e2e${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat Tester${n}`;
   const email = Object.values(values).find((v) => v.includes("@")) ?? values[form.fields[0]!.name]!;
   return { values, email };
 }
@@ -172,6 +173,30 @@ test("with JavaScript, input the endpoint refuses is shown on the form, with wha
     await expect(element.getByLabel(f.label, { exact: true })).toHaveValue(values[f.name]!);
   expect(await storedWith(email)).toEqual([]);
   expect((await dataLayer(page)).some((e) => e.event === "generate_lead")).toBe(false);
+  expectLogged(consoleProblems, /status of 422/);
+});
+
+test("a phone number that cannot be called is refused at its field in words, with what was typed kept", async ({
+  page,
+  consoleProblems,
+}) => {
+  test.skip(!first || !tel, "no inline form with a phone field");
+  await page.goto(first!.route);
+  await hydrated(page);
+  const element = page.getByRole("main").getByRole("form", { name: first!.form.title }).first();
+  const { values, email } = visitor(first!.form);
+  // Written as the site's country writes numbers, so the browser's pattern passes it; no such number exists.
+  values[tel!.name] = visitorPhone(content.site).replace(/\d/g, "0");
+  await fill(element, first!.form, values);
+  await element.getByRole("button", { name: first!.form.submitLabel }).click();
+  const input = element.getByLabel(tel!.label, { exact: true });
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(input).toHaveAccessibleDescription(new RegExp(`^${tel!.label}: .*can be called`));
+  await expect(input).not.toHaveAccessibleDescription(/TOO_SHORT|INVALID|NOT_A_NUMBER|E\.164/);
+  await expect(input).toBeFocused();
+  for (const f of first!.form.fields)
+    await expect(element.getByLabel(f.label, { exact: true })).toHaveValue(values[f.name]!);
+  expect(await storedWith(email)).toEqual([]);
   expectLogged(consoleProblems, /status of 422/);
 });
 

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
 import { answers, mainHeading } from "../content-facts.ts";
-import { expect, hydrated, openers, page as pageAt, test } from "./fixtures.ts";
+import { expect, hydrated, openers, page as pageAt, site, test } from "./fixtures.ts";
 
 async function fill(dialog: Locator, form: Form) {
-  for (const { label, value } of answers(form)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  for (const { label, value } of answers(form, site)) await dialog.getByLabel(label, { exact: true }).fill(value);
 }
 
 async function checkPopup(page: Page, opener: Locator, form: Form, context: string) {

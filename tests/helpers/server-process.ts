@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Form } from "../../schemas/index.ts";
+import type { Form, Site } from "../../schemas/index.ts";
+import { visitorPhone } from "../content-facts.ts";
 import { root, type Submission } from "./leads-endpoint.ts";
 
 export interface ServerProcess {
@@ -110,6 +111,8 @@ export const forms = JSON.parse(readFileSync(join(root, "src", "generated", "for
   Form
 >;
 
+const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
+
 /** A valid submission of the first form, made unique by `n`, from the content the run is on. */
 export function validLead(n: number): Submission {
   const formId = Object.keys(forms)[0]!;
@@ -119,7 +122,7 @@ export function validLead(n: number): Submission {
       field.type === "email"
         ? `visitor${n}@example.com`
         : field.type === "tel"
-          ? `555-010-${String(n).padStart(4, "0")}`
+          ? visitorPhone(site, n)
           : `Visitor Number${n}`;
   return values;
 }

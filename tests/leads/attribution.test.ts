@@ -77,10 +77,10 @@ const form: Form = {
 
 test("with the form: the known names pass with the lead (bounded), an unknown parameter is refused like any unknown field", () => {
   const values = { form: "fixture", page: "/", website: "", name: "Pat", utm_source: "x", gclid: "g".repeat(500) };
-  const accepted = checkSubmission(values, { fixture: form });
+  const accepted = checkSubmission(values, { fixture: form }, "US");
   expect(accepted).not.toBeInstanceOf(Refusal);
   expect((accepted as { attribution: object }).attribution).toEqual({ utm_source: "x", gclid: "g".repeat(200) });
-  expect((checkSubmission({ ...values, utm_foo: "y" }, { fixture: form }) as Refusal).status).toBe(400);
+  expect((checkSubmission({ ...values, utm_foo: "y" }, { fixture: form }, "US") as Refusal).status).toBe(400);
 });
 
 test("the e-mail lists where the lead came from, the webhook carries it; a lead without it says nothing of it", () => {

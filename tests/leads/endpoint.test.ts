@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Form } from "../../schemas/index.ts";
+import type { Form, Site } from "../../schemas/index.ts";
+import { visitorPhone } from "../content-facts.ts";
 import { openDatabase } from "../../server/leads/db.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
@@ -27,18 +28,15 @@ import {
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const formIds = Object.keys(forms);
 const secret = "test-secret-0123456789";
-const sample = { text: "Pat Example", email: "pat@example.com", tel: "555-010-0199" } as const;
+const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
+const sample = { text: "Pat Example", email: "pat@example.com", tel: visitorPhone(site) } as const;
 
 /** A valid submission of `formId`, made unique by `n`. */
 function lead(formId: string, n: number, extra: Submission = {}): Submission {
   const values: Submission = { form: formId, page: "/", elapsed: "5000" };
   for (const field of forms[formId]!.fields) {
     values[field.name] =
-      field.type === "email"
-        ? `pat${n}@example.com`
-        : field.type === "tel"
-          ? `555-010-${String(n).padStart(4, "0")}`
-          : sample.text;
+      field.type === "email" ? `pat${n}@example.com` : field.type === "tel" ? visitorPhone(site, n) : sample.text;
   }
   return { ...values, ...extra };
 }
@@ -204,6 +202,37 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     expect((await storedLeads(env)).length).toBe(before);
     expect((await post(url, valid)).status).toBe(303);
     expect((await storedLeads(env)).length).toBe(before + 1);
+  });
+
+  test("a phone number that cannot be called is refused at its field in words; one that can is stored as typed", async () => {
+    const withPhone = formIds.find((id) => forms[id]!.fields.some((f) => f.type === "tel"));
+    if (!withPhone) return; // no form asks for a phone number
+    const tel = forms[withPhone]!.fields.find((f) => f.type === "tel")!;
+    const before = (await storedLeads(env)).length;
+    // Written as people in the site's country write a number, but with no digit that makes one.
+    const undialable = visitorPhone(site).replace(/\d/g, "0");
+    const shortOne = visitorPhone(site).replace(/\d(?=\D*$)/, "");
+    for (const phone of [undialable, shortOne]) {
+      const answer = await post(endpoint.url, lead(withPhone, 950, { [tel.name]: phone }));
+      expect(answer.status, phone).toBe(422);
+      const message = (JSON.parse(answer.body) as { fields: Record<string, string> }).fields[tel.name]!;
+      expect(message).toMatch(new RegExp(`^${tel.label}: .*(can be called|too short)`));
+      expect(message).not.toMatch(/TOO_SHORT|INVALID|NOT_A_NUMBER|E\.164/);
+      // Without JavaScript: the refusal page says the same and links back to the form.
+      const html = await post(endpoint.url, lead(withPhone, 951, { [tel.name]: phone }), {
+        Accept: "text/html",
+        Referer: "http://127.0.0.1/contact",
+      });
+      expect(html.status).toBe(422);
+      expect(html.body).toContain(tel.label);
+      expect(html.body).toContain('href="/contact"');
+    }
+    expect((await storedLeads(env)).length).toBe(before);
+    const typed = ` ${visitorPhone(site, 42)} `;
+    expect((await post(endpoint.url, lead(withPhone, 952, { [tel.name]: typed }))).status).toBe(303);
+    const stored = (await storedLeads(env)).find((l) => l.fields[tel.name] === typed.trim());
+    expect(stored, "the lead, with the number as typed").toBeDefined();
+    expect(endpoint.output()).not.toContain(undialable);
   });
 
   test("spam gets the same 303, is kept apart and never delivered; a double submit is one lead", async () => {

@@ -11,7 +11,7 @@ import type { Form } from "../../schemas/index.ts";
 import { checkContentType, checkMethod, parseForm, readBody } from "../../server/leads/steps/body.ts";
 import { checkOrigin, clientAddress } from "../../server/leads/steps/origin.ts";
 import { RateLimiter } from "../../server/leads/steps/rate-limit.ts";
-import type { Refusal } from "../../server/leads/steps/refusal.ts";
+import { Refusal } from "../../server/leads/steps/refusal.ts";
 import { backLink } from "../../server/leads/steps/reply.ts";
 import { spamReason } from "../../server/leads/steps/spam.ts";
 import { checkSubmission } from "../../server/leads/steps/submission.ts";
@@ -122,24 +122,67 @@ describe("validating against the form", () => {
   const valid = { form: "fixture", page: "/contact", website: "", name: "Pat" };
 
   test("a valid submission gives the form, page and the trimmed fields; an empty optional field passes", () => {
-    const ok = checkSubmission({ ...valid, name: "  Pat  ", choice: "Plus", key: "abcdefgh-1234" }, forms);
+    const ok = checkSubmission({ ...valid, name: "  Pat  ", choice: "Plus", key: "abcdefgh-1234" }, forms, "US");
     expect(ok).toMatchObject({ formId: "fixture", page: "/contact", choice: "Plus", key: "abcdefgh-1234" });
     expect((ok as { fields: object }).fields).toEqual({ name: "Pat", phone: "" });
   });
 
   test("an unknown form or field, or a malformed page, choice or key is a 400; a missing field is named by its label", () => {
-    const status = (values: Record<string, string>) => (checkSubmission(values, forms) as Refusal).status;
+    const status = (values: Record<string, string>) => (checkSubmission(values, forms, "US") as Refusal).status;
     expect(status({ ...valid, form: "toString" })).toBe(400);
     expect(status({ ...valid, card: "4111" })).toBe(400);
     expect(status({ ...valid, page: "https://elsewhere.example/" })).toBe(400);
     expect(status({ ...valid, page: "/a?b=c" })).toBe(400);
     expect(status({ ...valid, choice: "x".repeat(201) })).toBe(400);
     expect(status({ ...valid, key: "short" })).toBe(400);
-    const missing = checkSubmission({ form: "fixture", page: "/" }, forms) as Refusal;
+    const missing = checkSubmission({ form: "fixture", page: "/" }, forms, "US") as Refusal;
     expect(missing.status).toBe(422);
     expect(missing.fields.name).toContain("Your name");
-    const badPhone = checkSubmission({ ...valid, phone: "call me" }, forms) as Refusal;
+    const badPhone = checkSubmission({ ...valid, phone: "call me" }, forms, "US") as Refusal;
     expect(badPhone.fields.phone).toContain("Your phone");
+  });
+
+  // Fixture numbers: 201-555-0123 and 020 7946 0958 are the numbering plans' own examples and
+  // drama ranges; 555-010-0199 has no area code 555 in North America.
+  test("a phone number that can be called passes as typed, in the site's country or with its country code", () => {
+    for (const [phone, country] of [
+      ["(201) 555-0123", "US"],
+      ["201.555.0123", "US"],
+      ["1 201 555 0123", "US"],
+      ["+44 20 7946 0958", "US"],
+      ["020 7946 0958", "GB"],
+      ["+1 (201) 555-0123", "GB"],
+    ] as const) {
+      const ok = checkSubmission({ ...valid, phone }, forms, country);
+      expect(ok, `${phone} in ${country}`).not.toBeInstanceOf(Refusal);
+      expect((ok as { fields: Record<string, string> }).fields.phone).toBe(phone);
+    }
+  });
+
+  test("a phone number that cannot be called is a 422 naming the field, in words, with an example of the site's country", () => {
+    const refused = (phone: string, country = "US") => {
+      const answer = checkSubmission({ ...valid, phone }, forms, country) as Refusal;
+      expect(answer, phone).toBeInstanceOf(Refusal);
+      expect(answer.status).toBe(422);
+      return answer.fields.phone!;
+    };
+    expect(refused("555-010-0199")).toBe(
+      'Your phone: "555-010-0199" is not a phone number that can be called in the US: check its digits, e.g. (201) 555-0123',
+    );
+    expect(refused("201-555-012")).toBe(
+      "Your phone: this number is too short for a phone number in the US: write it in full, e.g. (201) 555-0123",
+    );
+    expect(refused("201-555-01234")).toMatch(
+      /^Your phone: this number has too many digits for a phone number in the US/,
+    );
+    expect(refused("+999 1234 5678")).toMatch(
+      /^Your phone: write the number with "\+" and its country code .*e\.g\. \+1 201 555 0123$/,
+    );
+    // The same digits read in another site's country: its own words and example.
+    expect(refused("020 7946 095", "GB")).toMatch(/^Your phone: .* in the UK: .*e\.g\. 07400 123456$/);
+    // Nothing a machine reads: no codes, no library names.
+    for (const message of [refused("555-010-0199"), refused("201-555-012"), refused("+999 1234 5678")])
+      expect(message).not.toMatch(/TOO_SHORT|INVALID|NOT_A_NUMBER|E\.164|libphonenumber/);
   });
 });
 

@@ -6,7 +6,7 @@
  * runs: the "serve" project). What is expected comes from the content the preview was built from.
  */
 import type { Page } from "@playwright/test";
-import { inlineForm } from "../content-facts.ts";
+import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, expect, hydrated, notFoundTitle, pages, redirects, site, test } from "../e2e/fixtures.ts";
 
 const base = process.env.PREVIEW_BASE ?? "/pr-123/";
@@ -133,7 +133,7 @@ for (const javaScript of [true, false]) {
     const n = `${Date.now()}${javaScript ? 1 : 0}`;
     for (const f of form.fields) {
       const value =
-        f.type === "email" ? `preview${n}@example.com` : f.type === "tel" ? "555-010-0199" : `Pat Preview${n}`;
+        f.type === "email" ? `preview${n}@example.com` : f.type === "tel" ? visitorPhone(site) : `Pat Preview${n}`;
       await element.getByLabel(f.label, { exact: true }).fill(value);
     }
     // A person takes a moment; the endpoint counts a form sent within a second of appearing as spam.

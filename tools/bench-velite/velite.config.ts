@@ -7,9 +7,10 @@
  * Velite is installed; the project's tsc leaves this folder out.
  *
  * How it matches scripts/content and schemas/:
- * - one collection per kind of file: site.yaml, redirects.yaml, pages/*.yaml, pages/*.md,
+ * - one collection per kind of file: site.yaml, leads.yaml, redirects.yaml, pages/*.yaml, pages/*.md,
  *   collections/<name>/*.yaml (the file name is the id), forms/*.yaml; strict objects, the same
- *   required fields, defaults, enums, lengths and patterns; sections a discriminated union on `type`;
+ *   required fields, defaults, enums, lengths and patterns; sections a discriminated union on `type`
+ *   (tests/content/velite-config.test.ts fails when a field or placeholder of schemas/ is missing here);
  * - Markdown fields: {{tokens}} from site.yaml replaced first (an unknown one is an issue), then
  *   `s.markdown()` with GFM off (our remark has none) and rehype-sanitize with the schema ours uses
  *   (GitHub's, plus tel: links), so the HTML is the same;
@@ -363,6 +364,7 @@ const forms = defineCollection({
         .min(1),
       submitLabel: text(),
       consent: text().optional(),
+      failure: text().default("Your request could not be sent. Please try again, or call us at {phone}."),
       closeLabel: text().default("Close"),
       success: route(),
       note: markdown().optional(),
@@ -447,6 +449,20 @@ const site = defineCollection({
         })
         .strict(),
       notFoundRoute: route(),
+    })
+    .strict(),
+});
+
+// content/leads.yaml (schemas/leads.ts): where leads go and how long they are kept.
+const leads = defineCollection({
+  name: "Leads",
+  pattern: "leads.yaml",
+  single: true,
+  schema: s
+    .object({
+      recipients: s.array(s.string().email()).default([]),
+      webhooks: s.array(s.string().url().startsWith("https://")).default([]),
+      retentionDays: s.number().int().min(1).max(3650).default(365),
     })
     .strict(),
 });
@@ -606,7 +622,7 @@ export default defineConfig({
   strict: true,
   output: { data: corpus.data, assets: corpus.assets, base: "/media/", name: "[name]-[hash:10].[ext]", clean: false },
   markdown: { gfm: false, rehypePlugins: [[rehypeSanitize, sanitizeSchema]] },
-  collections: { site, redirects, pages, markdownPages, services, plans, team, faq, testimonials, forms },
+  collections: { site, leads, redirects, pages, markdownPages, services, plans, team, faq, testimonials, forms },
   prepare: (data) => {
     const problems = crossFile(data);
     if (problems.length > 0) throw new Error(`${problems.length} problems:\n${problems.slice(0, 50).join("\n")}`);

@@ -22,7 +22,15 @@ export interface Submission {
   attribution?: Attribution;
 }
 
-export function checkSubmission(values: Record<string, string>, forms: Record<string, Form>): Submission | Refusal {
+/**
+ * `values` checked against the form they name in `forms`; a phone number written without "+" is
+ * read as a number of `phoneCountry` (the site's country, LeadsConfig.phoneCountry).
+ */
+export function checkSubmission(
+  values: Record<string, string>,
+  forms: Record<string, Form>,
+  phoneCountry: string | undefined,
+): Submission | Refusal {
   const formId = values.form ?? "";
   const form = Object.hasOwn(forms, formId) ? forms[formId] : undefined;
   if (!form) return new Refusal(400, "The form is not known here; nothing was stored.");
@@ -37,7 +45,7 @@ export function checkSubmission(values: Record<string, string>, forms: Record<st
     return new Refusal(400, "The form's page, choice or key is malformed; nothing was stored.");
   // A field missing altogether is checked as empty: the schema then names it by its label.
   const visitor = Object.fromEntries(form.fields.map((f) => [f.name, values[f.name] ?? ""]));
-  const parsed = leadSchema(form).safeParse(visitor);
+  const parsed = leadSchema(form, phoneCountry).safeParse(visitor);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "")] ??= issue.message;

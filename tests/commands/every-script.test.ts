@@ -1,0 +1,234 @@
+/**
+ * Every command we offer runs. Each script in package.json has a run somewhere in the suite, named
+ * in `ranBy` below and checked there: a new script without a run is a failing test, not a silent gap.
+ * The scripts nothing else runs are run here, on a copy of the project (tests/helpers/copy-project.ts),
+ * as a user types them, the long ones in a small mode (a benchmark on the shipped content with one
+ * run, the lead benchmark with a light load, Lighthouse on one page), each checked for exit code 0
+ * and the shape of what it prints. And every `npm run X` that README.md and docs/ show names a script.
+ */
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyProject, root } from "../helpers/copy-project.ts";
+
+const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> })
+  .scripts;
+const HERE = "tests/commands/every-script.test.ts";
+
+/** Each script, and the file whose run calls it (npm test's steps, a test, a configuration, here). */
+const ranBy: Record<string, string> = {
+  // npm test's steps, in order.
+  "content:check": "tools/test-all.ts",
+  typecheck: "tools/test-all.ts",
+  lint: "tools/test-all.ts",
+  "test:unit": "tools/test-all.ts",
+  "test:commands": "tools/test-all.ts",
+  "test:leads": "tools/test-all.ts",
+  build: "tools/test-all.ts",
+  size: "tools/test-all.ts",
+  "test:e2e": "tools/test-all.ts",
+  "test:preview": "tools/test-all.ts",
+  "test:cms": "tools/test-all.ts",
+  "test:edits": "tools/test-all.ts",
+  // npm test itself: CI's command.
+  test: ".ci/run",
+  // Run by the steps above (browser: by the scripts test:e2e, size, test:cms, test:preview).
+  "test:content": "tests/edits/run.ts",
+  "test:unit:content": "tools/test-content.ts",
+  browser: "package.json",
+  "content:build": "tests/commands/fresh-machine.test.ts",
+  start: "tests/helpers/server-process.ts",
+  serve: "tests/helpers/server-process.ts",
+  "leads:serve": "tests/helpers/server-process.ts",
+  leads: "tests/leads/export.test.ts",
+  cms: "playwright.cms.config.ts",
+  "new:section": "tests/content/new-section.test.ts",
+  // Run here.
+  dev: HERE,
+  format: HERE,
+  "content:guide": HERE,
+  "content:schemas": HERE,
+  "deploy:nginx": HERE,
+  "check:spec": HERE,
+  lighthouse: HERE,
+  "bench:content": HERE,
+  "bench:velite": HERE,
+  "bench:dev": HERE,
+  "bench:images": HERE,
+  "bench:leads": HERE,
+};
+
+/** How a file calls a script: `npm run [--silent] X`, `npm test`/`npm start`, or the name quoted in an argument list. */
+function calls(text: string, script: string): boolean {
+  const name = script.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return (
+    new RegExp(`npm (run(-script)? )?(--silent )?${name}\\b`).test(text) || new RegExp(`["'\`]${name}["'\`]`).test(text)
+  );
+}
+
+describe("every script in package.json", () => {
+  it("has a run, named here", () => {
+    expect(Object.keys(scripts).filter((script) => !(script in ranBy))).toEqual([]);
+    expect(Object.keys(ranBy).filter((script) => !(script in scripts))).toEqual([]);
+  });
+
+  it("is called by the file named as its run", () => {
+    const byFile = new Map<string, string>();
+    const text = (file: string) =>
+      byFile.get(file) ?? byFile.set(file, readFileSync(join(root, file), "utf8")).get(file)!;
+    const missing = Object.entries(ranBy).filter(([script, file]) => !calls(text(file), script));
+    expect(missing).toEqual([]);
+  });
+
+  it("and every `npm run X` in README.md and docs/ names a script", () => {
+    const docs = [
+      "README.md",
+      "CONTRIBUTING.md",
+      ...readdirSync(join(root, "docs"), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `docs/${f}`),
+    ];
+    const unknown: string[] = [];
+    let seen = 0;
+    for (const file of docs) {
+      for (const match of readFileSync(join(root, file), "utf8").matchAll(/npm run (?:--silent )?([a-z][\w:-]*)/g)) {
+        seen++;
+        if (!(match[1]! in scripts)) unknown.push(`${file}: npm run ${match[1]}`);
+      }
+    }
+    expect(seen).toBeGreaterThan(20);
+    expect(unknown).toEqual([]);
+  });
+});
+
+/** The environment of a user's shell, without what the test runner adds (see fresh-machine.test.ts). */
+const userEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST") && name !== "TEST"),
+);
+
+let copy: string;
+beforeAll(() => {
+  copy = copyProject(mkdtempSync(join(tmpdir(), "every-script-")));
+  // Lighthouse, bench:dev and the photo benchmark's size step need a browser (found or installed, as
+  // test:e2e does first) and read a built site.
+  const browser = npm("browser");
+  if (browser.status !== 0) throw new Error(`npm run browser failed:\n${browser.stderr}`);
+  const build = npm("build");
+  if (build.status !== 0) throw new Error(`npm run build failed in the copy:\n${build.stderr}`);
+}, 300_000);
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+function npm(script: string, args: string[] = [], env: Record<string, string> = {}): SpawnSyncReturns<string> {
+  return spawnSync("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
+    cwd: copy,
+    encoding: "utf8",
+    env: { ...userEnv, ...env },
+    timeout: 480_000,
+  });
+}
+
+/** Every file's text under the copy's `dirs`, to see that a command changed nothing. */
+function snapshotOf(dirs: string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const dir of dirs) {
+    for (const rel of readdirSync(join(copy, dir), { recursive: true }).map(String)) {
+      try {
+        files.set(`${dir}/${rel}`, readFileSync(join(copy, dir, rel), "utf8"));
+      } catch {
+        // a folder
+      }
+    }
+  }
+  return files;
+}
+
+function expectOk(run: SpawnSyncReturns<string>, shape: RegExp): void {
+  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  expect(`${run.stdout}${run.stderr}`).toMatch(shape);
+}
+
+describe("the scripts nothing else runs, run as a user types them", () => {
+  it("npm run format, content:guide, content:schemas and deploy:nginx leave the committed files as they are", () => {
+    const before = snapshotOf(["docs", "schemas", "deploy", "src", "server"]);
+    for (const script of ["format", "content:guide", "content:schemas", "deploy:nginx"]) {
+      const run = npm(script);
+      expect(run.status, `${script}: ${run.stdout}\n${run.stderr}`).toBe(0);
+    }
+    const after = snapshotOf(["docs", "schemas", "deploy", "src", "server"]);
+    const changed = [...after].filter(([file, text]) => before.get(file) !== text).map(([file]) => file);
+    // src/generated/ is written by the build; the rest is committed and up to date.
+    expect(changed.filter((file) => !file.startsWith("src/generated/"))).toEqual([]);
+  });
+
+  it("npm run check:spec passes on the shipped content", () => {
+    expectOk(npm("check:spec"), /passed/);
+  });
+
+  it("npm run dev serves the site, then stops", async () => {
+    const child = spawn("npm", ["run", "--silent", "dev", "--", "--host", "127.0.0.1", "--port", "0", "--strictPort"], {
+      cwd: copy,
+      env: userEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    try {
+      let output = "";
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no address from npm run dev:\n${output}`)), 120_000);
+        const read = (chunk: Buffer) => {
+          output += chunk.toString();
+          // eslint-disable-next-line no-control-regex
+          const found = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(output.replace(/\u001b\[[0-9;]*m/g, ""));
+          if (found) {
+            clearTimeout(timer);
+            resolve(found[1]!);
+          }
+        };
+        child.stdout.on("data", read);
+        child.stderr.on("data", read);
+        child.on("exit", (code) => reject(new Error(`npm run dev exited ${code}:\n${output}`)));
+      });
+      const page = await fetch(`${url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<div id="root"|<!doctype html>/i);
+    } finally {
+      process.kill(-child.pid!, "SIGTERM");
+    }
+  });
+
+  it("npm run lighthouse on one page prints its four scores", () => {
+    expectOk(npm("lighthouse", ["/"]), /page\s+perf\s+a11y\s+best\s+seo[\s\S]*\n\/\s+\d+\s+\d+\s+\d+\s+\d+/);
+  });
+
+  it("npm run bench:content on the shipped content, one run", () => {
+    expectOk(
+      npm("bench:content", [], { BENCH_SIZES: "50", BENCH_RUNS: "1" }),
+      /content pipeline, wall time[\s\S]*\d+ ms/,
+    );
+  });
+
+  it("npm run bench:velite on the shipped content, one pair: the same HTML from both tools", () => {
+    expectOk(
+      npm("bench:velite", [], { BENCH_SIZES: "50", BENCH_RUNS: "1" }),
+      /HTML strings identical[\s\S]*; 0 differences/,
+    );
+  });
+
+  it("npm run bench:dev on the shipped content, one save of each kind", () => {
+    expectOk(npm("bench:dev", [], { BENCH_SIZES: "shipped", BENCH_RUNS: "1" }), /updated in place: yes/);
+  });
+
+  it("npm run bench:images, one warm build", () => {
+    expectOk(npm("bench:images", [], { BENCH_RUNS: "1" }), /content build with photos, cold:\s+[\d.]+ s/);
+  });
+
+  it("npm run bench:leads on the embedded database, a light load: the visitor's lead stored through a flood", () => {
+    expectOk(
+      npm("bench:leads", ["--only", "embedded"], { BENCH_LOAD: "1:20,5:50", BENCH_FLOOD: "300" }),
+      /clients: \d+ leads stored[\s\S]*lead stored/,
+    );
+  });
+});
