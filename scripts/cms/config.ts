@@ -310,7 +310,7 @@ function listOf(d: Def): Partial<CmsField> {
       ...bounds,
       types: e.options.map((option) => {
         const type = String(literalOf(option));
-        // "Add sections" offers each type by its name and what it is for (the schema's title and text).
+        // "Add section" offers each type by its name and what it is for (the schema's title and text).
         const { meta, description } = unwrap(option);
         const title = typeof meta.title === "string" ? meta.title : labelOf(type);
         const purpose = description?.replace(/\.$/, "");
