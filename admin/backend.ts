@@ -83,6 +83,9 @@ function changed() {
  * use `usePictures` render again when it has) or when the backend has no such file.
  */
 export function pictureFromBackend(path: string): string | undefined {
+  // Just uploaded and not saved yet: the browser has it (the backend would answer "no such file").
+  const fresh = uploaded(path);
+  if (fresh) return fresh;
   const known = pictures.get(path);
   if (known) return known.url;
   const found = backend();
@@ -101,8 +104,37 @@ export function pictureFromBackend(path: string): string | undefined {
   return undefined;
 }
 
-/** True when the backend was asked for the picture and has none (e.g. an upload not saved yet). */
-export const pictureMissing = (path: string) => pictures.get(path)?.failed === true;
+/** True when the backend was asked for the picture and has none (and no upload of it is waiting to be saved). */
+export const pictureMissing = (path: string) => !uploaded(path) && pictures.get(path)?.failed === true;
+
+/** A picture uploaded in this window, by its path in the repository: Decap keeps it (a blob: URL) until saved. */
+function uploaded(path: string): string | undefined {
+  const state = store.getState() as any;
+  const own = state?.medias?.[path]?.asset?.url;
+  if (typeof own === "string" && own) return own;
+  const files = state?.mediaLibrary?.get?.("files") as any[] | undefined;
+  const file = files?.find?.((f: any) => f?.path === path && (f?.draft || String(f?.url ?? "").startsWith("blob:")));
+  return typeof file?.url === "string" ? file.url : undefined;
+}
+
+/** Forgets the pictures the backend did not have: after a save, an upload is a file there. */
+export function forgetMissing() {
+  let any = false;
+  for (const [path, known] of pictures) if (known.failed && pictures.delete(path)) any = true;
+  if (any) changed();
+}
+
+// An upload (or its removal) draws the pictures again: Decap's store holds them.
+let media: unknown;
+let library: unknown;
+store.subscribe(() => {
+  const state = store.getState() as any;
+  const files = state?.mediaLibrary?.get?.("files");
+  if (state?.medias === media && files === library) return;
+  media = state?.medias;
+  library = files;
+  changed();
+});
 
 /** Forgets a picture (it was replaced by an upload of the same name). */
 export function forgetPicture(path: string) {

@@ -7,6 +7,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets and event handlers Immutable values, untyped. */
 import "./node-global.ts";
+import "./page.ts";
 import type { ComponentType } from "react";
 import cms from "decap-cms-app";
 import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
@@ -27,7 +28,6 @@ import {
   IconControl,
   ListOrder,
   LOADING_PICTURE,
-  notice,
   problemsOf,
   setChecker,
   setEntries,
@@ -40,7 +40,19 @@ import {
   withPictures,
   withReferences,
 } from "./widgets.tsx";
-import { allFiles, backendReady, filesOf, pictureFromBackend, pictureMissing, usePictures } from "./backend.ts";
+import { notice, refusing } from "./notice.ts";
+import { labelled } from "./labels.ts";
+import { addTo, offerPlaces } from "./placement.ts";
+import { placesFor } from "./places.ts";
+import {
+  allFiles,
+  backendReady,
+  filesOf,
+  forgetMissing,
+  pictureFromBackend,
+  pictureMissing,
+  usePictures,
+} from "./backend.ts";
 import { contentKinds as table, kindNamed, withoutContext, type KindTable } from "../schemas/index.ts";
 
 /** The table of kinds, as rows of any kind (schemas/kinds.ts). */
@@ -114,11 +126,14 @@ function previewOf(kind: string) {
           <h1>Not ready to show yet</h1>
           <p>Fill in the fields on the left; the page shows here as soon as the site would accept it.</p>
           <ul>
-            {(found.length ? found.map((p) => `${p.field ? `${p.field}: ` : ""}${p.message}`) : shown.problems).map(
-              (problem) => (
-                <li key={problem}>{problem}</li>
-              ),
-            )}
+            {(found.length
+              ? found.map(
+                  (p) => `${labelled(config, kind, String(props.entry.get("slug") ?? ""), p.field)}${p.message}`,
+                )
+              : shown.problems
+            ).map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
           </ul>
         </div>
       );
@@ -315,15 +330,50 @@ cms.registerEventListener({
     if (!file) return undefined;
     const found = checkOf(entry);
     if (found.length) {
-      const message = found.map((p) => `${p.field ? `${p.field}: ` : ""}${p.message}`).join("; ");
+      // Found only now (the content changed since the form was checked): said with the fields' labels.
+      const collection = String(entry.get("collection"));
+      const slug = String(entry.get("slug") ?? "");
+      const message = found.map((p) => `${labelled(config, collection, slug, p.field)}${p.message}`).join("; ");
       notice(`Not saved: ${message}`);
-      throw new Error(message);
+      refusing();
+      throw Object.assign(new Error(message), { name: "" });
     }
     if (file.rel.endsWith(".md")) return undefined;
     return entry.get("data").set(TEXT, textOf(entry, file.rel, file.schema));
   },
 });
-cms.registerEventListener({ name: "postSave", handler: () => void refreshStored() });
+// A new entry of a kind the pages list (a FAQ entry, a service, …) that no page shows yet: say so, and offer the sections.
+const pagesCollection = contentKinds.find((k) => k.role === "page")?.name ?? "pages";
+/** The id Decap gave a new entry: it opens the entry at its address once saved ("#/collections/faq/entries/<id>"). */
+async function savedId(kind: string): Promise<string | undefined> {
+  for (let tries = 0; tries < 40; tries++) {
+    const match = new RegExp(`^#/collections/${kind}/entries/([^/?]+)`).exec(window.location.hash);
+    if (match) return decodeURIComponent(match[1]!);
+    await new Promise((resolve) => window.setTimeout(resolve, 250));
+  }
+  return undefined;
+}
+async function offerAPlace(entry: any) {
+  const kind = String(entry.get("collection"));
+  const own = (config.collections as { name: string; label_singular?: string }[]).find((c) => c.name === kind);
+  if (kind === pagesCollection || !own) return;
+  const id = String(entry.get("slug") || "") || (await savedId(kind));
+  if (!id) return;
+  const { shown, listable, places } = placesFor(config.collections as never, pagesCollection, kind, id, stored);
+  if (shown || !listable) return;
+  offerPlaces((own.label_singular ?? "entry").toLowerCase(), places, async (place) => {
+    await refreshStored();
+    await addTo(pagesCollection, place, id);
+  });
+}
+cms.registerEventListener({
+  name: "postSave",
+  handler: ({ entry }: { entry: any }) => {
+    forgetMissing();
+    const created = entry?.get?.("newRecord") === true;
+    void refreshStored().then(() => (created ? offerAPlace(entry) : undefined));
+  },
+});
 
 showDefaultWhenMissing("boolean");
 showDefaultWhenMissing("select");

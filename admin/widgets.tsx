@@ -27,12 +27,42 @@ import { fieldPath } from "./check.ts";
 import sprite from "../ui/components/icons.svg";
 import { focusPoints } from "../schemas/index.ts";
 import { usePictures } from "./backend.ts";
+import { sayNotSaved } from "./notice.ts";
 
 type Props = Record<string, any>; // Decap passes Immutable values and many callbacks.
 type Path = (string | number)[];
 
-/** Where a field is in the entry; null inside a list's items (Decap gives their fields no index). */
-const PathContext = createContext<Path | null>([]);
+/**
+ * A list's place in a path: which item a field is in is known only when the field asks, since items
+ * move. Decap gives an item's fields no index, but each field's `parentIds` holds the list's id
+ * followed by its item's key, and the list keeps its items' keys in order (its `state.keys`).
+ */
+interface ListSlot {
+  list: string;
+  keys: () => string[] | undefined;
+  /** A list of single values (a string per item): the item is the field itself. */
+  single: boolean;
+}
+type Place = (string | number | ListSlot)[];
+
+/** Where a field is in the entry, its lists' items still to be counted. */
+const PathContext = createContext<Place | null>([]);
+
+/** The path of a field at `place`, its lists' items counted from its `parentIds`; null when unknown. */
+function resolve(place: Place, parentIds: readonly string[] | undefined): Path | null {
+  const path: Path = [];
+  for (const part of place) {
+    if (typeof part !== "object") {
+      path.push(part);
+      continue;
+    }
+    const at = parentIds?.indexOf(part.list) ?? -1;
+    const index = at < 0 ? -1 : (part.keys()?.indexOf(parentIds![at + 1]!) ?? -1);
+    if (index < 0) return null;
+    path.push(index);
+  }
+  return path;
+}
 
 /** The check of the entry being edited, worked out once per version of its data. */
 let checker: (entry: any) => Found[] = () => [];
@@ -46,43 +76,6 @@ export function problemsOf(entry: any): Found[] {
   if (data && last.data === data) return last.found;
   last = { data, found: data ? checker(entry) : [] };
   return last.found;
-}
-
-/** A message in a live region: what Decap does not say (that nothing was saved, and why). */
-export function notice(message: string) {
-  let region = document.getElementById("cms-notice");
-  if (!region) {
-    region = document.createElement("div");
-    region.id = "cms-notice";
-    region.setAttribute("role", "alert");
-    Object.assign(region.style, {
-      position: "fixed",
-      bottom: "1rem",
-      left: "50%",
-      transform: "translateX(-50%)",
-      zIndex: "400",
-      maxWidth: "40rem",
-      padding: "0.75rem 1rem",
-      borderRadius: "6px",
-      background: "#a4161a",
-      color: "#fff",
-      font: "15px/1.4 system-ui, sans-serif",
-    });
-    document.body.append(region);
-  }
-  region.textContent = message;
-  region.hidden = false;
-  window.clearTimeout(Number(region.dataset.timer));
-  region.dataset.timer = String(window.setTimeout(() => (region!.hidden = true), 12_000));
-}
-
-let noticeTimer = 0;
-function sayNotSaved() {
-  window.clearTimeout(noticeTimer);
-  noticeTimer = window.setTimeout(
-    () => notice("Not saved: the site would refuse this entry. What to change is written in red at the fields."),
-    50,
-  );
 }
 
 /** "sections[3].questions[1]" inside "sections" → "item 4 › questions › item 2". */
@@ -130,19 +123,81 @@ function CheckBasis() {
   );
 }
 
+/** The fields on screen (their wrappers), so that a list knows which of its items' problems a field shows. */
+const mounted = new Set<{ path(): Path | null; kindOf: Kind }>();
+
+/** True when a field inside `list`'s items shows the problem at `field` itself. */
+function claimed(field: string, list: object): boolean {
+  for (const other of mounted) {
+    if (other === list) continue;
+    const path = other.path();
+    if (!path) continue;
+    const there = fieldPath(path);
+    if (
+      field === there ||
+      (other.kindOf === "leaf" && (field.startsWith(`${there}.`) || field.startsWith(`${there}[`)))
+    )
+      return true;
+  }
+  return false;
+}
+
+/** True when Decap's own check refuses the value (required and empty, or not matching the field's pattern). */
+function decapRefuses(field: any, value: unknown): boolean {
+  const empty =
+    value === undefined ||
+    value === null ||
+    (typeof value === "string" && value.trim() === "") ||
+    (List.isList(value) && (value as List<unknown>).size === 0);
+  if (empty) return field.get("required") !== false;
+  const pattern = field.get("pattern");
+  if (pattern && typeof value === "string") return !new RegExp(String(pattern.get(0))).test(value);
+  return false;
+}
+
+/** The value a message suggests instead: `Did you mean "/careers"?` gives "/careers". */
+export function suggestionIn(message: string): string | undefined {
+  return /Did you mean "([^"]+)"\?/.exec(message)?.[1];
+}
+
+/** The check's message as the field shows it: the suggestion is a button, so the long list of choices goes. */
+function forPeople(message: string): string {
+  return suggestionIn(message) ? message.replace(/\s*(Known|The site's) [^:]*:.*$/s, "") : message;
+}
+
 /** Decap's control for `name`, wrapped: the check at the field, pictures, list order. */
 export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (props: Props) => ReactNode) {
   return class Checked extends Component<Props> {
     static override contextType = PathContext;
-    declare context: Path | null;
+    declare context: Place | null;
     inner: any = null;
+    kindOf: Kind = kind;
 
     setInner = (ref: any) => {
       this.inner = ref?.getWrappedInstance ? ref.getWrappedInstance() : ref;
     };
 
+    override state: { fix?: string } = {};
+
+    /** Where this field is: its place among its parents, its own name last (a list of single values: the item). */
+    place(): Place | null {
+      if (this.context === null) return null;
+      const last = this.context.at(-1);
+      if (kind === "leaf" && typeof last === "object" && last.single) return this.context;
+      return [...this.context, String(this.props.field.get("name"))];
+    }
+
     path(): Path | null {
-      return this.context === null ? null : [...this.context, String(this.props.field.get("name"))];
+      const place = this.place();
+      return place && resolve(place, this.props.parentIds);
+    }
+
+    override componentDidMount() {
+      mounted.add(this);
+    }
+
+    override componentWillUnmount() {
+      mounted.delete(this);
     }
 
     mine(): Found[] {
@@ -150,24 +205,38 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
       if (!path) return [];
       const entry = this.props.getEntry?.() ?? this.props.entry;
       const here = fieldPath(path);
-      return problemsOf(entry).filter((p) =>
+      const found = problemsOf(entry).filter((p) =>
         kind === "object"
           ? p.field === here
           : p.field === here || p.field.startsWith(`${here}[`) || (kind === "leaf" && p.field.startsWith(`${here}.`)),
       );
+      // A list speaks only for what no field of its items shows: one message per problem.
+      if (kind === "list") return found.filter((p) => p.field === here || !claimed(p.field, this));
+      // Decap says itself that a required field is empty, or that its pattern does not match: not twice.
+      if (kind === "leaf" && decapRefuses(this.props.field, this.props.value)) return [];
+      return found;
     }
 
     error(found: Found[]) {
       const here = fieldPath(this.path() ?? []);
       const message = found
-        .map((p) => (p.field === here ? p.message : `${where(p.field.slice(here.length))}: ${p.message}`))
+        .map((p) =>
+          p.field === here ? forPeople(p.message) : `${where(p.field.slice(here.length))}: ${forPeople(p.message)}`,
+        )
         .join(" · ");
       sayNotSaved();
       return { type: "CUSTOM", parentIds: this.props.parentIds, message };
     }
 
+    /** The value the check suggests instead ("Did you mean …?"), offered as a button at the field. */
+    offerFix(found: Found[]) {
+      const fix = kind === "leaf" ? found.map((p) => suggestionIn(p.message)).find(Boolean) : undefined;
+      if (fix !== this.state.fix) this.setState({ fix });
+    }
+
     isValid = () => {
       const found = this.mine();
+      this.offerFix(found);
       if (found.length) return { error: this.error(found) };
       return this.inner?.isValid ? this.inner.isValid() : true;
     };
@@ -176,13 +245,16 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
       if (!this.inner?.validate) return this.props.validate?.();
       this.inner.validate();
       const found = this.mine();
+      this.offerFix(found);
       if (found.length) this.props.validate?.({ error: this.error(found) });
     };
 
     focus = (path?: string) => this.inner?.focus?.(path);
     getValidateValue = () => this.inner?.getValidateValue?.();
 
-    override shouldComponentUpdate(next: Props) {
+    override shouldComponentUpdate(next: Props, nextState?: { fix?: string }) {
+      // Decap calls this too, with the props alone, to decide whether its own wrapper renders again.
+      if (nextState && nextState.fix !== this.state.fix) return true;
       if (this.inner?.shouldComponentUpdate) return this.inner.shouldComponentUpdate.call(this.inner, next) as boolean;
       return (
         this.props.value !== next.value ||
@@ -193,18 +265,39 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
 
     override render() {
       const control = <Control {...this.props} ref={this.setInner} />;
-      const below =
-        kind === "leaf" ? (
-          control
-        ) : (
-          <PathContext.Provider value={kind === "list" ? null : this.path()}>{control}</PathContext.Provider>
-        );
+      const place = this.place();
+      const inside: Place | null =
+        kind === "list" && place
+          ? [
+              ...place,
+              {
+                list: String(this.props.forID),
+                keys: () => this.inner?.state?.keys as string[] | undefined,
+                single: Boolean(this.props.field.get("field")),
+              },
+            ]
+          : place;
+      const below = kind === "leaf" ? control : <PathContext.Provider value={inside}>{control}</PathContext.Provider>;
       const path = this.path();
       const last = path?.length === 1 && lastField(this.props.getEntry?.() ?? this.props.entry) === path[0];
+      const { fix } = this.state;
       return (
         <>
           {extra?.(this.props)}
           {below}
+          {fix ? (
+            <button
+              type="button"
+              data-fix=""
+              style={{ ...buttonStyle, margin: "0.5rem 0 0", font: "14px/1.4 system-ui, sans-serif" }}
+              onClick={() => {
+                this.props.onChange(fix);
+                this.setState({ fix: undefined });
+              }}
+            >
+              Use “{fix}”
+            </button>
+          ) : null}
           {last ? <CheckBasis /> : null}
         </>
       );
@@ -268,44 +361,101 @@ function summary(field: any, item: any, index: number): string {
   return [typeLabel, text].filter(Boolean).join(": ") || `Item ${index + 1}`;
 }
 
+/**
+ * A click that would move a second row by accident: the pointer has not moved since the last move
+ * (within a few pixels, a moment later) but the button under it now belongs to another row, since the
+ * rows moved. Pressed from the keyboard (no pointer: `detail` 0), a button always acts.
+ */
+function useMoveGuard() {
+  const last = useRef<{ x: number; y: number; at: number; row: string } | undefined>(undefined);
+  return (event: { detail: number; clientX: number; clientY: number }, row: string): boolean => {
+    if (event.detail === 0) return true;
+    const before = last.current;
+    const now = { x: event.clientX, y: event.clientY, at: Date.now(), row };
+    const accident =
+      before !== undefined &&
+      before.row !== row &&
+      Math.abs(before.x - now.x) <= 4 &&
+      Math.abs(before.y - now.y) <= 4 &&
+      now.at - before.at < 1500;
+    if (!accident) last.current = now;
+    return !accident;
+  };
+}
+
+/** Keys for a list's rows that follow each row as it moves: its name, and which of that name it is. */
+function rowKeys(names: string[]): string[] {
+  return names.map((name, i) => `${name}#${names.slice(0, i).filter((n) => n === name).length}`);
+}
+
 /** Move up / move down for each item: buttons, so no dragging is needed (WCAG 2.5.7). */
 export function ListOrder(props: Props) {
+  const root = useRef<HTMLOListElement>(null);
+  const [said, setSaid] = useState("");
+  const allowed = useMoveGuard();
   if (isReferenceList(props.field)) return null;
   const value: List<unknown> | undefined = props.value;
   if (!value || !List.isList(value) || value.size < 2) return null;
   const label = String(props.field.get("label"));
+  const names = value.toArray().map((item, i) => summary(props.field, item, i));
+  const keys = rowKeys(names);
   const move = (from: number, to: number) => {
     const item = value.get(from);
     props.onChange(value.delete(from).insert(to, item));
-    // Decap's own rows follow the value; the focus stays on the button that moved the item.
+    const direction = to < from ? "up" : "down";
+    setSaid(`“${names[from]}” moved ${direction}: ${to + 1} of ${value.size}.`);
+    // The focus stays on the moved row's button (the other one at either end, where this one is disabled).
+    window.requestAnimationFrame(() => {
+      const row = root.current?.querySelector(`[data-row="${to}"]`);
+      const same = row?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]`);
+      const other = row?.querySelector<HTMLButtonElement>(`[data-move="${direction === "up" ? "down" : "up"}"]`);
+      (same && !same.disabled ? same : other)?.focus();
+    });
   };
   return (
-    <details className="cms-order" style={{ margin: "0.5rem 0 0.75rem", font: "14px/1.4 system-ui, sans-serif" }}>
+    <details
+      className="cms-order"
+      style={{ margin: "0.5rem 0 0.75rem", font: "14px/1.4 system-ui, sans-serif", color: "#1e2532" }}
+    >
       <summary style={{ cursor: "pointer" }}>Change the order of {label.toLowerCase()} (move up / move down)</summary>
-      <ol aria-label={`Order of ${label.toLowerCase()}`} style={{ margin: "0.5rem 0", paddingLeft: "1.5rem" }}>
-        {value.toArray().map((item, i) => {
-          const name = summary(props.field, item, i);
-          return (
-            <li
-              key={`${i}-${name}`}
-              style={{ display: "flex", gap: "0.5rem", alignItems: "center", margin: "0.25rem 0" }}
+      <ol
+        ref={root}
+        aria-label={`Order of ${label.toLowerCase()}`}
+        style={{ margin: "0.5rem 0", paddingLeft: "1.5rem" }}
+      >
+        {names.map((name, i) => (
+          <li
+            key={keys[i]}
+            data-row={i}
+            style={{ display: "flex", gap: "0.5rem", alignItems: "center", margin: "0.25rem 0" }}
+          >
+            <span style={{ flex: 1 }}>{name}</span>
+            <button
+              type="button"
+              data-move="up"
+              aria-label={`Move “${name}” up`}
+              disabled={i === 0}
+              onClick={(e) => allowed(e, keys[i]!) && move(i, i - 1)}
+              style={buttonStyle}
             >
-              <span style={{ flex: 1 }}>{name}</span>
-              <button type="button" aria-label={`Move “${name}” up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                ↑ Up
-              </button>
-              <button
-                type="button"
-                aria-label={`Move “${name}” down`}
-                disabled={i === value.size - 1}
-                onClick={() => move(i, i + 1)}
-              >
-                ↓ Down
-              </button>
-            </li>
-          );
-        })}
+              ↑ Up
+            </button>
+            <button
+              type="button"
+              data-move="down"
+              aria-label={`Move “${name}” down`}
+              disabled={i === value.size - 1}
+              onClick={(e) => allowed(e, keys[i]!) && move(i, i + 1)}
+              style={buttonStyle}
+            >
+              ↓ Down
+            </button>
+          </li>
+        ))}
       </ol>
+      <span role="status" style={visuallyHidden}>
+        {said}
+      </span>
     </details>
   );
 }
@@ -364,6 +514,7 @@ export function ReferencesControl(props: Props) {
   const [choice, setChoice] = useState("");
   const [said, setSaid] = useState("");
   const root = useRef<HTMLDivElement>(null);
+  const allowed = useMoveGuard();
   const id = String(props.forID);
 
   useEffect(() => {
@@ -440,7 +591,7 @@ export function ReferencesControl(props: Props) {
                   data-move="up"
                   aria-label={`Move “${name(entry)}” up`}
                   disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
+                  onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i - 1)}
                   style={buttonStyle}
                 >
                   ↑ Up
@@ -450,7 +601,7 @@ export function ReferencesControl(props: Props) {
                   data-move="down"
                   aria-label={`Move “${name(entry)}” down`}
                   disabled={i === ids.length - 1}
-                  onClick={() => move(i, i + 1)}
+                  onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i + 1)}
                   style={buttonStyle}
                 >
                   ↓ Down
@@ -539,10 +690,19 @@ function pointOf(value: unknown): { x: number; y: number } {
 /** The focus point: click the picture, or set across and down with two sliders. */
 export function FocusControl(props: Props) {
   usePictures();
-  const path = useContext(PathContext);
+  const place = useContext(PathContext);
+  const path = place && resolve(place, props.parentIds);
   const data = props.getEntry?.()?.get("data");
   const src: string | undefined = path ? data?.getIn([...path, "src"]) : undefined;
-  const url = src ? (urlOfPicture(src) ?? props.getAsset?.(src)?.toString()) : undefined;
+  // Decap's getAsset dispatches to its store: asked in an effect, never while rendering.
+  const own = src ? urlOfPicture(src) : undefined;
+  const [asset, setAsset] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!src || own) return;
+    const found = props.getAsset?.(src)?.toString() as string | undefined;
+    setAsset((before) => (before === found ? before : found));
+  }, [src, own, props.getAsset]);
+  const url = own ?? (src ? asset : undefined);
   const point = pointOf(props.value);
   const set = (x: number, y: number) => {
     const rounded = { x: Math.round(Math.min(100, Math.max(0, x))), y: Math.round(Math.min(100, Math.max(0, y))) };

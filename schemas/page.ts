@@ -12,7 +12,9 @@ const pageFields = {
   index: z
     .boolean()
     .default(true)
-    .describe("Whether search engines may list the page. false for thank-you and not-found pages."),
+    .describe(
+      "Whether search engines may list the page: on for most pages, off for a thank-you page or the page-not-found page.",
+    ),
 };
 
 /** The schema of a page file (YAML), built once per context. */

@@ -94,7 +94,7 @@ function checkTarget(c: ContentContext, to: string): { message: string; draft?: 
     const path = to.startsWith("#") ? here : to.replace(/[?#].*$/, "");
     if (path !== undefined && !listHas(routes, path)) {
       return {
-        message: `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`,
+        message: `no page has the address "${path}".${didYouMean(path, routes)} The site's pages: ${listOf(routes, 20)}`,
       };
     }
     if (path !== undefined && listHas(drafts.routes, path) && !allowDraftReferences) {
@@ -160,7 +160,7 @@ export function linkTarget(c: ContentContext) {
     .string()
     .superRefine(targetIssue(c))
     .describe(
-      'Where the link goes, e.g. "/contact": a page route, an anchor on this page ("#pricing"), a full "https://" address, "phone" for the toll-free number or "email" for the support e-mail.',
+      'Where the link goes: a page\'s address, e.g. "/contact"; a section of this page, e.g. "#pricing"; a full "https://" address; "phone" for the toll-free number or "email" for the support e-mail.',
     );
 }
 

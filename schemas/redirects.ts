@@ -82,7 +82,7 @@ function toProblem(c: ContentContext, to: string): string | undefined {
   }
   if (path === notFoundRoute) return `"${path}" is the not-found page: point this at the page visitors should land on`;
   if (!routesUnknown && !listHas(routes, path)) {
-    return `no page has the route "${path}".${didYouMean(path, routes)} Known routes: ${listOf(routes, 20)}`;
+    return `no page has the address "${path}".${didYouMean(path, routes)} The site's pages: ${listOf(routes, 20)}`;
   }
   if (listHas(drafts.routes, path))
     return `the page "${path}" is a draft (draft: true): publish it first, or point this redirect at another page`;
@@ -107,7 +107,7 @@ const redirect = (c: ContentContext) =>
     to: z
       .string()
       .superRefine(check(c, toProblem))
-      .describe('Where visitors go instead: the route of a page, e.g. "/about", or a full "https://" address.'),
+      .describe('Where visitors go instead: a page\'s address, e.g. "/about", or a full "https://" address.'),
     permanent: z
       .boolean()
       .default(true)
@@ -125,7 +125,7 @@ export const redirects = perContext((c) =>
         .default([])
         .describe("Old addresses that keep working: each sends visitors (and search engines) on to a page."),
     })
-    .describe("Old addresses that keep working, after a page's route changed."),
+    .describe("Old addresses that keep working, after a page's address changed."),
 );
 
 export type Redirect = z.output<ReturnType<typeof redirects>>["redirects"][number];

@@ -100,8 +100,8 @@ export const site = perContext((c: ContentContext) =>
       .describe("How visitors reach us; shown in the footer and on the contact page."),
     navigation: z
       .strictObject({
-        header: linkList(c).describe("Links in the header, in order."),
-        footer: linkList(c).describe("Links in the footer, in order."),
+        header: linkList(c).meta({ title: "Header links" }).describe("Links in the header, in order."),
+        footer: linkList(c).meta({ title: "Footer links" }).describe("Links in the footer, in order."),
         skipLink: text.default("Skip to main content").describe("The hidden link keyboard users see first."),
       })
       .describe("The links in the header and the footer."),
@@ -150,7 +150,7 @@ export const site = perContext((c: ContentContext) =>
           .describe("Language and region of the text."),
       })
       .describe("What search engines and social networks see."),
-    notFoundRoute: pageRoute(c).describe('The route of the page shown for addresses that do not exist, e.g. "/404".'),
+    notFoundRoute: pageRoute(c).describe('The address of the page shown for addresses that do not exist, e.g. "/404".'),
   }),
 );
 

@@ -111,6 +111,14 @@ function messageOf(check: { error?: (issue: object) => unknown }, fallback: stri
   return typeof text === "string" ? text : fallback;
 }
 
+/** A field's hint without the word "Markdown": "The answer (Markdown)." → "The answer.". */
+function withoutMarkdown(hint: string): string {
+  return hint
+    .replace(/\s*\(Markdown\)/g, "")
+    .replace(/,? in Markdown(?=[.,;]|$)/g, "")
+    .replace(/^Text in Markdown/, "Text");
+}
+
 /** One schema field as a CMS field. */
 export function fieldOf(name: string, schema: z.ZodType): CmsField {
   // A transformed field (e.g. Markdown compiled at build time) is edited as its input.
@@ -124,7 +132,9 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
 
   const reference = referenceOf(schema) ?? referenceOf(s);
   if (reference) return { ...base, ...relation(reference) };
-  if (meta.markdown) return { ...base, widget: "markdown", ...markdownOptions };
+  // The editor's text box does the formatting: its hint need not name Markdown (the guide's tables do).
+  if (meta.markdown)
+    return { ...base, ...(hint ? { hint: withoutMarkdown(hint) } : {}), widget: "markdown", ...markdownOptions };
   if (meta.image) {
     const placement = placements[meta.placement as PlacementName] as { folder?: string } | undefined;
     return {
@@ -163,7 +173,14 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
         .options!.map((option) => def(option))
         .some((o) => o.type === "object" && o.shape?.x && o.shape?.y);
       // A picture's focus: chosen on the picture, or with two sliders (admin/widgets.tsx).
-      if (named && point) return { ...base, widget: "focus", options: Object.values(named.entries ?? {}) };
+      if (named && point)
+        return {
+          ...base,
+          // The picker is the picture itself: its hint says what to do there, not how the file writes it.
+          hint: "Click the part of the photo that must stay in view when it is cut to shape, or move the two sliders.",
+          widget: "focus",
+          options: Object.values(named.entries ?? {}),
+        };
       if (named) return { ...base, widget: "select", options: Object.values(named.entries ?? {}) };
       throw new Error(`the CMS has no widget for the field "${name}" (a union without named options)`);
     }
@@ -173,7 +190,7 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
     case "object":
       return { ...base, widget: "object", collapsed: false, fields: partsOf(objectFields(s), required) };
     case "array":
-      return { ...base, ...listOf(d) };
+      return nouns({ ...base, ...listOf(d) });
     default:
       throw new Error(`the CMS has no widget for the field "${name}" (${d.type}): add one in scripts/cms/config.ts`);
   }
@@ -293,7 +310,7 @@ function listOf(d: Def): Partial<CmsField> {
       ...bounds,
       types: e.options.map((option) => {
         const type = String(literalOf(option));
-        // "Add sections" offers each type by its name and what it is for (the schema's title and text).
+        // "Add section" offers each type by its name and what it is for (the schema's title and text).
         const { meta, description } = unwrap(option);
         const title = typeof meta.title === "string" ? meta.title : labelOf(type);
         const purpose = description?.replace(/\.$/, "");
@@ -322,6 +339,17 @@ function listOf(d: Def): Partial<CmsField> {
     ...bounds,
     field: { ...item, ...(noun ? { label: noun } : {}), required: true },
   };
+}
+
+/**
+ * A list's one-item name, for Decap's "Add …" button and its count ("1 section", "5 footer links"):
+ * its own when it has one, else its label made singular ("Sections" → "Section"). A label that is not
+ * a plural is given a title in its schema ("Footer links"), so that the count reads as words.
+ */
+function nouns(field: CmsField): CmsField {
+  if (field.label_singular) return field;
+  const singular = /[^s]s$/.test(field.label) ? field.label.slice(0, -1) : field.label;
+  return { ...field, label_singular: singular };
 }
 
 function summaryOf(fields: CmsField[]): string | undefined {

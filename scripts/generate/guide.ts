@@ -296,9 +296,24 @@ photo:
 `;
 }
 
+/** The few technical words the editor and the check still use, in plain words (linked from the editor's messages). */
+const glossary = `## Words you will meet
+
+- **Address** (of a page): what follows the site's name in the browser, e.g. \`/contact\`. A link to a
+  page of this site is written as its address.
+- **Anchor**: a name for one section of a page, so that a link can go straight to it: \`#pricing\`
+  goes to the section whose anchor is \`pricing\` on the same page, \`/about#team\` on another page.
+- **Markdown**: the way longer texts are written: \`**bold**\`, \`*italic*\`, \`[words](/contact)\` for
+  a link, a blank line between paragraphs. The editor's text boxes write it for you.
+- **Draft**: an entry or section marked \`draft: true\` is kept but not published.
+- **Dialled number** (\`e164\`): the phone number as a phone dials it, with the country code and
+  digits only, e.g. \`+18005550142\` (the international form, called E.164); the number shown may
+  have spaces and dashes.
+`;
+
 /** The guide, for the table of kinds (schemas/kinds.ts): each kind's files, fields and an example, then each section type. */
 export function renderGuide(kinds: KindTable = contentKinds): string {
-  const parts = [intro, pictures(), "## Kinds of content file\n"];
+  const parts = [intro, glossary, pictures(), "## Kinds of content file\n"];
   for (const kind of kindSchemas(kinds)) {
     const json = toJson(kind.schema);
     const entry = json.type === "array" && json.items ? json.items : json;

@@ -23,7 +23,7 @@ export function collection(name: string): CmsCollection {
   return found;
 }
 
-/** The name "Add sections" gives a section type (the start of its label in the CMS). */
+/** The name "Add section" gives a section type (the start of its label in the CMS). */
 export function sectionLabel(type: string): string {
   const sections = collection("pages").fields!.find((f) => f.name === "sections")!;
   const label = sections.types!.find((t) => t.name === type)!.label;

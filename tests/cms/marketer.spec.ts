@@ -200,7 +200,9 @@ test("rows say what they are, labels and hints are for people, sections say what
 
   const words = await page.locator("body").innerText();
   expect(words).not.toMatch(/content\/|\.yaml|npm run|Invalid input|E164/);
-  await page.getByRole("button", { name: "Add sections", exact: true }).click();
+  // "Add section": Decap names the button by one item of the list (its label_singular).
+  const one = collection("pages").fields!.find((f) => f.name === "sections")!.label_singular!;
+  await page.getByRole("button", { name: `Add ${one.toLowerCase()}`, exact: true }).click();
   await expect(page.getByRole("menuitem").first()).toBeVisible();
   const offered = await page.getByRole("menuitem").allInnerTexts();
   expect(offered.length).toBeGreaterThan(0);

@@ -179,7 +179,7 @@ const cases: Case[] = [
     file: "site.yaml",
     line: 24,
     field: "navigation.header[1].to",
-    message: /no page has the route "\/legall"\. Did you mean "\/legal"\?/,
+    message: /no page has the address "\/legall"\. Did you mean "\/legal"\?/,
   },
   {
     name: "a Markdown link to a page that does not exist",
@@ -187,7 +187,7 @@ const cases: Case[] = [
     file: "pages/legal.md",
     line: 10,
     field: "body",
-    message: /the link goes to "\/contac", but no page has that route/,
+    message: /the link goes to "\/contac", but no page has that address/,
   },
   {
     name: "a number dialled written as it is shown, not as phones dial it",
@@ -373,7 +373,7 @@ const cases: Case[] = [
     file: redirects,
     line: 3,
     field: "redirects[0].to",
-    message: /no page has the route "\/legall"\. Did you mean "\/legal"\?/,
+    message: /no page has the address "\/legall"\. Did you mean "\/legal"\?/,
   },
   {
     name: "a redirect to a draft page",

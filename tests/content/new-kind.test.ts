@@ -69,6 +69,8 @@ describe("a kind added to the table of kinds", () => {
     const unused = warnings.filter((w) => w.file.includes("locations/"));
     expect(unused.map((w) => w.file.replace(/^.*content-[^/]+\//, ""))).toEqual(["locations/akron.yaml", "locations/dayton.yaml"]);
     expect(unused[0]!.message).toContain('the office "akron" is not shown on any page');
+    // No section lists offices: said with the noun's article ("an office", not "a office").
+    expect(unused[0]!.message).toContain("No page has a section that lists an office yet");
   });
 
   it("has its JSON Schema, mapped to its files for the editor", () => {

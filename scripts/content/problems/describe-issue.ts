@@ -69,7 +69,10 @@ export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core
         return [{ ...at(path), message: `unknown ${name} "${String(value)}".${didYouMean(String(value), options)} Known: ${listOf(options)}` }];
       }
       // A choice with its own message (e.g. a picture's focus) says what to write; say what was found.
-      if (issue.message !== "Invalid input") return [{ ...at(path), message: `${describeValue(value)} is not allowed here: ${issue.message}` }];
+      if (issue.message !== "Invalid input") {
+        if (value === undefined) return [{ ...at(path), message: `nothing is chosen yet: ${issue.message}` }];
+        return [{ ...at(path), message: `${describeValue(value)} is not allowed here: ${issue.message}` }];
+      }
       return [{ ...at(path), message: `this does not match any allowed form: ${issue.message}` }];
     }
     case "invalid_type": {
@@ -92,6 +95,7 @@ export function describeIssue(file: SourceFile, schema: z.ZodType, issue: z.core
     }
     case "invalid_value": {
       const options = issue.values.map(String);
+      if (value === undefined) return [{ ...at(path), message: `nothing is chosen yet: choose one of ${listOf(options)}` }];
       return [
         {
           ...at(path),

@@ -151,7 +151,7 @@ export function createMarkdown(options: MarkdownOptions) {
           const anchor = /#(.+)$/.exec(url)?.[1];
           if (path !== undefined && options.routes && !routeSet!.has(path)) {
             report(
-              `the link goes to "${path}", but no page has that route.${didYouMean(path, options.routes)} Known routes: ${listOf(options.routes, 20)}`,
+              `the link goes to "${path}", but no page has that address.${didYouMean(path, options.routes)} The site's pages: ${listOf(options.routes, 20)}`,
             );
           } else if (path !== undefined && draftRoutes.has(path)) {
             report(`the link goes to "${path}", a draft page (draft: true): publish it first, or make this a draft too`, true);

@@ -57,7 +57,7 @@ export function findUnused(content: Content, files: readonly SourceFile[], kinds
       message: `the ${noun} "${id}" is not shown on any page. ${
         where.length
           ? `List it in ${where.slice(0, 3).join(", or ")}${where.length > 3 ? ` (or ${where.length - 3} more)` : ""}`
-          : `No page has a section that lists a ${noun} yet: add one`
+          : `No page has a section that lists ${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun} yet: add one`
       }, or mark it draft: true if it is not ready`,
     });
   };

@@ -1,0 +1,108 @@
+/**
+ * A new entry gets a place: after a FAQ entry, a service, a plan, a team member or a testimonial is
+ * saved that no page shows, /admin/ says so and offers the sections that list that kind of entry
+ * ("Show it in: About Us (/about) – Frequently asked questions"). One click adds it at the end of that
+ * section's list and saves the page, through Decap's own backend (its check before saving runs on the
+ * page as on any save), so the entry is on the site. The content check's own warning ("not shown on
+ * any page") says the same in the terminal.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's store, backend and entries are Immutable and untyped here. */
+import { fromJS, List } from "immutable";
+import { store } from "decap-cms-core/dist/esm/redux/index.js";
+import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
+import type { Place } from "./places.ts";
+
+/** Adds `id` at the end of the place's list and saves the page through Decap's backend. */
+export async function addTo(pagesCollection: string, place: Place, id: string): Promise<void> {
+  const state = store.getState() as any;
+  const backend = currentBackend(state.config) as any;
+  const collection = state.collections.get(pagesCollection);
+  const loaded = await backend.getEntry(state, collection, place.page);
+  const entry = fromJS(loaded);
+  const path = ["data", "sections", place.section, place.field];
+  const list = entry.getIn(path);
+  const next = entry.setIn(path, (List.isList(list) ? list : List()).push(id));
+  await backend.persistEntry({
+    config: state.config,
+    collection,
+    entryDraft: fromJS({ entry: {} }).set("entry", next),
+    assetProxies: [],
+    usedSlugs: List(),
+  });
+}
+
+/** Says that the entry is on no page yet, with a button for each section that could show it. */
+export function offerPlaces(noun: string, places: readonly Place[], add: (place: Place) => Promise<void>): void {
+  document.getElementById("cms-place")?.remove();
+  const region = document.createElement("section");
+  region.id = "cms-place";
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-label", "Where the new entry shows");
+  Object.assign(region.style, {
+    position: "fixed",
+    bottom: "1rem",
+    right: "1rem",
+    zIndex: "400",
+    maxWidth: "32rem",
+    padding: "0.75rem 1rem",
+    borderRadius: "6px",
+    border: "2px solid #1e2532",
+    background: "#fffbe6",
+    color: "#1e2532",
+    font: "15px/1.4 system-ui, sans-serif",
+    display: "grid",
+    gap: "0.5rem",
+  });
+  const words = document.createElement("p");
+  words.style.margin = "0";
+  words.textContent = places.length
+    ? `This ${noun} is not shown on any page yet. Show it in:`
+    : `This ${noun} is not shown on any page yet, and no page has a section that lists one: add such a section to a page first.`;
+  region.append(words);
+  for (const place of places) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = place.label;
+    Object.assign(button.style, {
+      font: "inherit",
+      textAlign: "left",
+      padding: "0.3rem 0.7rem",
+      border: "1px solid #1e2532",
+      borderRadius: "4px",
+      background: "#fff",
+      color: "#1e2532",
+      cursor: "pointer",
+    });
+    button.addEventListener("click", () => {
+      region.querySelectorAll("button").forEach((b) => (b.disabled = true));
+      words.textContent = `Adding it to ${place.label}…`;
+      add(place).then(
+        () => {
+          words.textContent = `Added: it shows in ${place.label}.`;
+          region.querySelectorAll("button").forEach((b) => b.remove());
+          window.setTimeout(() => region.remove(), 12_000);
+        },
+        (error: unknown) => {
+          words.textContent = `Not added (${error instanceof Error ? error.message : "the page could not be saved"}): open the page and add it to the section's list.`;
+        },
+      );
+    });
+    region.append(button);
+  }
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "Not now";
+  Object.assign(close.style, {
+    font: "inherit",
+    justifySelf: "start",
+    padding: "0.2rem 0.6rem",
+    border: "1px solid #5f6470",
+    borderRadius: "4px",
+    background: "transparent",
+    color: "#1e2532",
+    cursor: "pointer",
+  });
+  close.addEventListener("click", () => region.remove());
+  region.append(close);
+  document.body.append(region);
+}
