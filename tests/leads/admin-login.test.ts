@@ -1,7 +1,7 @@
 /**
  * The admin login through the site's own server (server/auth/), as a marketer meets it: the real
  * /admin/ (Decap, built by `vite build --mode admin` as `npm run build` builds it) in Chromium,
- * served by the real server process (`npm run serve`), logging in through a stand-in for GitHub on
+ * served by the real server process (`npm start -- DIR`), logging in through a stand-in for GitHub on
  * 127.0.0.1 (tests/helpers/github-stand-in.ts: GitHub's documented OAuth endpoints and the API calls
  * Decap makes first; it is not GitHub). The browser reaches the site as http://site.test:<port> and
  * an attacker's page as http://evil.test:<port> (both mapped to 127.0.0.1), so /admin/ runs as on a
@@ -110,7 +110,8 @@ beforeAll(async () => {
     ),
   );
   writeFileSync(join(dist, "_redirects"), "");
-  server = await startServer([...commands["npm run serve"], "--", dist], {
+  // `npm start -- DIR` serves DIR as `npm start` does after building it.
+  server = await startServer([...commands["npm start"], "--", dist], {
     LEADS: "off",
     GITHUB_CLIENT_ID: clientId,
     GITHUB_CLIENT_SECRET: clientSecret,
@@ -257,7 +258,31 @@ document.getElementById("go").onclick = () => {
   });
 });
 
-describe("the login's variables", () => {
+describe("the login on each server, and its variables", () => {
+  test("npm run leads:serve (beside a static host) serves the login too", async () => {
+    const leads = await startServer(commands["npm run leads:serve"], {
+      LEADS_DATA_DIR: join(work, "leads"),
+      LEADS_IP_KEY: "admin-login-test-key-0123456789",
+      LEADS_EMAIL_TO: "none",
+      LEADS_WEBHOOK_URL: "none",
+      GITHUB_CLIENT_ID: clientId,
+      GITHUB_CLIENT_SECRET: clientSecret,
+      GITHUB_URL: standIn.url,
+      GITHUB_AUTH_ORIGINS: "https://www.example.com",
+    });
+    try {
+      const start = await fetch(`${leads.base}/api/auth/github?provider=github`, { redirect: "manual" });
+      expect(start.status).toBe(302);
+      const location = new URL(start.headers.get("location")!);
+      expect(location.origin + location.pathname).toBe(`${standIn.url}/login/oauth/authorize`);
+      expect(location.searchParams.get("redirect_uri")).toBe(`${leads.base}/api/auth/github/callback`);
+      expect(start.headers.get("set-cookie")).toMatch(/^admin_login_state=[\w-]{43};.*HttpOnly; SameSite=Lax$/);
+      expect(leads.output()).not.toContain(clientSecret);
+    } finally {
+      await leads.stop();
+    }
+  });
+
   test("one without the other stops the start with a line naming the missing one (exit 78)", async () => {
     const result = await runToEnd([...commands["npm run serve"], "--", dist], {
       LEADS: "off",
