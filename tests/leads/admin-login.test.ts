@@ -15,6 +15,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
@@ -181,6 +182,13 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
     expect(response?.status()).toBe(403);
     await page.getByRole("heading", { name: "This sign-in link is not valid here" }).waitFor();
     expect(await page.getByRole("main").innerText()).toMatch(/Nobody was signed in/);
+    // The refusal is accessible (WCAG 2.2 AA, as the site's pages are held to) and fits 320 px.
+    const axe = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
     // A real state of this browser, but another one brought back: refused too.
     const start = await fetch(`${server.base}/api/auth/github?provider=github`, { redirect: "manual" });
