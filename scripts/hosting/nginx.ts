@@ -161,7 +161,7 @@ ${headers.join("\n")}
     }
 
     # The admin login (server/auth/): /admin/ signs in to GitHub through the same process, which
-    # holds GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (set GITHUB_AUTH_TRUST_PROXY=1 there). Its pages
+    # holds GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (set AUTH_TRUST_PROXY=1 there). Its pages
     # send their own policy (a nonce for their one script; no opener isolation, as the login window
     # hands the token back to /admin/): an add_header here replaces the site's headers above for
     # this location only, and HSTS is kept.

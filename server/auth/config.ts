@@ -87,7 +87,7 @@ export function readAuthConfig(env: EnvReader): AuthSetup {
       env.problem("GITHUB_AUTH_ORIGINS", raw, "is not an origin (scheme and host, no path)", "https://www.example.com");
   }
   const trustProxy = env.boolean(
-    "GITHUB_AUTH_TRUST_PROXY",
+    "AUTH_TRUST_PROXY",
     /^(1|true|yes|on)$/i.test(env.raw("LEADS_TRUST_PROXY") ?? ""),
   );
   if (!clientId || !clientSecret) {
