@@ -86,10 +86,7 @@ export function readAuthConfig(env: EnvReader): AuthSetup {
     else
       env.problem("GITHUB_AUTH_ORIGINS", raw, "is not an origin (scheme and host, no path)", "https://www.example.com");
   }
-  const trustProxy = env.boolean(
-    "AUTH_TRUST_PROXY",
-    /^(1|true|yes|on)$/i.test(env.raw("LEADS_TRUST_PROXY") ?? ""),
-  );
+  const trustProxy = env.boolean("AUTH_TRUST_PROXY", /^(1|true|yes|on)$/i.test(env.raw("LEADS_TRUST_PROXY") ?? ""));
   if (!clientId || !clientSecret) {
     return { ready: false, missing: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"].filter((name) => !env.raw(name)) };
   }
