@@ -62,7 +62,8 @@ async function startLogin(page: Page): Promise<Page> {
   const problems: string[] = [];
   page.on("console", (message) => problems.push(`${message.type()}: ${message.text()}`));
   page.on("pageerror", (error) => problems.push(`error: ${error.message}`));
-  await page.goto(`${site}/admin/`);
+  // The server compresses each file once, on its first request: Decap's bundle takes seconds on a busy machine.
+  await page.goto(`${site}/admin/`, { timeout: 120_000 });
   const button = page.getByRole("button", { name: /login with github/i });
   await button.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
     throw new Error(
@@ -266,7 +267,7 @@ document.getElementById("go").onclick = () => {
   });
 });
 
-describe("the login on each server, and its variables", () => {
+describe("the login on each server, and its variables", { timeout: 120_000 }, () => {
   test("npm run leads:serve (beside a static host) serves the login too", async () => {
     const leads = await startServer(commands["npm run leads:serve"], {
       LEADS_DATA_DIR: join(work, "leads"),
