@@ -106,7 +106,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
         },
         {
           // `npm run test:leads`: the lead endpoint as separate processes, with real SMTP, webhook and
-          // PostgreSQL servers. One file at a time: they listen on fixed ports (4300-4399).
+          // PostgreSQL servers, and /admin/'s login (server/auth/) in Chromium against a GitHub
+          // stand-in. One file at a time: they listen on fixed ports (4300-4399).
           extends: true,
           test: {
             name: "leads",

@@ -432,6 +432,12 @@ cms.init({
   // Generated, so typed as the JSON it is rather than Decap's own types.
   config: {
     ...config,
+    // A login route without a server address is the site's own server (scripts/cms/repository.ts):
+    // Decap takes the token only from a window of exactly `base_url`'s origin, this one.
+    backend:
+      config.backend.auth_endpoint && !config.backend.base_url
+        ? { ...config.backend, base_url: window.location.origin }
+        : config.backend,
     // The site's address, from its content as built (the configuration itself depends on the schemas only).
     ...(generated.site.seo.siteUrl ? { site_url: generated.site.seo.siteUrl } : {}),
     load_config_file: false,

@@ -19,6 +19,7 @@ import { checkSmtp } from "./leads/checks.ts";
 import { readLeadsConfig, type LeadsConfig } from "./leads/config.ts";
 import { isLeadsPath } from "./leads/handler.ts";
 import { startLeads, type LeadsService } from "./leads/service.ts";
+import { readAuthConfig, type AuthSetup } from "./auth/config.ts";
 
 export interface Route {
   /** Whether this route answers `pathname` (the URL's path, without the query). */
@@ -64,13 +65,15 @@ export const leadsRoute = (leads: LeadsService): Route => ({
 
 export interface Started {
   server: ServerConfig;
+  /** The admin login (server/auth/): ready, or which variables it misses. */
+  auth: AuthSetup;
   leadsConfig?: LeadsConfig;
   leads?: LeadsService;
 }
 
 /**
- * Reads and checks the configuration (the server's and, unless LEADS=off or `leads: false`, the lead
- * endpoint's; `more` adds another module's variables), checks SMTP, starts the lead service. Any
+ * Reads and checks the configuration (the server's, the admin login's and, unless LEADS=off or
+ * `leads: false`, the lead endpoint's; `more` adds another module's variables), checks SMTP, starts the lead service. Any
  * mistake: its lines and exit 78.
  */
 export async function startUp(options: {
@@ -84,14 +87,20 @@ export async function startUp(options: {
     const server = readServerConfig(env, { port: options.defaultPort });
     const leadsConfig =
       options.leads === true || (options.leads !== false && server.leads) ? readLeadsConfig(env) : undefined;
+    const auth = readAuthConfig(env);
     options.more?.(env);
     const warnings = env.done();
     setLogger(createLogger({ format: server.logFormat, level: server.logLevel }));
     for (const line of warnings) log.warn(line);
-    if (!leadsConfig) return { server };
+    log.info(
+      auth.ready
+        ? `admin login through GitHub (${auth.config.githubUrl}, scope ${auth.config.scope}) at /api/auth/github`
+        : "admin login through this server is off: GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set",
+    );
+    if (!leadsConfig) return { server, auth };
     await checkSmtp(leadsConfig);
     const leads = await startLeads(leadsConfig);
-    return { server, leadsConfig, leads };
+    return { server, auth, leadsConfig, leads };
   } catch (error) {
     exitOnStartupError(error);
   }

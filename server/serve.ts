@@ -6,7 +6,8 @@
  * (scripts/hosting/), so `npm start` sends what production sends. The hosts' own files (_headers,
  * _redirects, _nginx/) are not served.
  * POST /api/leads goes to the lead endpoint (server/leads/), with its database and outbox, unless
- * LEADS=off; /healthz and /readyz answer health checks (server/run.ts). The pages are served whatever
+ * LEADS=off; GET /api/auth/github and its callback sign /admin/ in with GitHub (server/auth/);
+ * /healthz and /readyz answer health checks (server/run.ts). The pages are served whatever
  * the lead store's state: the endpoint answers 503 with Retry-After until it is ready.
  * In: dist/. Listens on $HOST:$PORT (127.0.0.1:4173 by default). Stops on SIGTERM (server/run.ts).
  * BASE_PATH=/pr-123/ serves a build made with the same BASE_PATH under that path (server/base-path.ts);
@@ -22,6 +23,7 @@ import { basePathFrom } from "../scripts/hosting/base-path.ts";
 import { enterBase, rulesOffBase } from "./base-path.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
+import { authRoutes } from "./auth/routes.ts";
 import { healthRoutes, leadsRoute, router, serve, startUp } from "./run.ts";
 
 const types: Record<string, string> = {
@@ -196,7 +198,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     process.exit(1);
   }
   // The health checks stay at the root; the site and its lead endpoint live under BASE_PATH.
-  const app = router(started.leads ? [leadsRoute(started.leads)] : [], site);
+  const app = router([...authRoutes(started.auth, base), ...(started.leads ? [leadsRoute(started.leads)] : [])], site);
   serve(
     router(healthRoutes(started.leads), (request, response) => {
       if (enterBase(base, request, response)) app(request, response);

@@ -20,7 +20,7 @@ const steps: [label: string, script: string][] = [
   ["lint and formatting", "lint"],
   ["unit and component tests", "test:unit"],
   ["the commands on a fresh copy, cold", "test:commands"],
-  ["lead endpoint: SMTP, webhook, PostgreSQL, faults", "test:leads"],
+  ["lead endpoint and admin login", "test:leads"],
   ["build and pre-render", "build"],
   ["size budget", "size"],
   ["browser tests, axe, HTML, hosting", "test:e2e"],

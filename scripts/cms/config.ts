@@ -75,7 +75,14 @@ export interface CmsCollection {
 }
 
 export interface CmsConfig {
-  backend: { name: string; repo: string; branch: string; base_url?: string; auth_endpoint?: string };
+  backend: {
+    name: string;
+    repo: string;
+    branch: string;
+    base_url?: string;
+    auth_endpoint?: string;
+    api_root?: string;
+  };
   publish_mode?: string;
   slug?: { encoding: "unicode" | "ascii"; clean_accents: boolean; sanitize_replacement: string };
   media_folder: string;
@@ -365,9 +372,14 @@ export interface CmsOptions {
   /** The GitHub repository, "owner/name", where the CMS opens pull requests. */
   repo: string;
   branch?: string;
-  /** An OAuth proxy for GitHub logins (Netlify's, or a self-hosted one), when not on Netlify. */
+  /**
+   * Where /admin/ logs in (repository.ts): `authEndpoint` without `baseUrl` is the site's own server
+   * (/admin/ adds its own origin); both: a server at another origin; neither: Netlify's provider.
+   */
   baseUrl?: string;
   authEndpoint?: string;
+  /** GitHub's API, for a GitHub Enterprise host (Decap's default: https://api.github.com). */
+  apiRoot?: string;
   siteUrl?: string;
 }
 
@@ -457,6 +469,7 @@ export function cmsConfig(options: CmsOptions, kinds: KindTable = contentKinds):
       branch: options.branch ?? "main",
       ...(options.baseUrl ? { base_url: options.baseUrl } : {}),
       ...(options.authEndpoint ? { auth_endpoint: options.authEndpoint } : {}),
+      ...(options.apiRoot ? { api_root: options.apiRoot } : {}),
     },
     // Every edit becomes a pull request, which CI checks before anyone can merge it.
     publish_mode: "editorial_workflow",

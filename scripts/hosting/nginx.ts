@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import { writeGenerated } from "../generate/generated-file.ts";
 import { leadsEndpoint } from "../../schemas/lead-limits.ts";
-import { describeSite, type HeaderRule, type RedirectRule } from "./policy.ts";
+import { describeSite, everyResponse, type HeaderRule, type RedirectRule } from "./policy.ts";
 
 /** Where deploy/nginx.conf expects dist/ to be copied; the one path to change for another folder. */
 export const deployRoot = "/var/www/site";
@@ -158,6 +158,23 @@ ${headers.join("\n")}
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_connect_timeout 5s;
         proxy_read_timeout 30s;
+    }
+
+    # The admin login (server/auth/): /admin/ signs in to GitHub through the same process, which
+    # holds GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (set AUTH_TRUST_PROXY=1 there). Its pages
+    # send their own policy (a nonce for their one script; no opener isolation, as the login window
+    # hands the token back to /admin/): an add_header here replaces the site's headers above for
+    # this location only, and HSTS is kept.
+    location ^~ /api/auth/github {
+        proxy_pass http://127.0.0.1:4174;
+        proxy_http_version 1.1;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $remote_addr;
+        proxy_set_header X-Forwarded-Host $http_host;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_connect_timeout 5s;
+        proxy_read_timeout 30s;
+        add_header Strict-Transport-Security "${everyResponse["Strict-Transport-Security"]}" always;
     }
 
     # "/about" and "/about/" are about/index.html; what is not a file is the not-found page (404).

@@ -122,19 +122,30 @@ export function pagePolicy(inline: { scripts: string[]; styles: string[] }, opti
  * schemas with `new Function` ('unsafe-eval'), styles itself inline, shows media from GitHub and
  * previews in a blob: frame. Only /admin/ gets this; the site never does.
  */
-export const adminPolicy = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://raw.githubusercontent.com https://avatars.githubusercontent.com",
-  "connect-src 'self' https://api.github.com",
-  "font-src 'self' data:",
-  "frame-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export const adminPolicy = adminPolicyFor();
+
+/** /admin/'s policy when its GitHub API is `apiRoot` (CMS_API_ROOT: GitHub Enterprise, or a test's stand-in). */
+export function adminPolicyFor(apiRoot = "https://api.github.com"): string {
+  let api = "https://api.github.com";
+  try {
+    api = new URL(apiRoot).origin;
+  } catch {
+    // not an address: GitHub's own API, as Decap's default
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://raw.githubusercontent.com https://avatars.githubusercontent.com",
+    `connect-src 'self' ${api}`,
+    "font-src 'self' data:",
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
 export interface PageInput {
   route: string;
@@ -155,6 +166,8 @@ export function describeSite(input: {
   redirects: readonly { from: string; to: string; permanent: boolean }[];
   /** Other files at the top of dist/ that are not content-hashed, e.g. "/sitemap.xml". */
   files: string[];
+  /** /admin/'s GitHub API when not GitHub's own (CMS_API_ROOT). */
+  cmsApiRoot?: string;
 }): SitePolicy {
   const document = (policy: string, opener = "same-origin") => ({
     "Content-Security-Policy": policy,
@@ -170,7 +183,7 @@ export function describeSite(input: {
   for (const folder of hashedFolders) headers.push({ path: `${folder}*`, headers: { "Cache-Control": immutable } });
   // The CMS signs in through a popup that reports back to this window: the opener must stay reachable.
   for (const path of ["/admin", "/admin/*"]) {
-    headers.push({ path, headers: document(adminPolicy, "same-origin-allow-popups") });
+    headers.push({ path, headers: document(adminPolicyFor(input.cmsApiRoot), "same-origin-allow-popups") });
   }
   assertNoOverlap(headers);
   const redirects = input.redirects.map(({ from, to, permanent }) => ({

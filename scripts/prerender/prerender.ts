@@ -123,7 +123,13 @@ writeFileSync(join(dist, "sitemap.xml"), sitemap(site, pages));
 writeFileSync(join(dist, "robots.txt"), robots(site));
 
 const policy = basedPolicy(
-  describeSite({ pages: written, tagManager, redirects, files: ["/sitemap.xml", "/robots.txt"] }),
+  describeSite({
+    pages: written,
+    tagManager,
+    redirects,
+    files: ["/sitemap.xml", "/robots.txt"],
+    ...(process.env.CMS_API_ROOT ? { cmsApiRoot: process.env.CMS_API_ROOT } : {}),
+  }),
   base,
 );
 writeFileSync(join(dist, "_headers"), renderHeadersFile(policy.headers));

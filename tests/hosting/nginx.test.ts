@@ -13,7 +13,7 @@ describe("deploy/nginx.conf", () => {
     expect(committed).toBe(renderServerBlock());
   });
 
-  it("adds every header once, at server level, for every status; no location adds its own", () => {
+  it("adds every header once, at server level, for every status; no location adds its own but the admin login's", () => {
     for (const [name, value] of Object.entries(everyResponse)) {
       expect(committed).toContain(`    add_header ${name} "${value}" always;`);
     }
@@ -22,7 +22,15 @@ describe("deploy/nginx.conf", () => {
     }
     const locations = committed.split(/\n {4}location /).slice(1);
     expect(locations.length).toBeGreaterThan(0);
-    for (const block of locations) expect(block.split("\n    }")[0]).not.toContain("add_header");
+    for (const block of locations) {
+      const body = block.split("\n    }")[0]!;
+      // The login window sends its own policy and must keep its opener: only HSTS is added to it.
+      if (body.startsWith("^~ /api/auth/github ")) {
+        expect(body.match(/add_header .*/g)).toEqual([
+          `add_header Strict-Transport-Security "${everyResponse["Strict-Transport-Security"]}" always;`,
+        ]);
+      } else expect(body).not.toContain("add_header");
+    }
   });
 
   it("includes the build's maps and redirects, compresses text and serves 404.html for unknown paths", () => {

@@ -49,8 +49,9 @@ function siteConfig(): string {
     text = text.replace(line, index === 0 ? `    listen 127.0.0.1:${port};` : "");
   }
   if (!text.includes(deployRoot)) throw new Error(`deploy/nginx.conf does not mention ${deployRoot}`);
-  if (text.split(leadsUpstream).length !== 2) throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" once`);
-  text = text.replace(leadsUpstream, `proxy_pass http://127.0.0.1:${leadsPort};`);
+  // Twice: the lead endpoint and the admin login (server/auth/), one process.
+  if (text.split(leadsUpstream).length !== 3) throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" twice`);
+  text = text.replaceAll(leadsUpstream, `proxy_pass http://127.0.0.1:${leadsPort};`);
   return text.replaceAll(deployRoot, dist);
 }
 

@@ -1,0 +1,94 @@
+/**
+ * The admin login's settings (server/auth/), from the environment only: the GitHub OAuth app's client
+ * id and secret (both or neither; neither: the login routes answer a page naming them), GitHub's
+ * address (another host for GitHub Enterprise, or a stand-in in the tests), the scope asked for, and
+ * the origins besides the server's own that /admin/ may be opened from. The secret is kept here and
+ * sent to GitHub's token endpoint only: never to a page, a log line or the build.
+ */
+import type { EnvReader } from "../config/env.ts";
+import { isLoopback } from "../config/env.ts";
+
+/** What Decap's GitHub backend can work with: every repository of the user, or public ones only. */
+export const scopes = ["repo", "public_repo"] as const;
+export type Scope = (typeof scopes)[number];
+
+export interface AuthConfig {
+  clientId: string;
+  clientSecret: string;
+  /** https://github.com, or a GitHub Enterprise host (its /login/oauth/ endpoints). */
+  githubUrl: string;
+  scope: Scope;
+  /** Origins besides the request's own that /admin/ may run at ("https://www.example.com"). */
+  origins: string[];
+  /** Believe X-Forwarded-Proto and X-Forwarded-Host (nginx or a load balancer in front). */
+  trustProxy: boolean;
+}
+
+/** The login's state of configuration: ready, or the reason it is off (for the page that says so). */
+export type AuthSetup = { ready: true; config: AuthConfig } | { ready: false; missing: string[] };
+
+/** "https://www.example.com" as an origin (scheme, host, port), or undefined when it is not one. */
+export function originOf(raw: string): string | undefined {
+  try {
+    const url = new URL(raw);
+    if (!/^https?:$/.test(url.protocol) || !url.hostname || url.username || url.password) return undefined;
+    if (url.pathname !== "/" || url.search || url.hash) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readAuthConfig(env: EnvReader): AuthSetup {
+  const clientId = env.raw("GITHUB_CLIENT_ID");
+  const clientSecret = env.raw("GITHUB_CLIENT_SECRET");
+  if (clientId && !clientSecret)
+    env.problem(
+      "GITHUB_CLIENT_SECRET",
+      undefined,
+      "is not set but GITHUB_CLIENT_ID is (set both, or neither)",
+      "<the OAuth app's client secret>",
+    );
+  if (clientSecret && !clientId)
+    env.problem(
+      "GITHUB_CLIENT_ID",
+      undefined,
+      "is not set but GITHUB_CLIENT_SECRET is (set both, or neither)",
+      "Ov23liAbCdEfGh123456",
+    );
+  if (clientId && !/^[\w.-]+$/.test(clientId))
+    env.problem(
+      "GITHUB_CLIENT_ID",
+      clientId,
+      "is not a client id (letters, digits, dots and hyphens)",
+      "Ov23liAbCdEfGh123456",
+    );
+
+  let githubUrl = "https://github.com";
+  const rawUrl = env.raw("GITHUB_URL");
+  if (rawUrl !== undefined) {
+    const origin = originOf(rawUrl);
+    if (!origin) env.problem("GITHUB_URL", rawUrl, "is not the address of a GitHub host", "https://github.example.com");
+    else if (origin.startsWith("http:") && !isLoopback(new URL(origin).hostname))
+      env.problem(
+        "GITHUB_URL",
+        rawUrl,
+        "uses http:// to another machine: the client secret must never travel unencrypted",
+        "https://github.example.com",
+      );
+    else githubUrl = origin;
+  }
+  const scope = env.oneOf("GITHUB_SCOPE", scopes, "repo");
+  const origins: string[] = [];
+  for (const raw of env.list("GITHUB_AUTH_ORIGINS")) {
+    const origin = originOf(raw);
+    if (origin) origins.push(origin);
+    else
+      env.problem("GITHUB_AUTH_ORIGINS", raw, "is not an origin (scheme and host, no path)", "https://www.example.com");
+  }
+  const trustProxy = env.boolean("AUTH_TRUST_PROXY", /^(1|true|yes|on)$/i.test(env.raw("LEADS_TRUST_PROXY") ?? ""));
+  if (!clientId || !clientSecret) {
+    return { ready: false, missing: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"].filter((name) => !env.raw(name)) };
+  }
+  return { ready: true, config: { clientId, clientSecret, githubUrl, scope, origins, trustProxy } };
+}

@@ -1,0 +1,142 @@
+/**
+ * The admin login's routes, the GitHub OAuth handshake Decap's `github` backend expects from its
+ * `base_url` + `auth_endpoint` (the same one Netlify's provider serves):
+ *   GET /api/auth/github           (Decap's popup opens it) → a new state in a cookie, 302 to GitHub's
+ *                                    authorize page with the client id, the callback, the scope, the state
+ *   GET /api/auth/github/callback  (GitHub sends the browser back) → the state checked against the
+ *                                    cookie, the code exchanged for a token (exchange.ts), the handshake
+ *                                    page that hands the token to /admin/ (page.ts)
+ * Without GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET both routes answer a page that names them.
+ * Under BASE_PATH the routes, the callback and the cookie's path carry the base.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { log } from "../log.ts";
+import type { Route } from "../run.ts";
+import type { AuthSetup } from "./config.ts";
+import { exchangeCode } from "./exchange.ts";
+import { allowedOrigins, requestOrigin } from "./origin.ts";
+import { sendHandshake, sendRefusal } from "./page.ts";
+import { clearedStateCookie, newState, sameState, stateCookie, stateFromCookies } from "./state.ts";
+
+/** Where Decap opens the login (its `auth_endpoint`, relative to the site's root and base path). */
+export const authEndpoint = "api/auth/github";
+export const loginPath = `/${authEndpoint}`;
+export const callbackPath = `${loginPath}/callback`;
+
+const tryAgain = 'Close this window, go back to the content editor and choose "Login with GitHub" again.';
+
+export function authRoutes(setup: AuthSetup, base = "/"): Route[] {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.writeHead(405, { Allow: "GET, HEAD", "Content-Length": 0 }).end();
+      return;
+    }
+    if (!setup.ready) {
+      sendRefusal(response, 503, "Login is not set up on this server", [
+        `Signing in to the content editor with GitHub needs ${setup.missing.join(" and ")} in the server's environment, which ${setup.missing.length > 1 ? "are" : "is"} not set.`,
+        "Whoever runs the site sets them (from the site's GitHub OAuth app) and restarts the server; the README's production section says how.",
+      ]);
+      return;
+    }
+    const config = setup.config;
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const own = requestOrigin(request, config);
+    if (!own) {
+      sendRefusal(response, 400, "This address cannot sign anyone in", [
+        "The request did not say which site it was for (its Host header is missing or malformed).",
+      ]);
+      return;
+    }
+    const cookiePath = `${base}${authEndpoint}`;
+    const cookie = { path: cookiePath, secure: own.startsWith("https:") };
+    const redirectUri = `${own}${base}${authEndpoint}/callback`;
+
+    if (url.pathname === loginPath) {
+      const state = newState();
+      const authorize = new URL(`${config.githubUrl}/login/oauth/authorize`);
+      authorize.search = new URLSearchParams({
+        client_id: config.clientId,
+        redirect_uri: redirectUri,
+        scope: config.scope,
+        state,
+        allow_signup: "false",
+      }).toString();
+      response
+        .writeHead(302, {
+          Location: authorize.toString(),
+          "Set-Cookie": stateCookie(state, cookie),
+          "Cache-Control": "no-store",
+          "Referrer-Policy": "no-referrer",
+          "Content-Length": 0,
+        })
+        .end();
+      return;
+    }
+
+    // The callback. Whatever happens, the state serves once.
+    const clear = { "Set-Cookie": clearedStateCookie(cookie) };
+    const state = url.searchParams.get("state") ?? undefined;
+    if (!sameState(stateFromCookies(request.headers.cookie), state)) {
+      log.warn("admin login refused: the state does not match this browser's (expired, or a forged link)");
+      sendRefusal(
+        response,
+        403,
+        "This sign-in link is not valid here",
+        [
+          "It has expired (a sign-in must be finished within ten minutes), was started in another browser, or did not come from this site. Nobody was signed in.",
+          tryAgain,
+        ],
+        clear,
+      );
+      return;
+    }
+    const error = url.searchParams.get("error");
+    if (error) {
+      const denied = error === "access_denied";
+      log.info(`admin login ended at GitHub: ${denied ? "access denied" : "an error"}`, { error: error.slice(0, 64) });
+      sendRefusal(
+        response,
+        denied ? 403 : 502,
+        denied ? "GitHub access was not given" : "GitHub could not sign you in",
+        denied
+          ? [
+              "You (or your organisation's settings) declined to let the content editor use your GitHub account, so nobody was signed in.",
+              `To edit the site, ${tryAgain.charAt(0).toLowerCase()}${tryAgain.slice(1)} Then choose "Authorize" on GitHub's page.`,
+            ]
+          : [`GitHub answered with the error "${error.slice(0, 64)}". Nobody was signed in.`, tryAgain],
+        clear,
+      );
+      return;
+    }
+    const code = url.searchParams.get("code");
+    if (!code) {
+      sendRefusal(response, 400, "GitHub sent no sign-in code", ["Nobody was signed in.", tryAgain], clear);
+      return;
+    }
+    void exchangeCode(config, code, redirectUri).then((result) => {
+      if ("error" in result) {
+        log.warn("admin login failed: GitHub did not give a token for the code", { error: result.error });
+        sendRefusal(
+          response,
+          502,
+          "GitHub did not confirm the sign-in",
+          [
+            `GitHub answered "${result.error}" when the server asked for your sign-in. Nobody was signed in.`,
+            tryAgain,
+            "If it happens again, whoever runs the site checks the OAuth app's client id, secret and callback address.",
+          ],
+          clear,
+        );
+        return;
+      }
+      log.info("admin login: GitHub gave a token; handing it to /admin/", { scope: result.scope || undefined });
+      sendHandshake(response, result.token, allowedOrigins(own, config), clear);
+    });
+  };
+  return [
+    {
+      matches: (pathname) => pathname === loginPath || pathname === callbackPath,
+      handle,
+    },
+  ];
+}

@@ -1,0 +1,326 @@
+/**
+ * The admin login through the site's own server (server/auth/), as a marketer meets it: the real
+ * /admin/ (Decap, built by `vite build --mode admin` as `npm run build` builds it) in Chromium,
+ * served by the real server process (`npm start -- DIR`), logging in through a stand-in for GitHub on
+ * 127.0.0.1 (tests/helpers/github-stand-in.ts: GitHub's documented OAuth endpoints and the API calls
+ * Decap makes first; it is not GitHub). The browser reaches the site as http://site.test:<port> and
+ * an attacker's page as http://evil.test:<port> (both mapped to 127.0.0.1), so /admin/ runs as on a
+ * real host, not in its local-proxy mode.
+ * Proves: the whole handshake ends with Decap showing its collections; a forged or foreign state is
+ * refused in words; a window of another origin gets no token; a denied login is said in words; the
+ * client secret is in no page, no log line and no file of the build; the variables are checked at
+ * start (exit 78) and a server without them says which are missing.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
+import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
+import { describeSite } from "../../scripts/hosting/policy.ts";
+import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
+import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
+import { root } from "../helpers/leads-endpoint.ts";
+import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
+
+const repo = "acme-marketing/site";
+const clientId = "Ov23liStandIn0123456";
+const clientSecret = `standin-secret-${Math.random().toString(36).slice(2)}-do-not-leak`;
+const work = mkdtempSync(join(tmpdir(), "admin-login-"));
+const dist = join(work, "dist");
+
+let standIn: StandIn;
+let server: ServerProcess;
+let browser: Browser;
+let site = "";
+/** Every HTML page the browser got from the site or the stand-in, for the secret check. */
+const pagesSeen: { url: string; body: string }[] = [];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.on("response", (response) => {
+    if (!/text\/html/.test(response.headers()["content-type"] ?? "")) return;
+    void response
+      .text()
+      .then((body) => pagesSeen.push({ url: response.url(), body }))
+      .catch(() => undefined);
+  });
+  return context;
+}
+
+/** /admin/'s "Login with GitHub", and the login window it opens. */
+async function startLogin(page: Page): Promise<Page> {
+  const problems: string[] = [];
+  page.on("console", (message) => problems.push(`${message.type()}: ${message.text()}`));
+  page.on("pageerror", (error) => problems.push(`error: ${error.message}`));
+  // The server compresses each file once, on its first request: Decap's bundle takes seconds on a busy machine.
+  await page.goto(`${site}/admin/`, { timeout: 120_000 });
+  const button = page.getByRole("button", { name: /login with github/i });
+  await button.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+    throw new Error(
+      `${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\n${problems.join("\n")}`,
+    );
+  });
+  const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+  return popup;
+}
+
+beforeAll(async () => {
+  standIn = await startGitHubStandIn({ clientId, clientSecret, repo, login: "marketer" });
+  // /admin/ as `npm run build` builds it, for a repository on "GitHub" (the stand-in's API), with the
+  // secret in the build's environment: it must not end up in the build.
+  const build = spawnSync(
+    process.execPath,
+    [
+      join(root, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--mode",
+      "admin",
+      "--outDir",
+      dist,
+      "--emptyOutDir",
+      "--logLevel",
+      "error",
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        CMS_REPO: repo,
+        CMS_API_ROOT: standIn.url,
+        GITHUB_CLIENT_ID: clientId,
+        GITHUB_CLIENT_SECRET: clientSecret,
+      },
+    },
+  );
+  expect(build.status, `vite build --mode admin:\n${build.stdout}${build.stderr}`).toBe(0);
+  // The production headers of /admin/ (its policy lets it reach the stand-in's API, as CMS_API_ROOT says).
+  writeFileSync(
+    join(dist, "_headers"),
+    renderHeadersFile(
+      describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url }).headers,
+    ),
+  );
+  writeFileSync(join(dist, "_redirects"), "");
+  // `npm start -- DIR` serves DIR as `npm start` does after building it.
+  server = await startServer([...commands["npm start"], "--", dist], {
+    LEADS: "off",
+    GITHUB_CLIENT_ID: clientId,
+    GITHUB_CLIENT_SECRET: clientSecret,
+    GITHUB_URL: standIn.url,
+  });
+  site = server.base.replace("127.0.0.1", "site.test");
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      ...chromiumArgs,
+      "--host-resolver-rules=MAP site.test 127.0.0.1, MAP evil.test 127.0.0.1",
+      // Production is https, a secure context (Decap needs one: crypto.randomUUID); so are these.
+      `--unsafely-treat-insecure-origin-as-secure=${site},http://evil.test:${standIn.port}`,
+    ],
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await standIn?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("logging in to /admin/ through the site's own server", { timeout: 180_000 }, () => {
+  test("the whole handshake: GitHub's authorize page, the token exchange, and Decap shows its collections", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const popup = await startLogin(page);
+    await popup.waitForEvent("close", { timeout: 60_000 });
+
+    // Logged in: the collections of the configuration (generated from the schemas) are listed.
+    const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
+    for (const label of labels.slice(0, 2)) {
+      await page
+        .getByRole("link", { name: label, exact: true })
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: Error) => {
+          const asked = standIn.requests.map((r) => `${r.method} ${r.path}`).join("\n");
+          throw new Error(
+            `${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\nGitHub was asked:\n${asked}`,
+          );
+        });
+    }
+    // What the server asked GitHub for: our client, our callback on the site's origin, the scope, a state.
+    expect(standIn.authorize?.get("client_id")).toBe(clientId);
+    expect(standIn.authorize?.get("redirect_uri")).toBe(`${site}/api/auth/github/callback`);
+    expect(standIn.authorize?.get("scope")).toBe("repo");
+    expect(standIn.authorize?.get("state")).toMatch(/^[\w-]{43}$/);
+    // Decap holds the token the stand-in gave (in localStorage, as the decision record says) and uses it.
+    const token = standIn.tokens.at(-1)!;
+    const stored = await page.evaluate(() => localStorage.getItem("decap-cms-user") ?? "");
+    expect(JSON.parse(stored)).toMatchObject({ token, backendName: "github" });
+    expect(standIn.requests.some((r) => r.path === "/user" && r.authorization?.includes(token))).toBe(true);
+    expect(standIn.requests.some((r) => r.path === `/repos/${repo}`)).toBe(true);
+    // Neither the token nor the code is written to the server's log.
+    expect(server.output()).not.toContain(token);
+    expect(server.output()).toMatch(/admin login: GitHub gave a token/);
+    await context.close();
+  });
+
+  test("a forged state is refused with a page in words, and nobody is signed in", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${site}/api/auth/github/callback?code=stolen&state=forged-state`);
+    expect(response?.status()).toBe(403);
+    await page.getByRole("heading", { name: "This sign-in link is not valid here" }).waitFor();
+    expect(await page.getByRole("main").innerText()).toMatch(/Nobody was signed in/);
+    // The refusal is accessible (WCAG 2.2 AA, as the site's pages are held to) and fits 320 px.
+    const axe = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+    // A real state of this browser, but another one brought back: refused too.
+    const start = await fetch(`${server.base}/api/auth/github?provider=github`, { redirect: "manual" });
+    expect(start.status).toBe(302);
+    const cookie = start.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(
+      /^admin_login_state=[\w-]{43}; Path=\/api\/auth\/github; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const other = state.slice(0, -1) + (state.endsWith("A") ? "B" : "A");
+    const back = await fetch(`${server.base}/api/auth/github/callback?code=x&state=${other}`, {
+      headers: { Cookie: cookie.split(";")[0]! },
+      redirect: "manual",
+    });
+    expect(back.status).toBe(403);
+    expect(back.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+    expect(back.headers.get("content-security-policy")).toMatch(/^default-src 'none'; script-src 'nonce-/);
+    await context.close();
+  });
+
+  test("a window of another origin that opens the login gets no token", async () => {
+    standIn.page(
+      "/evil.html",
+      `<!doctype html><html lang="en"><title>Another site</title><body>
+<button id="go">Start</button>
+<script>
+window.received = [];
+window.addEventListener("message", (event) => window.received.push(String(event.data)));
+document.getElementById("go").onclick = () => {
+  window.login = window.open(${JSON.stringify(`${site}/api/auth/github?provider=github&site_id=x&scope=repo`)}, "login");
+};
+</script></body></html>`,
+    );
+    const context = await newContext();
+    const page = await context.newPage();
+    const evil = `http://evil.test:${standIn.port}`;
+    await page.goto(`${evil}/evil.html`);
+    const opened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Start" }).click();
+    const popup = await opened;
+    await popup.getByRole("heading", { name: "Signing you in to the content editor" }).waitFor();
+    const tokensBefore = standIn.tokens.length;
+    expect(tokensBefore).toBeGreaterThan(0);
+    // The other site answers as /admin/ would, to any origin, and listens.
+    await page.evaluate(() => (window as unknown as { login: Window }).login.postMessage("authorizing:github", "*"));
+    await page.waitForTimeout(1500);
+    const received = await page.evaluate(() => (window as unknown as { received: string[] }).received);
+    expect(received.join("\n")).not.toMatch(/authorization:github/);
+    expect(received.join("\n")).not.toContain(standIn.tokens.at(-1)!);
+    expect(popup.isClosed()).toBe(false);
+    await context.close();
+  });
+
+  test("a login denied at GitHub shows a page in words", async () => {
+    standIn.deny = true;
+    try {
+      const context = await newContext();
+      const page = await context.newPage();
+      const popup = await startLogin(page);
+      await popup.getByRole("heading", { name: "GitHub access was not given" }).waitFor({ timeout: 60_000 });
+      expect(await popup.getByRole("main").innerText()).toMatch(/nobody was signed in/i);
+      expect(await page.evaluate(() => localStorage.getItem("decap-cms-user"))).toBeNull();
+      await context.close();
+    } finally {
+      standIn.deny = false;
+    }
+  });
+
+  test("the client secret is in no page, no log line and no file of the build", () => {
+    expect(pagesSeen.length).toBeGreaterThan(3);
+    expect(pagesSeen.some((p) => p.url.includes("/api/auth/github/callback"))).toBe(true);
+    for (const seen of pagesSeen) expect(seen.body, seen.url).not.toContain(clientSecret);
+    expect(server.output()).not.toContain(clientSecret);
+    for (const file of filesUnder(dist)) expect(readFileSync(file).includes(clientSecret), file).toBe(false);
+  });
+});
+
+describe("the login on each server, and its variables", { timeout: 120_000 }, () => {
+  test("npm run leads:serve (beside a static host) serves the login too", async () => {
+    const leads = await startServer(commands["npm run leads:serve"], {
+      LEADS_DATA_DIR: join(work, "leads"),
+      LEADS_IP_KEY: "admin-login-test-key-0123456789",
+      LEADS_EMAIL_TO: "none",
+      LEADS_WEBHOOK_URL: "none",
+      GITHUB_CLIENT_ID: clientId,
+      GITHUB_CLIENT_SECRET: clientSecret,
+      GITHUB_URL: standIn.url,
+      GITHUB_AUTH_ORIGINS: "https://www.example.com",
+    });
+    try {
+      const start = await fetch(`${leads.base}/api/auth/github?provider=github`, { redirect: "manual" });
+      expect(start.status).toBe(302);
+      const location = new URL(start.headers.get("location")!);
+      expect(location.origin + location.pathname).toBe(`${standIn.url}/login/oauth/authorize`);
+      expect(location.searchParams.get("redirect_uri")).toBe(`${leads.base}/api/auth/github/callback`);
+      expect(start.headers.get("set-cookie")).toMatch(/^admin_login_state=[\w-]{43};.*HttpOnly; SameSite=Lax$/);
+      expect(leads.output()).not.toContain(clientSecret);
+    } finally {
+      await leads.stop();
+    }
+  });
+
+  test("one without the other stops the start with a line naming the missing one (exit 78)", async () => {
+    const result = await runToEnd([...commands["npm run serve"], "--", dist], {
+      LEADS: "off",
+      GITHUB_CLIENT_ID: clientId,
+      GITHUB_CLIENT_SECRET: "",
+    });
+    expect(result.code, result.output).toBe(78);
+    expect(result.output).toMatch(
+      /GITHUB_CLIENT_SECRET is not set but GITHUB_CLIENT_ID is .*for example GITHUB_CLIENT_SECRET=/,
+    );
+    expect(result.output, "no stack trace").not.toMatch(/^\s+at /m);
+  });
+
+  test("without both, the login window says which variables the server needs", async () => {
+    const bare = await startServer([...commands["npm run serve"], "--", dist], {
+      LEADS: "off",
+      GITHUB_CLIENT_ID: "",
+      GITHUB_CLIENT_SECRET: "",
+    });
+    try {
+      const context = await newContext();
+      const page = await context.newPage();
+      const response = await page.goto(`${bare.base}/api/auth/github?provider=github`);
+      expect(response?.status()).toBe(503);
+      await page.getByRole("heading", { name: "Login is not set up on this server" }).waitFor();
+      expect(await page.getByRole("main").innerText()).toMatch(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET/);
+      await context.close();
+    } finally {
+      await bare.stop();
+    }
+  });
+});
