@@ -26,14 +26,18 @@ function partsOf(path: string): (string | number)[] {
     .map((part) => (/^\[\d+\]$/.test(part) ? Number(part.slice(1, -1)) : part));
 }
 
-/** "Label › Label › item 2 › Label: ", or "" for the entry as a whole. */
-export function labelled(config: { collections: unknown }, collection: string, slug: string, path: string): string {
-  if (!path) return "";
+/** The labels along a field's path: ["Sections", "section 4", "Heading"]. */
+export function labelsAlong(
+  config: { collections: unknown },
+  collection: string,
+  slug: string,
+  parts: readonly (string | number)[],
+): string[] {
   const found = (config.collections as Collection[]).find((c) => c.name === collection);
   let fields: Field[] | undefined = found?.files ? found.files.find((f) => f.name === slug)?.fields : found?.fields;
   let list: Field | undefined;
   const words: string[] = [];
-  for (const part of partsOf(path)) {
+  for (const part of parts) {
     if (typeof part === "number") {
       const noun = (list?.label_singular ?? list?.field?.label ?? "item").toLowerCase();
       words.push(`${noun} ${part + 1}`);
@@ -51,5 +55,11 @@ export function labelled(config: { collections: unknown }, collection: string, s
       fields = undefined;
     }
   }
-  return `${words.join(" › ")}: `;
+  return words;
+}
+
+/** "Label › Label › item 2 › Label: ", or "" for the entry as a whole. */
+export function labelled(config: { collections: unknown }, collection: string, slug: string, path: string): string {
+  if (!path) return "";
+  return `${labelsAlong(config, collection, slug, partsOf(path)).join(" › ")}: `;
 }

@@ -44,6 +44,9 @@ import { notice, refusing } from "./notice.ts";
 import { labelled } from "./labels.ts";
 import { addTo, offerPlaces } from "./placement.ts";
 import { placesFor } from "./places.ts";
+import { Inspect } from "./inspect/Inspect.tsx";
+import { arrived, followTheCursor, surroundings } from "./inspect/around.ts";
+import { markContent, type EntryName } from "./inspect/sources.ts";
 import {
   allFiles,
   backendReady,
@@ -112,6 +115,17 @@ function edited(props: PreviewProps, kind: string): Edited {
   return { kind: "entry", collection: kind as CollectionName, id, data };
 }
 
+/** The entry being previewed as /admin/ names it (a settings file: in the settings collection, by its name). */
+function entryName(props: PreviewProps, kind: string): EntryName {
+  const row = contentKinds.find((k) => k.name === kind);
+  if (row?.role === "settings") return { collection: "settings", slug: kind };
+  return { collection: kind, slug: String(props.entry.get("slug") ?? "") };
+}
+
+/** The preview's link to the form, the labels and the other entries (admin/inspect/around.ts). */
+const around = surroundings(config, (collection, id) => titleOf(collection, id));
+followTheCursor();
+
 /** The preview of one kind of entry: the page as the site would show it, or what is missing. */
 function previewOf(kind: string) {
   return function Preview(props: PreviewProps) {
@@ -138,15 +152,23 @@ function previewOf(kind: string) {
         </div>
       );
     }
+    // Each value that shows carries a mark to its field (admin/inspect/): edit on the page.
+    const editing = entryName(props, kind);
+    const heading = (props.entry.get("data").toJS?.() as { heading?: unknown } | undefined)?.heading;
+    const legal = edited(props, kind).kind === "legal" ? (heading ? "heading" : "title") : undefined;
+    const { content, sources } = markContent(shown, shown.route, editing, contentKinds, legal);
+    arrived(editing);
     const pages = createPageStore(
-      [...new Set([...shown.pages.map((p) => p.route)])],
-      (route) => Promise.resolve(shown.pages.find((p: PageData) => p.route === route)!),
-      shown.pages,
+      [...new Set([...content.pages.map((p) => p.route)])],
+      (route) => Promise.resolve(content.pages.find((p: PageData) => p.route === route)!),
+      content.pages,
     );
     return (
-      <MemoryRouter initialEntries={[shown.route]}>
-        <App content={{ site: shown.site, pages, collections: shown.collections, forms: shown.forms }} />
-      </MemoryRouter>
+      <Inspect sources={sources} around={around}>
+        <MemoryRouter initialEntries={[shown.route]}>
+          <App content={{ site: content.site, pages, collections: content.collections, forms: content.forms }} />
+        </MemoryRouter>
+      </Inspect>
     );
   };
 }
@@ -311,7 +333,9 @@ setPictureUrl((src) => {
 setEntries(async (collection, display) =>
   (await filesOf(collection)).map((file) => ({ id: file.slug, title: String(file.data[display] ?? "") || file.slug })),
 );
-setTitles((collection, id) => {
+setTitles(titleOf);
+/** An entry's title as the content last read has it (its identifier field). */
+function titleOf(collection: string, id: string): string | undefined {
   const row = kindNamed(collection);
   const file = row && row.role !== "settings" ? stored.find((f) => f.rel === `${row.folder}/${id}.yaml`) : undefined;
   const identifier = (config.collections as { name: string; identifier_field?: string }[]).find(
@@ -319,7 +343,7 @@ setTitles((collection, id) => {
   )?.identifier_field;
   if (!file || !identifier) return undefined;
   return new RegExp(`^${identifier}:[ \\t]*["']?(.+?)["']?[ \\t]*$`, "m").exec(file.text)?.[1];
-});
+}
 
 cms.registerCustomFormat("yaml", "yaml", { fromFile, toFile });
 cms.registerEventListener({

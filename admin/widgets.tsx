@@ -124,7 +124,47 @@ function CheckBasis() {
 }
 
 /** The fields on screen (their wrappers), so that a list knows which of its items' problems a field shows. */
-const mounted = new Set<{ path(): Path | null; kindOf: Kind }>();
+const mounted = new Set<{ path(): Path | null; kindOf: Kind; props: Props }>();
+
+/** The label and the box of a field on screen (Decap's: its label names the control's id; the box holds both). */
+function partsOfField(field: { props: Props }): { label: HTMLElement; box: HTMLElement } | undefined {
+  const id = field.props.forID as string | undefined;
+  const label = id ? document.querySelector<HTMLElement>(`label[for="${CSS.escape(id)}"]`) : null;
+  if (!label) return undefined;
+  return { label, box: label.closest<HTMLElement>('[aria-label$=" field"]') ?? label.parentElement ?? label };
+}
+
+/**
+ * The field of the entry being edited at `path`, as the form shows it: its label (to go to it, notice.ts's
+ * `goTo`) and a way to change its value as typing in it would (a leaf only). Undefined when the form has no
+ * such field on screen.
+ */
+export function fieldInForm(path: Path): { label: HTMLElement; change?: (value: string) => void } | undefined {
+  const here = fieldPath(path);
+  for (const field of mounted) {
+    const at = field.path();
+    if (!at || fieldPath(at) !== here) continue;
+    const parts = partsOfField(field);
+    if (!parts) continue;
+    return {
+      label: parts.label,
+      ...(field.kindOf === "leaf" ? { change: (value: string) => field.props.onChange(value) } : {}),
+    };
+  }
+  return undefined;
+}
+
+/** The path of the innermost field of the form that holds `element` (where the cursor is), if any. */
+export function fieldHolding(element: Element): Path | undefined {
+  let best: { path: Path; box: HTMLElement } | undefined;
+  for (const field of mounted) {
+    const parts = partsOfField(field);
+    if (!parts?.box.contains(element) || (best && !best.box.contains(parts.box))) continue;
+    const path = field.path();
+    if (path) best = { path, box: parts.box };
+  }
+  return best?.path;
+}
 
 /** True when a field inside `list`'s items shows the problem at `field` itself. */
 function claimed(field: string, list: object): boolean {

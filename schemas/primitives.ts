@@ -156,12 +156,16 @@ const targetIssue = (c: ContentContext) => (to: string, ctx: z.RefinementCtx) =>
 };
 
 export function linkTarget(c: ContentContext) {
-  return z
-    .string()
-    .superRefine(targetIssue(c))
-    .describe(
-      'Where the link goes: a page\'s address, e.g. "/contact"; a section of this page, e.g. "#pricing"; a full "https://" address; "phone" for the toll-free number or "email" for the support e-mail.',
-    );
+  return (
+    z
+      .string()
+      .superRefine(targetIssue(c))
+      // Where a link goes, not words on the page (/admin/'s preview does not offer it for typing there).
+      .meta({ target: true })
+      .describe(
+        'Where the link goes: a page\'s address, e.g. "/contact"; a section of this page, e.g. "#pricing"; a full "https://" address; "phone" for the toll-free number or "email" for the support e-mail.',
+      )
+  );
 }
 
 /** A route that must belong to a page. */
