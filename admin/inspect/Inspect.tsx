@@ -32,6 +32,8 @@ const MARKED = "data-cms-at";
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 /** An element that acts on a click (a link, a button): the text's outline is put on it, its one stop in the tab order. */
 const ACTING = "a, button, summary, label";
+/** How long a click on words that can be typed here waits for a second one (ms). */
+const DOUBLE_CLICK = 250;
 const IGNORED = new Set(["SCRIPT", "STYLE", "TITLE", "TEMPLATE", "NOSCRIPT"]);
 
 const style = `
@@ -144,6 +146,8 @@ export function Inspect({
     const doc = box.ownerDocument;
     const view = doc.defaultView!;
     const held = new WeakMap<Node, number[]>();
+    // Decap's preview frame has no name of its own: a screen reader announces it by this one.
+    view.frameElement?.setAttribute("title", "Preview of the page: click a text to edit it");
     if (!doc.getElementById("cms-inspect-style")) {
       const sheet = doc.createElement("style");
       sheet.id = "cms-inspect-style";
@@ -276,13 +280,26 @@ export function Inspect({
       // In the preview a link or button is content to edit, not a way to leave the page.
       event.preventDefault();
       event.stopPropagation();
-      if (event.detail <= 1) act(element);
+      if (event.detail > 1) return;
+      // Words that can be typed here wait a moment for a second click (typing here) before going to their field.
+      view.clearTimeout(clicked);
+      if (typeable(element, now.current.sources)) clicked = view.setTimeout(() => act(element), DOUBLE_CLICK);
+      else act(element);
     };
+    let clicked = 0;
     const onDoubleClick = (event: MouseEvent) => {
       const element = marked(event.target);
-      if (element && startTyping(element)) event.preventDefault();
+      if (!element) return;
+      view.clearTimeout(clicked);
+      if (startTyping(element)) event.preventDefault();
     };
     const onKey = (event: KeyboardEvent) => {
+      if (typing && event.key === " " && typing.host.closest(ACTING)) {
+        // A space in a button's or a question's words is a space, not a press of the button.
+        event.preventDefault();
+        doc.execCommand("insertText", false, " ");
+        return;
+      }
       if (typing) {
         if (event.key === "Enter" || event.key === "Escape") {
           event.preventDefault();
@@ -345,6 +362,7 @@ export function Inspect({
       tag.remove();
       closeOffer();
       doc.removeEventListener("mousedown", onDocClick);
+      view.clearTimeout(clicked);
       shownFor = () => false;
     };
   }, []);

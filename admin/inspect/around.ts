@@ -25,11 +25,18 @@ let waiting: { entry: EntryName; field: Path; until: number } | undefined;
 
 const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
-/** Puts the cursor in the field at `path` once the form shows it (a form opening draws its fields in a moment). */
+/**
+ * Puts the cursor in the field at `path` once the form shows it, and again if the form is drawn anew
+ * while the entry loads (an entry opening draws its fields in a moment, and may draw them twice).
+ */
 function goToWhenShown(path: Path, until: number): void {
   const found = fieldInForm(path);
   if (found) goTo(found.label);
-  else if (Date.now() < until) window.setTimeout(() => goToWhenShown(path, until), 100);
+  window.setTimeout(() => {
+    const box = fieldInForm(path)?.label.closest('[aria-label$=" field"]');
+    const there = box?.contains(document.activeElement) ?? false;
+    if (!there && Date.now() < until) goToWhenShown(path, until);
+  }, 300);
 }
 
 export function surroundings(
@@ -61,12 +68,29 @@ export function surroundings(
         action: file ? `Edit the ${noun}` : `Edit this ${noun}`,
         what: file ? `the ${noun}` : `the ${noun} “${title ?? entry.slug}”`,
         go(field) {
-          waiting = { entry, field, until: Date.now() + 10_000 };
-          window.location.hash = `#/collections/${encodeURIComponent(entry.collection)}/entries/${encodeURIComponent(entry.slug)}`;
+          waiting = { entry, field, until: Date.now() + 15_000 };
+          openEntry(entry);
         },
       };
     },
   };
+}
+
+/**
+ * Opens another entry as Decap's own links do, through its collection: Decap's editor reads its entry
+ * when it opens, not when the address changes under it. (Leaving an entry with unsaved changes, Decap
+ * asks first; staying, nothing opens.)
+ */
+function openEntry(entry: EntryName): void {
+  const collection = `#/collections/${encodeURIComponent(entry.collection)}`;
+  window.location.hash = collection;
+  const until = Date.now() + 5_000;
+  const next = () => {
+    if (window.location.hash !== collection) return;
+    if (document.getElementById("preview-pane") && Date.now() < until) window.setTimeout(next, 50);
+    else window.location.hash = `${collection}/entries/${encodeURIComponent(entry.slug)}`;
+  };
+  window.setTimeout(next, 50);
 }
 
 /** Called as the preview of `entry` shows: an entry opened from another's preview gets the cursor in its field. */

@@ -2,12 +2,13 @@
  * `npm run test:cms` (a step of `npm test`): the editing UI in a real browser against `npm run cms`,
  * on a copy of the project, so that no test ever writes into this clone's content/.
  * Steps: copy the repository to a temporary folder (node_modules linked, nothing generated copied);
+ * make a section type there with `npm run new:section` and a page showing it (CMS_SCAFFOLDED);
  * pick two free ports on 127.0.0.1; run the Playwright tests in tests/cms (playwright.cms.config.ts
  * starts `npm run cms` in the copy on those ports and stops it); check that nothing listens on them
  * any more; remove the copy (kept, with the test results in it, when a test failed or KEEP_CMS=1).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,6 +47,35 @@ async function released(port: number): Promise<boolean> {
 
 const copy = copyProject(mkdtempSync(join(tmpdir(), "cms-editing-")));
 
+// A section type made as a developer makes one (`npm run new:section`), on a page of its own in the
+// copy: the editing tests find it clickable in the preview with no code of its own (issue 28).
+const scaffolded = "scaffolded-note";
+const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/generate/new-section.ts", scaffolded], {
+  cwd: copy,
+  encoding: "utf8",
+});
+if (made.status !== 0) {
+  console.error(`✖ npm run new:section -- ${scaffolded} failed in the copy:\n${made.stdout}${made.stderr}`);
+  process.exit(1);
+}
+writeFileSync(
+  join(copy, "content", "pages", `${scaffolded}.yaml`),
+  [
+    `route: /${scaffolded}`,
+    "title: A page made with a new section type",
+    "description: A page for the editing tests, showing a section type made with npm run new:section.",
+    "index: false",
+    "sections:",
+    `  - type: ${scaffolded}`,
+    "    heading: A heading of the new section type",
+    "    body: Text of the new section type, in Markdown.",
+    "    action:",
+    "      label: A button of the new section type",
+    "      to: /",
+    "",
+  ].join("\n"),
+);
+
 const sitePort = await freePort([]);
 const proxyPort = await freePort([sitePort]);
 console.log(
@@ -65,7 +95,13 @@ const run = spawnSync(
   {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, CMS_COPY: copy, CMS_PORT: String(sitePort), CMS_PROXY_PORT: String(proxyPort) },
+    env: {
+      ...process.env,
+      CMS_COPY: copy,
+      CMS_PORT: String(sitePort),
+      CMS_PROXY_PORT: String(proxyPort),
+      CMS_SCAFFOLDED: scaffolded,
+    },
   },
 );
 
