@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { content, expect, test } from "./fixtures.ts";
 
@@ -24,4 +24,29 @@ test("every built page passes the Nu Html Checker with no errors", () => {
     ? (JSON.parse(report) as { messages: { url: string; message: string; lastLine?: number }[] }).messages
     : [];
   expect(messages.map((m) => `${m.url.replace(/^.*dist\//, "")}:${m.lastLine}: ${m.message}`)).toEqual([]);
+});
+
+test("no built page or script of the site carries /admin/'s on-the-page editing: no marks, no outlines, nothing typed in place", () => {
+  const pages = (readdirSync(dist, { recursive: true }) as string[]).filter(
+    (f) => f.endsWith(".html") && !f.split(/[\\/]/).includes("admin"),
+  );
+  expect(pages.length).toBeGreaterThanOrEqual(content.pages.length);
+  // The pages, and every script they load, and every script those import (the site's own; /admin/'s are its own).
+  const files = new Set(pages);
+  for (const file of files) {
+    const text = readFileSync(join(dist, file), "utf8");
+    for (const [, src] of text.matchAll(/["'(/]((?:assets\/)?[\w.-]+\.js)["')]/g)) {
+      const path = src!.startsWith("assets/") ? src! : `assets/${src}`;
+      if (existsSync(join(dist, path))) files.add(path);
+    }
+  }
+  expect([...files].some((f) => f.endsWith(".js"))).toBe(true);
+  const traces: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(dist, file), "utf8");
+    // The invisible marks (admin/inspect/marks.ts), the attributes and the styles the preview adds.
+    for (const trace of ["\u2063", "\u2064", "data-cms-", "cms-field-tag", "contenteditable"])
+      if (text.includes(trace)) traces.push(`${file}: ${JSON.stringify(trace)}`);
+  }
+  expect(traces).toEqual([]);
 });
