@@ -21,7 +21,7 @@ describe("marks", () => {
   });
 
   it("take no room: a marked text has no visible character more", () => {
-    expect(mark(12_345)).toMatch(/^[\u2063\u2064\u200b\u200c\u200d\u2060]+$/);
+    expect(mark(12_345)).toMatch(/^(?:\u2063|\u2064|\u200b|\u200c|\u200d|\u2060)+$/);
   });
 
   it("keep content's own joiners (an emoji sequence) and drop what is left of a mark cut in half", () => {

@@ -59,6 +59,7 @@ const ranBy: Record<string, string> = {
   "bench:dev": HERE,
   "bench:images": HERE,
   "bench:leads": HERE,
+  "bench:inspect": HERE,
 };
 
 /** How a file calls a script: `npm run [--silent] X`, `npm test`/`npm start`, or the name quoted in an argument list. */
@@ -219,6 +220,13 @@ describe("the scripts nothing else runs, run as a user types them", () => {
 
   it("npm run bench:images, one warm build", () => {
     expectOk(npm("bench:images", [], { BENCH_RUNS: "1" }), /content build with photos, cold:\s+[\d.]+ s/);
+  });
+
+  it("npm run bench:inspect on 20 FAQ entries, one run: every action answers", () => {
+    expectOk(
+      npm("bench:inspect", [], { BENCH_FAQ: "20", BENCH_RUNS: "1" }),
+      /20 FAQ entries on one page[\s\S]*click the heading: cursor in its field[^:]*: \d+ ms[\s\S]*shown and marked in the preview: \d+ ms/,
+    );
   });
 
   it("npm run bench:leads on the embedded database, a light load: the visitor's lead stored through a flood", () => {
