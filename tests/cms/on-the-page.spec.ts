@@ -268,3 +268,32 @@ test("a value of another entry offers to open it: a page's FAQ question opens th
   await expect(page).toHaveURL(new RegExp(`#/collections/faq/entries/${faq.id}$`));
   await expect(page.getByRole("textbox", { name: new RegExp(`^${label("faq", "question")}`) })).toBeFocused();
 });
+
+test("a click on a picture puts the cursor in its picture control, its section opened", async ({ page }) => {
+  // A section's own picture on a shipped page (its alt text is how the preview finds it).
+  const found = pages()
+    .flatMap((file) =>
+      file.sections.map((section, i) => ({ file, i, image: section.image as { alt?: string } | undefined })),
+    )
+    .find(({ image }) => typeof image?.alt === "string" && image.alt.length > 0);
+  test.skip(!found, "no section of the pages has a picture of its own");
+  const { file, image } = found!;
+  await openPage(page, file);
+  const picture = preview(page)
+    .locator(`img[data-cms-at][alt="${image!.alt!.replace(/"/g, '\\"')}"]`)
+    .first();
+  await picture.click();
+  // The cursor is in the picture's field: the box whose label is the picture control's.
+  const sectionFields = collection("pages").fields!.find((f) => f.name === "sections")!.types!;
+  const pictureLabel = sectionFields
+    .flatMap((t) => t.fields ?? [])
+    .find((f) => f.name === "image")!
+    .fields!.find((f) => f.widget === "image")!.label;
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.activeElement?.closest('[aria-label$=" field"]')?.querySelector("label")?.textContent ?? "",
+      ),
+    )
+    .toMatch(new RegExp(`^${pictureLabel}`));
+});
