@@ -183,7 +183,7 @@ test("words typed on the page are saved as typing in the field would: a one-line
   await shown.dblclick();
   const typing = preview(page).locator("[contenteditable]");
   await expect(typing).toHaveText(heading);
-  await typing.press("End");
+  await typing.press("Control+End");
   await typing.pressSequentially(" today");
   await typing.press("Enter");
   await expect(preview(page).locator("[contenteditable]")).toHaveCount(0);
@@ -228,14 +228,14 @@ test("keyboard only: Tab reaches the preview's texts, Enter goes to the field, F
   await page.keyboard.press("F2");
   const typing = preview(page).locator("[contenteditable]");
   await expect(typing).toBeFocused();
-  await page.keyboard.press("End");
+  await page.keyboard.press("Control+End");
   await page.keyboard.type(" Really?");
   await page.keyboard.press("Escape");
   await expect(question).toHaveValue(entry.question);
   await expect(shown).toHaveText(entry.question);
   await shown.focus();
   await page.keyboard.press("F2");
-  await page.keyboard.press("End");
+  await page.keyboard.press("Control+End");
   await page.keyboard.type(" Really?");
   await page.keyboard.press("Enter");
   await expect(question).toHaveValue(`${entry.question} Really?`);
