@@ -131,7 +131,8 @@ function previewOf(kind: string) {
   return function Preview(props: PreviewProps) {
     // Drawn again as each picture arrives from the backend.
     usePictures();
-    const shown = preview(edited(props, kind), built, (src) => urlOfPicture(src) ?? props.getAsset(src).toString());
+    const entry = edited(props, kind);
+    const shown = preview(entry, built, (src) => urlOfPicture(src) ?? props.getAsset(src).toString());
     if (!shown.ok) {
       // What the content check says, in its words, at the field's label.
       const found = problemsOf(props.entry);
@@ -154,8 +155,7 @@ function previewOf(kind: string) {
     }
     // Each value that shows carries a mark to its field (admin/inspect/): edit on the page.
     const editing = entryName(props, kind);
-    const heading = (props.entry.get("data").toJS?.() as { heading?: unknown } | undefined)?.heading;
-    const legal = edited(props, kind).kind === "legal" ? (heading ? "heading" : "title") : undefined;
+    const legal = entry.kind === "legal" ? (entry.data.heading ? "heading" : "title") : undefined;
     const { content, sources } = markContent(shown, shown.route, editing, contentKinds, legal);
     arrived(editing);
     const pages = createPageStore(

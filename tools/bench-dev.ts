@@ -19,30 +19,19 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer as createNetServer } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { bench, countFiles, makeFolder } from "../tests/helpers/bench-corpus.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
 import { copyProject } from "../tests/helpers/copy-project.ts";
+import { freePort } from "../tests/helpers/free-port.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sizes = (process.env.BENCH_SIZES ?? "shipped,1000,4000").split(",");
 const profile = process.env.BENCH_PROFILE === "1";
 const profileDir = join(bench, "dev-profile");
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** How long the dev server's content rebuilds took (ms), as it logs them. */
 let rebuilds: number[] = [];

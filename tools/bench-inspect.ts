@@ -16,29 +16,18 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { copyProject } from "../tests/helpers/copy-project.ts";
+import { freePort } from "../tests/helpers/free-port.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
 
 const count = Number(process.env.BENCH_FAQ ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 const copy = copyProject(mkdtempSync(join(tmpdir(), "bench-inspect-")));
 const content = join(copy, "content");

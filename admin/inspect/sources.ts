@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { withoutContext, type AppContent, type KindTable, type PageData } from "../../schemas/index.ts";
+import { valueAt } from "../../schemas/walk.ts";
 import { shownFields, type Path, type Shown } from "./fields.ts";
 import { mark } from "./marks.ts";
 
@@ -38,12 +39,6 @@ function schemaOf(kinds: KindTable, name: string, markdown = false): z.ZodType |
     );
   }
   return schemas.get(key);
-}
-
-function valueAt(data: unknown, path: Path): unknown {
-  let value = data;
-  for (const part of path) value = (value as Record<string | number, unknown> | undefined)?.[part];
-  return value;
 }
 
 function setAt(data: unknown, path: Path, value: unknown) {

@@ -9,7 +9,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync, writeFileSync, readFileSync, mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import {
@@ -27,23 +26,11 @@ import {
   publish,
   expectPictureLoaded,
 } from "./helpers.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 const built = join(copy, "dist-admin");
 let server: ChildProcess | undefined;
 let site = "";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);

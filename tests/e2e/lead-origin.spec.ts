@@ -9,7 +9,6 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -19,18 +18,11 @@ import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 import { until } from "../helpers/leads-endpoint.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { content, dataLayer, expect, hydrated, pages, test } from "./fixtures.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const secret = "origin-test-secret-0123456789";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A page with an inline form, and another page to land on first. */
 const withForm = pages.flatMap((page) =>
