@@ -1,11 +1,14 @@
 /**
- * Markdown → sanitised HTML at build time (remark + remark-html, whose sanitiser is on by default).
+ * Markdown → sanitised HTML at build time: the syntax tree of mdast-util-from-markdown (micromark,
+ * CommonMark), turned into HTML by mdast-util-to-hast, hast-util-sanitize and hast-util-to-html, the
+ * three steps remark-html takes, called directly: no processor around them, and two packages fewer.
  * Raw HTML, unsafe link addresses and unknown {{tokens}} are reported as content problems, so they
  * are fixed in the content rather than silently dropped.
  */
-import { remark } from "remark";
-import remarkHtml from "remark-html";
-import { defaultSchema } from "hast-util-sanitize";
+import { defaultSchema, sanitize } from "hast-util-sanitize";
+import { toHtml } from "hast-util-to-html";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { toHast } from "mdast-util-to-hast";
 import { checkAnchor, didYouMean, listOf, type ContentFacts, type MarkdownProblem } from "../../../schemas/index.ts";
 import { lineStartsOf, positionOf } from "../problems/position.ts";
 
@@ -14,7 +17,11 @@ const schema = {
   ...defaultSchema,
   protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), "tel"] },
 };
-const processor = remark().use(remarkHtml, { sanitize: schema });
+
+/** The sanitised HTML of a Markdown tree: what remark-html gives, without its final line break. */
+function htmlOf(tree: ReturnType<typeof fromMarkdown>): string {
+  return toHtml(sanitize(toHast(tree, { allowDangerousHtml: false }), schema), { allowDangerousHtml: false }).trim();
+}
 
 interface MdPoint {
   line: number;
@@ -109,10 +116,10 @@ export function createMarkdown(options: MarkdownOptions) {
       return { line, column: column - shift };
     };
 
-    const tree = processor.parse(expanded) as MdNode;
+    const tree = fromMarkdown(expanded);
     const lines = { lineStarts: lineStartsOf(expanded) };
     const pointAt = (offset: number) => positionOf(lines, offset);
-    walk(tree, (node) => {
+    walk(tree as MdNode, (node) => {
       const where = node.position?.start ?? { line: 1, column: 1 };
       const report = (message: string, draftReference?: boolean, at: { line: number; column: number } = where) => {
         const { line, column } = written(at);
@@ -166,7 +173,7 @@ export function createMarkdown(options: MarkdownOptions) {
         }
       }
     });
-    const html = String(processor.stringify(processor.runSync(tree as never) as never)).trim();
+    const html = htmlOf(tree);
     return { html, problems };
   };
 }
