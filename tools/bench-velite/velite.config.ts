@@ -12,7 +12,7 @@
  *   required fields, defaults, enums, lengths and patterns; sections a discriminated union on `type`
  *   (tests/content/velite-config.test.ts fails when a field or placeholder of schemas/ is missing here);
  * - Markdown fields: {{tokens}} from site.yaml replaced first (an unknown one is an issue), then
- *   `s.markdown()` with GFM off (our remark has none) and rehype-sanitize with the schema ours uses
+ *   `s.markdown()` with GFM off (ours has none) and rehype-sanitize with the schema ours uses
  *   (GitHub's, plus tel: links), so the HTML is the same;
  * - images: `s.image()` (copies the file under a hashed name and reads its size with sharp);
  * - what no single file can check (ids referred to exist, links and anchors land on a page, unique
