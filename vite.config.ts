@@ -107,11 +107,14 @@ export default defineConfig(({ isSsrBuild, mode }) => {
         {
           // `npm run test:leads`: the lead endpoint as separate processes, with real SMTP, webhook and
           // PostgreSQL servers, and /admin/'s login (server/auth/) in Chromium against a GitHub
-          // stand-in. One file at a time: they listen on fixed ports (4300-4399).
+          // stand-in. One file at a time: each starts several servers, and some time how fast they
+          // stop. Their ports are the system's choice (tests/helpers/free-port.ts), so two runs on one
+          // machine do not collide; after each file, what its tests left running is stopped.
           extends: true,
           test: {
             name: "leads",
             include: ["tests/leads/**/*.test.ts"],
+            setupFiles: ["tests/helpers/stop-children.ts"],
             environment: "node",
             fileParallelism: false,
             testTimeout: 60_000,

@@ -6,6 +6,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { LeadListing } from "../../server/leads/queries.ts";
+import { track } from "./children.ts";
 
 export const root = resolve(import.meta.dirname, "..", "..");
 
@@ -18,12 +19,14 @@ export interface Endpoint {
 }
 
 export async function startEndpoint(port: number, env: Record<string, string>): Promise<Endpoint> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
-    cwd: root,
-    // A key of its own: a test never writes the default key file in the home folder.
-    env: { ...process.env, PORT: String(port), LEADS_IP_KEY: "endpoint-test-key-0123456789", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = track(
+    spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
+      cwd: root,
+      // A key of its own: a test never writes the default key file in the home folder.
+      env: { ...process.env, PORT: String(port), LEADS_IP_KEY: "endpoint-test-key-0123456789", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

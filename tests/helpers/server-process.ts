@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Form, Site } from "../../schemas/index.ts";
 import { visitorPhone } from "../content-facts.ts";
+import { track } from "./children.ts";
 import { root, type Submission } from "./leads-endpoint.ts";
 
 export interface ServerProcess {
@@ -34,11 +35,13 @@ export async function startServer(
   env: Record<string, string>,
   options: { ready?: RegExp; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: root,
-    env: { ...process.env, PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = track(
+    spawn(argv[0]!, argv.slice(1), {
+      cwd: root,
+      env: { ...process.env, PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -89,12 +92,14 @@ export function runToEnd(
   options: { uid?: number; gid?: number } = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(argv[0]!, argv.slice(1), {
-      cwd: root,
-      env: { ...process.env, PORT: "0", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-      ...options,
-    });
+    const child = track(
+      spawn(argv[0]!, argv.slice(1), {
+        cwd: root,
+        env: { ...process.env, PORT: "0", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+        ...options,
+      }),
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

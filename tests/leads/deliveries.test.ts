@@ -15,6 +15,7 @@ import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
 import { commands, startServer, validLead } from "../helpers/server-process.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
+import { freePorts } from "../helpers/free-port.ts";
 
 const secret = "deliveries-secret-0123456789";
 const work = mkdtempSync(join(tmpdir(), "ops-deliveries-"));
@@ -23,10 +24,15 @@ let hookA: WebhookReceiver;
 let hookB: WebhookReceiver;
 const count = 10;
 
+/** An address nothing listens on: webhook #1 as an operator mistyped it. */
+let wrongHook: string;
+
 beforeAll(async () => {
-  smtp = smtpReceiver(4378);
-  hookA = await webhookReceiver(4376, secret);
-  hookB = await webhookReceiver(4377, secret);
+  const [smtpPort, hookAPort, hookBPort, nobody] = await freePorts(4);
+  smtp = smtpReceiver(smtpPort!);
+  hookA = await webhookReceiver(hookAPort!, secret);
+  hookB = await webhookReceiver(hookBPort!, secret);
+  wrongHook = `http://127.0.0.1:${nobody}/hook`;
   hookB.mode = "fail";
 }, 60_000);
 
@@ -72,17 +78,20 @@ function parseLog(output: string): Line[] {
 }
 
 test("while targets fail: one log line per target per round, each with a time and a level", async () => {
-  const env = { ...base(), LEADS_WEBHOOK_URL: `http://127.0.0.1:4379/hook,${hookB.url}` };
+  const env = { ...base(), LEADS_WEBHOOK_URL: `${wrongHook},${hookB.url}` };
   const server = await startServer(commands.node, env);
-  const answers = await Promise.all(
-    Array.from({ length: count }, (_, n) => post(`${server.base}/api/leads`, validLead(n))),
-  );
-  expect(answers.map((a) => a.status)).toEqual(answers.map(() => 303));
-  await until(async () => {
-    const stored = await storedLeads(env);
-    return stored.every((l) => l.deliveries.every((d) => d.attempts >= 2));
-  }, "two rounds of attempts");
-  expect((await server.stop()).code).toBe(0);
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, n) => post(`${server.base}/api/leads`, validLead(n))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 303));
+    await until(async () => {
+      const stored = await storedLeads(env);
+      return stored.every((l) => l.deliveries.every((d) => d.attempts >= 2));
+    }, "two rounds of attempts");
+  } finally {
+    expect((await server.stop()).code).toBe(0);
+  }
 
   const lines = parseLog(server.output());
   expect(lines.some((l) => l.level === "warn" && /SMTP_URL=.*does not answer/.test(l.msg))).toBe(true);

@@ -24,6 +24,7 @@ import {
   type Endpoint,
   type Submission,
 } from "../helpers/leads-endpoint.ts";
+import { freePort, freePorts } from "../helpers/free-port.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const formIds = Object.keys(forms);
@@ -44,7 +45,7 @@ function lead(formId: string, n: number, extra: Submission = {}): Submission {
 const kinds = ["embedded", "postgresql"] as const;
 
 describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
-  const port = kind === "embedded" ? 4310 : 4311;
+  let port: number;
   let smtp: SmtpReceiver;
   let hook: WebhookReceiver;
   let pg: PostgresServer | undefined;
@@ -53,11 +54,13 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
   let endpoint: Endpoint;
 
   beforeAll(async () => {
-    smtp = smtpReceiver(kind === "embedded" ? 4320 : 4321);
+    const [endpointPort, smtpPort, hookPort, pgPort] = await freePorts(4);
+    port = endpointPort!;
+    smtp = smtpReceiver(smtpPort!);
     await smtp.start();
-    hook = await webhookReceiver(kind === "embedded" ? 4330 : 4331, secret);
+    hook = await webhookReceiver(hookPort!, secret);
     dataDir = mkdtempSync(join(tmpdir(), "leads-test-"));
-    if (kind === "postgresql") pg = startPostgres(4399);
+    if (kind === "postgresql") pg = startPostgres(pgPort!);
     env = {
       LEADS_DATA_DIR: dataDir,
       ...(pg ? { DATABASE_URL: pg.url } : {}),
@@ -369,7 +372,7 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
   test.runIf(kind === "postgresql")(
     "two processes on one PostgreSQL deliver each lead once per target",
     async () => {
-      const second = await startEndpoint(port + 50, env);
+      const second = await startEndpoint(await freePort(), env);
       try {
         const answers = await Promise.all(
           Array.from({ length: 40 }, (_, i) => post(i % 2 ? second.url : endpoint.url, lead(formIds[0]!, 3000 + i))),

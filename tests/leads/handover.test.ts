@@ -16,6 +16,7 @@ import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
 import { commands, startServer, validLead, type ServerProcess } from "../helpers/server-process.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
+import { freePorts } from "../helpers/free-port.ts";
 
 const secret = "handover-secret-0123456789";
 const work = mkdtempSync(join(tmpdir(), "ops-handover-"));
@@ -27,9 +28,10 @@ let env: Record<string, string>;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  smtp = smtpReceiver(4372);
+  const [smtpPort, hookPort] = await freePorts(2);
+  smtp = smtpReceiver(smtpPort!);
   await smtp.start();
-  hook = await webhookReceiver(4373, secret);
+  hook = await webhookReceiver(hookPort!, secret);
   env = {
     LEADS_DATA_DIR: dataDir,
     LEADS_IP_KEY: "",

@@ -12,6 +12,7 @@ import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
 import { commands, fixtureSite, startServer, validLead } from "../helpers/server-process.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
+import { freePorts } from "../helpers/free-port.ts";
 
 const secret = "signals-secret-0123456789";
 const work = mkdtempSync(join(tmpdir(), "ops-signals-"));
@@ -23,9 +24,10 @@ const acknowledged: number[] = [];
 let serial = 0;
 
 beforeAll(async () => {
-  smtp = smtpReceiver(4374);
+  const [smtpPort, hookPort] = await freePorts(2);
+  smtp = smtpReceiver(smtpPort!);
   await smtp.start();
-  hook = await webhookReceiver(4375, secret);
+  hook = await webhookReceiver(hookPort!, secret);
   env = {
     LEADS_DATA_DIR: join(work, "data"),
     LEADS_IP_KEY: "signals-test-key-0123456789",

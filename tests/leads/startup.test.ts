@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { commands, fixtureSite, runToEnd, startServer, validLead } from "../helpers/server-process.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 const work = mkdtempSync(join(tmpdir(), "ops-startup-"));
 const base = {
@@ -114,11 +115,12 @@ describe("SMTP at start", () => {
       logger: false,
       onAuth: (_auth, _session, callback) => callback(new Error("Invalid username or password")),
     });
-    await new Promise<void>((resolve) => server.listen(4370, "127.0.0.1", resolve));
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
     try {
       const result = await runToEnd(commands.node, {
         ...base,
-        SMTP_URL: "smtp://leads:wrong-secret-9@127.0.0.1:4370",
+        SMTP_URL: `smtp://leads:wrong-secret-9@127.0.0.1:${port}`,
       });
       expectRefusal(result, "SMTP_URL", /refused the login/);
       expect(result.output).not.toContain("wrong-secret-9");
@@ -128,9 +130,15 @@ describe("SMTP at start", () => {
   });
 
   test("a server that does not answer is a warning; the server starts", async () => {
-    const server = await startServer(commands.node, { ...base, SMTP_URL: "smtp://127.0.0.1:4369" });
-    expect(server.output()).toMatch(/WARN .*SMTP_URL="smtp:\/\/127\.0\.0\.1:4369\/?" does not answer/);
-    expect((await server.stop()).code).toBe(0);
+    const nobody = await freePort();
+    const server = await startServer(commands.node, { ...base, SMTP_URL: `smtp://127.0.0.1:${nobody}` });
+    try {
+      expect(server.output()).toMatch(
+        new RegExp(`WARN .*SMTP_URL="smtp://127\\.0\\.0\\.1:${nobody}/?" does not answer`),
+      );
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
   });
 });
 
@@ -146,8 +154,8 @@ describe("the built site", () => {
 describe("PostgreSQL at start", () => {
   let pg: PostgresServer;
   const password = "right-password-42";
-  beforeAll(() => {
-    pg = startPostgres(4371, { password });
+  beforeAll(async () => {
+    pg = startPostgres(await freePort(), { password });
   }, 300_000);
   afterAll(() => pg?.stop());
 
