@@ -6,13 +6,16 @@
  * Decap makes first; it is not GitHub). The browser reaches the site as http://site.test:<port> and
  * an attacker's page as http://evil.test:<port> (both mapped to 127.0.0.1), so /admin/ runs as on a
  * real host, not in its local-proxy mode.
- * Proves: the whole handshake ends with Decap showing its collections; a forged or foreign state is
+ * The same /admin/ is then served by nginx with the shipped deploy/nginx.conf (tests/e2e/servers/nginx.ts),
+ * the login proxied to the endpoint beside it, as the README's own-server setup runs it.
+ * Proves: the whole handshake ends with Decap showing its collections, behind nginx too (GitHub is told
+ * the site's own address; the login's pages keep their own policy); a forged or foreign state is
  * refused in words; a window of another origin gets no token; a denied login is said in words; the
  * client secret is in no page, no log line and no file of the build; the variables are checked at
  * start (exit 78) and a server without them says which are missing.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -20,8 +23,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
+import { renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
 import { describeSite } from "../../scripts/hosting/policy.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
+import { freePorts } from "../helpers/free-port.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { root } from "../helpers/leads-endpoint.ts";
 import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
@@ -36,6 +41,10 @@ let standIn: StandIn;
 let server: ServerProcess;
 let browser: Browser;
 let site = "";
+/** The same /admin/ through nginx with deploy/nginx.conf (tests/e2e/servers/nginx.ts), and its upstream's port. */
+let nginxPort = 0;
+let nginxUpstreamPort = 0;
+let nginxSite = "";
 /** Every HTML page the browser got from the site or the stand-in, for the secret check. */
 const pagesSeen: { url: string; body: string }[] = [];
 
@@ -58,12 +67,12 @@ async function newContext(): Promise<BrowserContext> {
 }
 
 /** /admin/'s "Login with GitHub", and the login window it opens. */
-async function startLogin(page: Page): Promise<Page> {
+async function startLogin(page: Page, origin = site): Promise<Page> {
   const problems: string[] = [];
   page.on("console", (message) => problems.push(`${message.type()}: ${message.text()}`));
   page.on("pageerror", (error) => problems.push(`error: ${error.message}`));
   // The server compresses each file once, on its first request: Decap's bundle takes seconds on a busy machine.
-  await page.goto(`${site}/admin/`, { timeout: 120_000 });
+  await page.goto(`${origin}/admin/`, { timeout: 120_000 });
   const button = page.getByRole("button", { name: /login with github/i });
   await button.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
     throw new Error(
@@ -105,13 +114,13 @@ beforeAll(async () => {
   );
   expect(build.status, `vite build --mode admin:\n${build.stdout}${build.stderr}`).toBe(0);
   // The production headers of /admin/ (its policy lets it reach the stand-in's API, as CMS_API_ROOT says).
-  writeFileSync(
-    join(dist, "_headers"),
-    renderHeadersFile(
-      describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url }).headers,
-    ),
-  );
+  const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url });
+  writeFileSync(join(dist, "_headers"), renderHeadersFile(policy.headers));
   writeFileSync(join(dist, "_redirects"), "");
+  // The same for nginx, as `npm run build` writes them (dist/_nginx/).
+  mkdirSync(join(dist, "_nginx"));
+  writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers));
+  writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
   // `npm start -- DIR` serves DIR as `npm start` does after building it.
   server = await startServer([...commands["npm start"], "--", dist], {
     LEADS: "off",
@@ -120,13 +129,15 @@ beforeAll(async () => {
     GITHUB_URL: standIn.url,
   });
   site = server.base.replace("127.0.0.1", "site.test");
+  [nginxPort, nginxUpstreamPort] = (await freePorts(2)) as [number, number];
+  nginxSite = `http://site.test:${nginxPort}`;
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
       ...chromiumArgs,
       "--host-resolver-rules=MAP site.test 127.0.0.1, MAP evil.test 127.0.0.1",
       // Production is https, a secure context (Decap needs one: crypto.randomUUID); so are these.
-      `--unsafely-treat-insecure-origin-as-secure=${site},http://evil.test:${standIn.port}`,
+      `--unsafely-treat-insecure-origin-as-secure=${site},${nginxSite},http://evil.test:${standIn.port}`,
     ],
   });
 }, 300_000);
@@ -264,6 +275,87 @@ document.getElementById("go").onclick = () => {
     for (const seen of pagesSeen) expect(seen.body, seen.url).not.toContain(clientSecret);
     expect(server.output()).not.toContain(clientSecret);
     for (const file of filesUnder(dist)) expect(readFileSync(file).includes(clientSecret), file).toBe(false);
+  });
+});
+
+describe("logging in through nginx with the shipped deploy/nginx.conf", { timeout: 300_000 }, () => {
+  let nginx: ServerProcess;
+
+  beforeAll(async () => {
+    // nginx's workers run as an unprivileged user: they must reach the build in the temp folder.
+    chmodSync(work, 0o755);
+    nginx = await startServer(
+      [process.execPath, "--import", "tsx", "tests/e2e/servers/nginx.ts"],
+      {
+        PORT: String(nginxPort),
+        LEADS_PORT: String(nginxUpstreamPort),
+        DIST: dist,
+        LEADS_IP_KEY: "admin-login-test-key-0123456789",
+        LEADS_EMAIL_TO: "none",
+        LEADS_WEBHOOK_URL: "none",
+        GITHUB_CLIENT_ID: clientId,
+        GITHUB_CLIENT_SECRET: clientSecret,
+        GITHUB_URL: standIn.url,
+      },
+      { ready: /nginx .* serving/, timeoutMs: 240_000 },
+    );
+    // Up once nginx answers for the login with its upstream's redirect (the endpoint starts beside it).
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const answer = await fetch(`http://127.0.0.1:${nginxPort}/api/auth/github?provider=github`, {
+        redirect: "manual",
+      }).catch(() => undefined);
+      if (answer?.status === 302) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 60 s:\n${nginx.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    await nginx?.stop();
+  });
+
+  test("the whole handshake through nginx: the callback on the site's own address, and Decap shows its collections", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const popup = await startLogin(page, nginxSite);
+    await popup.waitForEvent("close", { timeout: 60_000 });
+    const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
+    await page
+      .getByRole("link", { name: labels[0]!, exact: true })
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\n${nginx.output()}`,
+        );
+      });
+    // nginx passed the visitor's host on (X-Forwarded-Host, trusted behind it): GitHub is told to come
+    // back to the address the browser used, not to the upstream's 127.0.0.1 port.
+    expect(standIn.authorize?.get("redirect_uri")).toBe(`${nginxSite}/api/auth/github/callback`);
+    const token = standIn.tokens.at(-1)!;
+    const stored = await page.evaluate(() => localStorage.getItem("decap-cms-user") ?? "");
+    expect(JSON.parse(stored)).toMatchObject({ token, backendName: "github" });
+    expect(nginx.output()).not.toContain(token);
+    expect(nginx.output()).not.toContain(clientSecret);
+    await context.close();
+  });
+
+  test("the login's pages keep their own policy through nginx, once, with HSTS", async () => {
+    const refused = await fetch(`http://127.0.0.1:${nginxPort}/api/auth/github/callback?code=x&state=forged`, {
+      redirect: "manual",
+    });
+    expect(refused.status).toBe(403);
+    // One policy, the login page's own (a nonce for its one script): not the site's beside it.
+    const policy = refused.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/^default-src 'none'; script-src 'nonce-[^']+'/);
+    expect(policy).not.toContain(", ");
+    expect(refused.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(await refused.text()).toMatch(/This sign-in link is not valid here/);
+    // /admin/ itself gets the site's /admin/ policy from nginx, which lets it reach the stand-in's API.
+    const admin = await fetch(`http://127.0.0.1:${nginxPort}/admin/`);
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("content-security-policy")).toContain(standIn.url);
   });
 });
 

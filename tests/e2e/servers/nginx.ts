@@ -7,7 +7,8 @@
  * starting the system's own nginx service.
  * The lead endpoint runs beside it as in production (`npm run leads:serve`, on LEADS_PORT, with its
  * own embedded database in the temp folder), and nginx proxies /api/leads to it.
- * In: dist/ (npm run build), deploy/nginx.conf, PORT, LEADS_PORT. Usage: PORT=4180 LEADS_PORT=4181 node --import tsx tests/e2e/servers/nginx.ts
+ * In: dist/ (npm run build; DIST names another folder), deploy/nginx.conf, PORT, LEADS_PORT; the
+ * lead endpoint gets this process's environment too (GITHUB_CLIENT_ID and the rest for the login). Usage: PORT=4180 LEADS_PORT=4181 node --import tsx tests/e2e/servers/nginx.ts
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,7 +18,8 @@ import { deployRoot, listenLines } from "../../../scripts/hosting/nginx.ts";
 import { aptInstall } from "../../helpers/apt-install.ts";
 
 const root = resolve(import.meta.dirname, "..", "..", "..");
-const dist = join(root, "dist");
+// DIST: another built folder (the admin login test serves its own /admin/ build through nginx).
+const dist = process.env.DIST ? resolve(process.env.DIST) : join(root, "dist");
 const port = Number(process.env.PORT);
 const leadsPort = Number(process.env.LEADS_PORT ?? port + 1);
 const leadsUpstream = "proxy_pass http://127.0.0.1:4174;";
