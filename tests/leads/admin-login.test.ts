@@ -66,6 +66,18 @@ async function newContext(): Promise<BrowserContext> {
   return context;
 }
 
+/** The lead endpoint with no delivery targets, and the login to the stand-in: what a server beside a static host gets. */
+function endpointWithLogin(): Record<string, string> {
+  return {
+    LEADS_IP_KEY: "admin-login-test-key-0123456789",
+    LEADS_EMAIL_TO: "none",
+    LEADS_WEBHOOK_URL: "none",
+    GITHUB_CLIENT_ID: clientId,
+    GITHUB_CLIENT_SECRET: clientSecret,
+    GITHUB_URL: standIn.url,
+  };
+}
+
 /** /admin/'s "Login with GitHub", and the login window it opens. */
 async function startLogin(page: Page, origin = site): Promise<Page> {
   const problems: string[] = [];
@@ -286,17 +298,7 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     chmodSync(work, 0o755);
     nginx = await startServer(
       [process.execPath, "--import", "tsx", "tests/e2e/servers/nginx.ts"],
-      {
-        PORT: String(nginxPort),
-        LEADS_PORT: String(nginxUpstreamPort),
-        DIST: dist,
-        LEADS_IP_KEY: "admin-login-test-key-0123456789",
-        LEADS_EMAIL_TO: "none",
-        LEADS_WEBHOOK_URL: "none",
-        GITHUB_CLIENT_ID: clientId,
-        GITHUB_CLIENT_SECRET: clientSecret,
-        GITHUB_URL: standIn.url,
-      },
+      { PORT: String(nginxPort), LEADS_PORT: String(nginxUpstreamPort), DIST: dist, ...endpointWithLogin() },
       { ready: /nginx .* serving/, timeoutMs: 240_000 },
     );
     // Up once nginx answers for the login with its upstream's redirect (the endpoint starts beside it).
@@ -363,12 +365,7 @@ describe("the login on each server, and its variables", { timeout: 120_000 }, ()
   test("npm run leads:serve (beside a static host) serves the login too", async () => {
     const leads = await startServer(commands["npm run leads:serve"], {
       LEADS_DATA_DIR: join(work, "leads"),
-      LEADS_IP_KEY: "admin-login-test-key-0123456789",
-      LEADS_EMAIL_TO: "none",
-      LEADS_WEBHOOK_URL: "none",
-      GITHUB_CLIENT_ID: clientId,
-      GITHUB_CLIENT_SECRET: clientSecret,
-      GITHUB_URL: standIn.url,
+      ...endpointWithLogin(),
       GITHUB_AUTH_ORIGINS: "https://www.example.com",
     });
     try {
