@@ -1,7 +1,7 @@
 /**
  * A setup file (vite.config.ts, the leads project): after each test file, every process its tests
- * started and did not stop is stopped, and counted in a warning, so a test that failed half-way leaves nothing
- * running and one that forgets to stop a server is seen.
+ * started and did not stop is stopped and counted in a warning, so a test that failed half-way leaves
+ * nothing running and one that forgets to stop a server is seen.
  */
 import { afterAll } from "vitest";
 import { stopChildren } from "./children.ts";
