@@ -289,3 +289,35 @@ describe("a fault of the program is reported as ours, never as a problem of a co
     expect(run.stderr).not.toMatch(/fault in the content tool/);
   });
 });
+
+describe("a fresh clone after npm install (its prepare step), before any other command", () => {
+  it("has the generated modules, so the type check passes; broken content still installs, saying what to run", () => {
+    const project = freshProject(join(temporary("prepare"), "site"));
+    expect(existsSync(join(project, "src", "generated"))).toBe(false);
+    const scripts = (
+      JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
+    // npm install and npm ci run `prepare` last, in the project's folder, as this does.
+    expect(scripts.prepare).toBeDefined();
+    const prepare = npm(project, "prepare");
+    expect(prepare.status, output(prepare)).toBe(0);
+    expect(existsSync(join(project, "src", "generated", "index.js"))).toBe(true);
+    const tsc = spawnSync(
+      process.execPath,
+      [join(project, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "."],
+      {
+        cwd: project,
+        encoding: "utf8",
+      },
+    );
+    expect(tsc.status, output(tsc)).toBe(0);
+
+    rmSync(join(project, "src", "generated"), { recursive: true, force: true });
+    const home = homePage(project);
+    writeFileSync(home, `${readFileSync(home, "utf8")}\nroute: twice\n`);
+    const broken = npm(project, "prepare");
+    expect(broken.status, output(broken)).toBe(0);
+    expect(broken.stderr).toMatch(/content\/pages\/[\w-]+\.yaml:\d+:\d+/);
+    expect(broken.stderr).toMatch(/Fix them, then run: npm run content:build/);
+  });
+});

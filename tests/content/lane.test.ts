@@ -3,8 +3,8 @@
  * (tools/ci-lane.mjs): only a change confined to content/ takes the lane, anything else (or doubt)
  * runs everything; the lane runs every step of the full suite that can see content; on broken
  * content it fails at the content check with exactly the problems `npm test`'s first step reports
- * (run for real, in a copy of the project). `npm run test:edits` runs the lane and the unit tests on
- * the marketing edits: that is the proof on valid edits.
+ * (run for real, in a copy of the project). `npm run test:edits` runs every step of `npm test`, the
+ * lane's among them, on the marketing edits: that is the proof on valid edits.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, cpSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changedPaths, laneFor } from "../../tools/ci-lane.mjs";
+import { editSteps, testSteps } from "../../tools/steps.ts";
 import { laneSteps, stepsOf } from "../../tools/test-content.ts";
 import { copyProject } from "../helpers/copy-project.ts";
 import { change, replace, validFixture, type Change } from "./helpers.ts";
@@ -103,14 +104,13 @@ describe("the fast lane", () => {
   const scriptOf = (label: string) => laneSteps.find(([l]) => l === label)?.[1];
 
   it("starts with npm test's first step, the content check, and calls only scripts that exist", () => {
-    const fullFirst = /const steps[^=]*=\s*\[\s*\[\s*"[^"]+",\s*"([\w:-]+)"\s*\]/.exec(read("tools/test-all.ts"))?.[1];
-    expect(laneSteps[0]![1]).toBe(fullFirst);
+    expect(laneSteps[0]![1]).toBe(testSteps[0]!.script);
     for (const [, script] of laneSteps) expect(scripts, script).toHaveProperty(script);
     expect(scripts["test:content"]).toContain("tools/test-content.ts");
   });
 
   it("runs every step of the full suite a content change can move: the build, the size budget, the browser tests", () => {
-    const full = [...read("tools/test-all.ts").matchAll(/\["[^"]+",\s*"([\w:-]+)"\]/g)].map((m) => m[1]);
+    const full = testSteps.map((step) => step.script);
     for (const script of ["build", "size", "test:e2e"]) {
       expect(full).toContain(script);
       expect(laneSteps.map(([, s]) => s)).toContain(script);
@@ -151,9 +151,16 @@ describe("the fast lane", () => {
     for (const file of readers) expect(filters.some((filter) => file.startsWith(filter)), file).toBe(true);
   });
 
-  it("is what test:edits runs on the marketing edits, followed by every unit test", () => {
-    const edits = read("tests/edits/run.ts");
-    expect(edits).toMatch(/\["[^"]+", "test:content"\],\s*\["[^"]+", "test:unit"\]/);
+  it("is covered by what test:edits runs on the marketing edits: every step of npm test but itself", () => {
+    expect(editSteps.map((step) => step.script)).toEqual(
+      testSteps.map((step) => step.script).filter((script) => script !== "test:edits"),
+    );
+    // The lane's content tests are a share of the unit run; every other lane step is a step of its own.
+    for (const [, script] of laneSteps) {
+      expect(editSteps.map((step) => step.script)).toContain(script === "test:unit:content" ? "test:unit" : script);
+    }
+    expect(scripts["test:unit"]).toMatch(/--project node --project components/);
+    expect(read("tests/edits/run.ts")).toMatch(/stepsOf\(process\.argv\.slice\(2\), editSteps\)/);
   });
 });
 

