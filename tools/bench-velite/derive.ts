@@ -110,7 +110,11 @@ const runs = (check: Check) => (value: unknown, ctx: zod3.RefinementCtx) => {
   const payload = { value, issues: [] as { message?: string; path?: PropertyKey[] }[] };
   check._zod.check(payload);
   for (const issue of payload.issues) {
-    ctx.addIssue({ code: "custom", message: issue.message ?? "not valid here", path: (issue.path ?? []) as (string | number)[] });
+    ctx.addIssue({
+      code: "custom",
+      message: issue.message ?? "not valid here",
+      path: (issue.path ?? []) as (string | number)[],
+    });
   }
   return payload.value;
 };
@@ -148,7 +152,13 @@ export function veliteSchema(schema: z.ZodType, s: Velite, hooks: Hooks): ZodTyp
 }
 
 /** What a schema is (under its wrappers) in Velite's `s`, with its checks. */
-function ofType(inner: z.ZodType, def: Def, s: Velite, hooks: Hooks, overrides: Record<string, ZodTypeAny>): ZodTypeAny {
+function ofType(
+  inner: z.ZodType,
+  def: Def,
+  s: Velite,
+  hooks: Hooks,
+  overrides: Record<string, ZodTypeAny>,
+): ZodTypeAny {
   const derive = (schema: z.ZodType) => veliteSchema(schema, s, hooks);
   // A format (z.email(), z.url()) is a check of the schema itself, Zod's first.
   const checks = [...(def.check ? [inner as unknown as Check] : []), ...((def.checks ?? []) as unknown as Check[])];
@@ -166,10 +176,14 @@ function ofType(inner: z.ZodType, def: Def, s: Velite, hooks: Hooks, overrides: 
       return checked(
         s,
         () => {
-          const shape = Object.fromEntries(Object.entries(def.shape!).map(([name, child]) => [name, overrides[name] ?? derive(child)]));
+          const shape = Object.fromEntries(
+            Object.entries(def.shape!).map(([name, child]) => [name, overrides[name] ?? derive(child)]),
+          );
           const object = s.object(shape);
-          if (!def.catchall) return object;
-          return defOf(def.catchall).type === "never" ? object.strict() : object.catchall(derive(def.catchall));
+          // Unknown keys: z.object() drops them, as Zod 3's does; z.strictObject() refuses them.
+          const { catchall } = def as Def & { catchall?: z.ZodType };
+          if (!catchall) return object;
+          return defOf(catchall).type === "never" ? object.strict() : object.catchall(derive(catchall));
         },
         checks,
       );

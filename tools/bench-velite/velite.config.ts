@@ -20,11 +20,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
-import { defineCollection, defineConfig, s } from "velite";
+import { defineCollection, defineConfig, s, type ZodType } from "velite";
 import { parse } from "yaml";
-import { contentKinds } from "../../schemas/kinds.ts";
+import { contentKinds, type EntriesKind, type KindTable } from "../../schemas/kinds.ts";
 import { tokensFrom } from "../../scripts/content/stages/tokens.ts";
-import { LinkTarget, oneFile, Reference, veliteSchema, type Velite } from "./derive.ts";
+import { LinkTarget, oneFile, Reference, veliteSchema, type Hooks, type Velite } from "./derive.ts";
 
 interface Corpus {
   /** The content folder and Velite's output folders (absolute paths). */
@@ -36,12 +36,13 @@ interface Corpus {
 }
 if (!process.env.BENCH_VELITE_CORPUS) throw new Error("BENCH_VELITE_CORPUS is not set: run `npm run bench:velite`");
 const corpus = JSON.parse(process.env.BENCH_VELITE_CORPUS) as Corpus;
+const kinds: KindTable = contentKinds;
 
 // ---- {{tokens}}: from site.yaml, leads.yaml and the forms, once, as our pipeline reads them ----
 
 const read = (file: string): unknown =>
   existsSync(join(corpus.content, file)) ? parse(readFileSync(join(corpus.content, file), "utf8")) : undefined;
-const forms = contentKinds.find((kind) => kind.role === "form")!.folder;
+const forms = kinds.find((kind): kind is EntriesKind => kind.role === "form")!.folder;
 const tokens = tokensFrom(
   read("site.yaml"),
   read("leads.yaml"),
@@ -58,28 +59,33 @@ const replaceTokens = (source: string, ctx: { addIssue: (issue: { code: "custom"
 
 // ---- the collections: one per kind, derived from its schema ----
 
+/** Velite's own work on tagged fields (./derive.ts): Markdown, and a picture's file. */
+const hooks = {
+  markdown: (text: ZodType) => text.transform(replaceTokens).pipe(s.markdown()),
+  // Content names a picture from the content folder; Velite resolves it from the file naming it.
+  file: (path: ZodType) => {
+    const file = path.transform((src: string, { meta }) => relative(dirname(meta.path), join(corpus.content, src)));
+    return corpus.images === "file" ? file.pipe(s.file()).transform((src) => ({ src })) : file.pipe(s.image());
+  },
+};
+/** derive.ts is typed with zod/v3, the Zod 3 that Velite declares again as its own: the casts cross between the two. */
 const derive = (schema: Parameters<typeof veliteSchema>[0]) =>
-  veliteSchema(schema, s as unknown as Velite, {
-    markdown: (text) => text.transform(replaceTokens).pipe(s.markdown()),
-    // Content names a picture from the content folder; Velite resolves it from the file naming it.
-    file: (path) => {
-      const file = path.transform((src: string, { meta }) => relative(dirname(meta.path), join(corpus.content, src)));
-      return corpus.images === "file" ? file.pipe(s.file()).transform((src) => ({ src })) : file.pipe(s.image());
-    },
-  }) as unknown as ReturnType<typeof s.object>;
+  veliteSchema(schema, s as unknown as Velite, hooks as unknown as Hooks) as unknown as ReturnType<typeof s.object>;
 /** An entry's id: its file name, as our pipeline gives it. */
-const withId = (schema: ReturnType<typeof derive>) =>
-  schema.transform((entry, { meta }) => ({ id: meta.stem!, ...entry }));
+const withId = (schema: ZodType) => schema.transform((entry, { meta }) => ({ id: meta.stem!, ...entry }));
 const typeName = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
 const collections = Object.fromEntries(
-  contentKinds.flatMap((kind) => {
+  kinds.flatMap((kind): [string, ReturnType<typeof defineCollection>][] => {
     const schema = derive(kind.schema(oneFile));
     if (kind.role === "settings") {
       if (!existsSync(join(corpus.content, kind.file))) return []; // an optional file left out
       return [[kind.name, defineCollection({ name: typeName(kind.name), pattern: kind.file, single: true, schema })]];
     }
-    const own = [kind.name, defineCollection({ name: typeName(kind.name), pattern: `${kind.folder}/*.yaml`, schema: withId(schema) })];
+    const own: [string, ReturnType<typeof defineCollection>] = [
+      kind.name,
+      defineCollection({ name: typeName(kind.name), pattern: `${kind.folder}/*.yaml`, schema: withId(schema) }),
+    ];
     if (!kind.markdown) return [own];
     // A Markdown entry: its front matter, and its text compiled; a page of one prose section, as
     // scripts/content/stages/validate.ts shapes it.
@@ -88,10 +94,15 @@ const collections = Object.fromEntries(
     });
     const page = front.transform(({ heading, body, ...fields }) => ({
       ...fields,
-      sections: [{ type: "prose", heading: heading ?? fields.title, body, draft: false, background: "plain", actions: [] }],
+      sections: [
+        { type: "prose", heading: heading ?? fields.title, body, draft: false, background: "plain", actions: [] },
+      ],
     }));
     const name = kind.markdown.collection;
-    return [own, [name, defineCollection({ name: typeName(name), pattern: `${kind.folder}/*.md`, schema: withId(page) })]];
+    return [
+      own,
+      [name, defineCollection({ name: typeName(name), pattern: `${kind.folder}/*.md`, schema: withId(page) })],
+    ];
   }),
 );
 
@@ -103,10 +114,11 @@ const records = (value: unknown): Data[] => (Array.isArray(value) ? (value as Da
 /** Every problem that needs more than one file (scripts/content/stages/rules.ts, and the context's). */
 function crossFile(data: Data): string[] {
   const problems: string[] = [];
-  const pages = contentKinds.flatMap((kind) => (kind.role === "page" ? records(data[kind.name]) : []));
+  const pages = kinds.flatMap((kind) => (kind.role === "page" ? records(data[kind.name]) : []));
   const ids = new Map<string, Map<string, Data>>();
-  for (const kind of contentKinds) {
-    if (kind.role === "form" || kind.role === "collection") ids.set(kind.name, new Map(records(data[kind.name]).map((entry) => [String(entry.id), entry])));
+  for (const kind of kinds) {
+    if (kind.role === "form" || kind.role === "collection")
+      ids.set(kind.name, new Map(records(data[kind.name]).map((entry) => [String(entry.id), entry])));
   }
   const routes = new Map<string, Data>();
   const anchors = new Map<string, Set<string>>();
@@ -114,7 +126,10 @@ function crossFile(data: Data): string[] {
     const path = String(page.route);
     if (routes.has(path)) problems.push(`the route "${path}" is used by two pages`);
     routes.set(path, page);
-    anchors.set(path, new Set(records(page.sections).flatMap((section) => (section.anchor ? [String(section.anchor)] : []))));
+    anchors.set(
+      path,
+      new Set(records(page.sections).flatMap((section) => (section.anchor ? [String(section.anchor)] : []))),
+    );
   }
   const allAnchors = new Set([...anchors.values()].flatMap((set) => [...set]));
 
@@ -142,7 +157,7 @@ function crossFile(data: Data): string[] {
       for (const item of Object.values(value)) visit(item, here, where);
     }
   };
-  for (const kind of contentKinds) {
+  for (const kind of kinds) {
     if (kind.role === "settings") visit(data[kind.name], undefined, kind.file);
     else {
       for (const entry of records(data[kind.name])) {
@@ -164,7 +179,8 @@ function crossFile(data: Data): string[] {
   const plans = records(data.plans);
   if (plans.filter((plan) => plan.popular === true).length > 1) problems.push("plans: only one plan may be popular");
   for (const plan of plans) {
-    if ((plan.includes as Reference | undefined)?.id === plan.id) problems.push(`plan ${String(plan.id)}: a plan cannot include itself`);
+    if ((plan.includes as Reference | undefined)?.id === plan.id)
+      problems.push(`plan ${String(plan.id)}: a plan cannot include itself`);
   }
   return problems;
 }
@@ -190,7 +206,7 @@ export default defineConfig({
   markdown: { gfm: false, rehypePlugins: [[rehypeSanitize, sanitizeSchema]] },
   collections,
   prepare: (data) => {
-    for (const kind of contentKinds) {
+    for (const kind of kinds) {
       // One list of pages (entries), sorted by route as ours: YAML and Markdown.
       if (kind.role !== "settings" && kind.markdown) {
         data[kind.name] = [...records(data[kind.name]), ...records(data[kind.markdown.collection])];
@@ -200,7 +216,7 @@ export default defineConfig({
     const problems = crossFile(data);
     if (problems.length > 0) throw new Error(`${problems.length} problems:\n${problems.slice(0, 50).join("\n")}`);
     leaveOutDrafts(data);
-    for (const kind of contentKinds) {
+    for (const kind of kinds) {
       if (kind.role === "page") records(data[kind.name]).sort((a, b) => String(a.route).localeCompare(String(b.route)));
     }
   },
