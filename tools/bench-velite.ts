@@ -1,13 +1,15 @@
 /**
  * `npm run bench:velite`: our content pipeline side by side with Velite 0.4 (`velite build --strict`,
- * with an equivalent configuration producing the same HTML), on the corpora of `npm run bench:content`
- * (tests/helpers/bench-corpus.ts), as wall time of whole processes in paired runs on this machine.
+ * with a configuration derived from our schemas, producing the same HTML: tools/bench-velite/), on the
+ * corpora of `npm run bench:content` (tests/helpers/bench-corpus.ts), as wall time of whole processes
+ * in paired runs on this machine.
  * Steps:
  * - installs Velite 0.4.0 (and the two packages its configuration imports, pinned) in .bench/velite/,
  *   outside the project's dependencies, when they are not there yet;
- * - for each corpus (1,000 and 4,000 files; BENCH_SIZES=1000 runs fewer): writes the Velite
- *   configuration from tools/bench-velite/velite.config.ts, builds once with both tools and compares
- *   what they made (every page's, entry's and form's HTML, every image's size), then measures pairs:
+ * - writes .bench/velite/velite.config.ts, which imports tools/bench-velite/velite.config.ts;
+ * - for each corpus (1,000 and 4,000 files; BENCH_SIZES=1000 runs fewer), named to Velite's
+ *   configuration in BENCH_VELITE_CORPUS: builds once with both tools and compares what they made
+ *   (every page's, entry's and form's HTML, every image's size), then measures pairs:
  *   our command, then Velite, BENCH_RUNS times (default 7), for our check and build, each cold (a
  *   new empty per-file cache, and for a build empty output folders, ours and Velite's) and warm
  *   (cache primed, output written, nothing changed). Velite runs as it does by default: it keeps nothing between processes.
