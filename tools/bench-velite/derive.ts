@@ -4,9 +4,9 @@
  * `s` (Zod 3), so a new section type, field or kind reaches the benchmark with no edit here.
  * - Velite's own `s` does what it can say: strict objects, lists, texts, numbers, booleans, enums,
  *   literals, unions (discriminated where ours are), optional fields and defaults, and the bounds and
- *   patterns of each (`.min()`, `.max()`, `.int()`, `.regex()`).
+ *   patterns of each (`.min()`, `.max()`, `.int()`, `.regex()`, `.trim()`).
  * - A check ours writes as a function (plain text's markup, the phone rule, a redirect's address),
- *   or that `s` has no method for (a URL's protocol, trimming), runs as it is, in a transform, on
+ *   or that `s` has no method for (a URL's protocol, lower-casing), runs as it is, in a transform, on
  *   the facts of one file alone (`oneFile`): what needs other files then passes, for the `prepare`
  *   hook of the configuration to check, as a Velite user checks across files.
  * - Fields tagged with `.meta()`: Markdown goes to the configuration's `markdown` (tokens, then
@@ -73,14 +73,15 @@ export const oneFile: ContentFacts = {
 /** A Zod 4 check: its definition, and the function Zod runs on `{ value, issues }`. */
 interface Check {
   _zod: {
-    def: CheckDef & { length?: number; tx?: unknown };
+    def: CheckDef & { length?: number; tx?: (value: string) => unknown };
     check: (payload: { value: unknown; issues: { message?: string; path?: PropertyKey[] }[] }) => void;
   };
 }
 
 /** Zod 3's methods for bounds and patterns (a string, a number and a list each have those that apply). */
 type Method = (arg?: number | RegExp) => Bounded;
-type Bounded = ZodTypeAny & Record<"min" | "max" | "length" | "gt" | "lt" | "int" | "regex" | "multipleOf", Method>;
+type Bounded = ZodTypeAny &
+  Record<"min" | "max" | "length" | "gt" | "lt" | "int" | "regex" | "multipleOf" | "trim", Method>;
 
 /** Zod 3's own method for a check, where it has one. */
 function method(d: Check["_zod"]["def"]): ((schema: Bounded) => ZodTypeAny) | undefined {
@@ -101,11 +102,13 @@ function method(d: Check["_zod"]["def"]): ((schema: Bounded) => ZodTypeAny) | un
       return d.format?.includes("int") ? (schema) => schema.int() : undefined;
     case "string_format": // regex, includes, starts_with, email, date, ...: each has its pattern
       return d.pattern ? (schema) => schema.regex(d.pattern) : undefined;
+    case "overwrite": // a change of the value; Zod 4 keeps no name for it, so a trim is known by what it does
+      return typeof d.tx === "function" && d.tx(" a ") === "a" ? (schema) => schema.trim() : undefined;
   }
   return undefined;
 }
 
-/** Runs a check of ours as Zod does (a trim changes the value), its problems reported to Velite. */
+/** Runs a check of ours as Zod does (an overwrite changes the value), its problems reported to Velite. */
 const runs = (check: Check) => (value: unknown, ctx: zod3.RefinementCtx) => {
   const payload = { value, issues: [] as { message?: string; path?: PropertyKey[] }[] };
   check._zod.check(payload);
