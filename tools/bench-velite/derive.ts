@@ -122,15 +122,16 @@ const runs = (check: Check) => (value: unknown, ctx: zod3.RefinementCtx) => {
   return payload.value;
 };
 
-/** `base` with our checks, in order: Zod 3's method where it has one, else the check itself. */
-function checked(s: Velite, base: () => ZodTypeAny, checks: Check[]): ZodTypeAny {
-  let schema = base();
+/**
+ * `schema` with our checks, in order: Zod 3's method where it has one, else the check itself (after
+ * which a method applies to a fresh schema of the same type, `again`, in a pipe).
+ */
+function checked(schema: ZodTypeAny, checks: Check[], again: () => ZodTypeAny): ZodTypeAny {
   let plain = true; // no transform yet: Zod 3's methods still apply
   for (const check of checks) {
     const own = method(check._zod.def);
     if (!own) [schema, plain] = [schema.transform(runs(check)), false];
-    else if (plain) schema = own(schema as Bounded);
-    else schema = schema.pipe(own(base() as Bounded));
+    else schema = plain ? own(schema as Bounded) : schema.pipe(own(again() as Bounded));
   }
   return schema;
 }
@@ -168,39 +169,33 @@ function ofType(
   const values = def.type === "enum" ? Object.values(def.entries ?? {}) : (def.values ?? []);
   switch (def.type) {
     case "string":
-      return checked(s, () => s.string(), checks);
+      return checked(s.string(), checks, () => s.string());
     case "number":
-      return checked(s, () => s.number(), checks);
+      return checked(s.number(), checks, () => s.number());
     case "boolean":
-      return checked(s, () => s.boolean(), checks);
+      return checked(s.boolean(), checks, () => s.boolean());
     case "array":
-      return checked(s, () => s.array(derive(def.element!)), checks);
-    case "object":
-      return checked(
-        s,
-        () => {
-          const shape = Object.fromEntries(
-            Object.entries(def.shape!).map(([name, child]) => [name, overrides[name] ?? derive(child)]),
-          );
-          const object = s.object(shape);
-          // Unknown keys: z.object() drops them, as Zod 3's does; z.strictObject() refuses them.
-          const { catchall } = def as Def & { catchall?: z.ZodType };
-          if (!catchall) return object;
-          return defOf(catchall).type === "never" ? object.strict() : object.catchall(derive(catchall));
-        },
-        checks,
-      );
+      return checked(s.array(derive(def.element!)), checks, () => s.array(s.unknown()));
+    case "object": {
+      const shape = Object.entries(def.shape!).map(([name, child]) => [name, overrides[name] ?? derive(child)]);
+      const object = s.object(Object.fromEntries(shape) as Record<string, ZodTypeAny>);
+      // Unknown keys: z.object() drops them, as Zod 3's does; z.strictObject() refuses them.
+      const { catchall } = def as Def & { catchall?: z.ZodType };
+      const own = !catchall
+        ? object
+        : defOf(catchall).type === "never"
+          ? object.strict()
+          : object.catchall(derive(catchall));
+      return checked(own, checks, () => s.unknown());
+    }
     case "union": {
       const options = def.options!.map(derive) as [ZodTypeAny, ZodTypeAny, ...ZodTypeAny[]];
       const objects = options.every((option) => option instanceof s.ZodObject);
-      return checked(
-        s,
-        () =>
-          def.discriminator && objects
-            ? s.discriminatedUnion(def.discriminator, options as unknown as Parameters<Velite["discriminatedUnion"]>[1])
-            : s.union(options),
-        checks,
-      );
+      const union =
+        def.discriminator && objects
+          ? s.discriminatedUnion(def.discriminator, options as unknown as Parameters<Velite["discriminatedUnion"]>[1])
+          : s.union(options);
+      return checked(union, checks, () => s.unknown());
     }
     case "enum":
     case "literal":
