@@ -3,9 +3,12 @@
  * same content folder, the same schemas, the same HTML. tools/bench-velite.ts runs `velite build
  * --strict` in .bench/velite/ (Velite, yaml and rehype-sanitize are installed there, never in the
  * project) with a configuration that imports this file, and names the corpus in BENCH_VELITE_CORPUS.
- * Type-checked on its own (./tsconfig.json) once Velite is installed; the project's tsc leaves it out.
+ * Type-checked on its own (./tsconfig.velite.json) once Velite is installed; the project's tsc leaves
+ * it out.
  *
- * Nothing here names a kind, a section type or a field: it follows schemas/ by itself.
+ * Nothing here lists the kinds, section types or fields: it follows schemas/ by itself, and names only
+ * what our pipeline's own code names (the files the tokens come from, a Markdown page's one prose
+ * section, the cross-file rules of scripts/content/stages/rules.ts).
  * - One collection per row of the table of kinds (schemas/kinds.ts): a settings file, or a folder
  *   of entries (the file name is the id), its Markdown entries too; each schema derived from ours
  *   (./derive.ts) in Velite's `s`.
