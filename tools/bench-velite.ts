@@ -1,13 +1,15 @@
 /**
  * `npm run bench:velite`: our content pipeline side by side with Velite 0.4 (`velite build --strict`,
- * with an equivalent configuration producing the same HTML), on the corpora of `npm run bench:content`
- * (tests/helpers/bench-corpus.ts), as wall time of whole processes in paired runs on this machine.
+ * with a configuration derived from our schemas, producing the same HTML: tools/bench-velite/), on the
+ * corpora of `npm run bench:content` (tests/helpers/bench-corpus.ts), as wall time of whole processes
+ * in paired runs on this machine.
  * Steps:
  * - installs Velite 0.4.0 (and the two packages its configuration imports, pinned) in .bench/velite/,
  *   outside the project's dependencies, when they are not there yet;
- * - for each corpus (1,000 and 4,000 files; BENCH_SIZES=1000 runs fewer): writes the Velite
- *   configuration from tools/bench-velite/velite.config.ts, builds once with both tools and compares
- *   what they made (every page's, entry's and form's HTML, every image's size), then measures pairs:
+ * - writes .bench/velite/velite.config.ts, which imports tools/bench-velite/velite.config.ts;
+ * - for each corpus (1,000 and 4,000 files; BENCH_SIZES=1000 runs fewer), named to Velite's
+ *   configuration in BENCH_VELITE_CORPUS: builds once with both tools and compares what they made
+ *   (every page's, entry's and form's HTML, every image's size), then measures pairs:
  *   our command, then Velite, BENCH_RUNS times (default 7), for our check and build, each cold (a
  *   new empty per-file cache, and for a build empty output folders, ours and Velite's) and warm
  *   (cache primed, output written, nothing changed). Velite runs as it does by default: it keeps nothing between processes.
@@ -21,7 +23,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corpus.ts";
 
@@ -81,15 +83,12 @@ interface Corpus {
   images: "image" | "file";
 }
 
-/** Writes .bench/velite/velite.config.ts: the template with this corpus's folders in. */
-function writeConfig(corpus: Corpus): void {
-  const source = readFileSync(template, "utf8");
-  const line = /^const corpus: Corpus = \{[^}]*\};$/m;
-  if (!line.test(source)) throw new Error(`${template} has no "const corpus: Corpus = { ... };" line to fill in`);
-  writeFileSync(
-    join(veliteDir, "velite.config.ts"),
-    source.replace(line, `const corpus: Corpus = ${JSON.stringify(corpus)};`),
-  );
+/**
+ * .bench/velite/velite.config.ts: Velite's configuration file, where Velite runs; the configuration is
+ * tools/bench-velite/velite.config.ts, derived from schemas/ (nothing to write per corpus).
+ */
+function writeConfig(): void {
+  writeFileSync(join(veliteDir, "velite.config.ts"), `export { default } from ${JSON.stringify(template)};\n`);
 }
 
 /** Runs a Node process to its end; its wall time in ms. */
@@ -111,8 +110,12 @@ const ours = (command: "check" | "build", content: string, out: string, cache: s
     { ...process.env, CONTENT_CACHE: cache },
   );
 
-const velite = () =>
-  timed("velite build --strict", [veliteBin, "build", "--strict", "--config", "velite.config.ts"], veliteDir);
+/** Velite on a corpus, which the configuration reads from BENCH_VELITE_CORPUS. */
+const velite = (corpus: Corpus) =>
+  timed("velite build --strict", [veliteBin, "build", "--strict", "--config", "velite.config.ts"], veliteDir, {
+    ...process.env,
+    BENCH_VELITE_CORPUS: JSON.stringify(corpus),
+  });
 
 // ---- equivalence: what both tools made from the same corpus ----
 
@@ -210,7 +213,7 @@ function measure(
   content: string,
   out: string,
   files: number,
-  veliteOut: string,
+  corpus: Corpus,
 ): Row {
   const cache = join(veliteDir, "ours-cache");
   const row: Row = { files, command, mode, ours: [], velite: [] };
@@ -225,14 +228,14 @@ function measure(
       // A cold build starts from empty output folders, for both: ours writes one module per page.
       if (command === "build") {
         rmSync(out, { recursive: true, force: true });
-        rmSync(veliteOut, { recursive: true, force: true });
+        rmSync(dirname(corpus.data), { recursive: true, force: true });
       }
       // Deleting thousands of files leaves the disk busy for a while: flushed before the timed run,
       // so our build's writes are not charged for the deletion (a fresh clone has nothing to delete).
       spawnSync("sync");
     }
     row.ours.push(ours(command, content, out, cache));
-    row.velite.push(velite());
+    row.velite.push(velite(corpus));
   }
   return row;
 }
@@ -266,6 +269,7 @@ if (runningMajor !== projectNode) {
   );
 }
 installVelite();
+writeConfig();
 console.log(
   `Velite ${installedVersion("velite")} (rehype-sanitize ${installedVersion("rehype-sanitize")}, yaml ${installedVersion("yaml")}) in ${veliteDir}`,
 );
@@ -286,11 +290,10 @@ for (const size of sizes) {
   };
   rmSync(join(veliteDir, `out-${size}`), { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
-  writeConfig(corpus);
 
   // Once: both succeed, and made the same HTML (our CLI's bundle is also made here when it is stale).
   ours("build", content, out, "off");
-  velite();
+  velite(corpus);
   const same = equivalence(out, corpus.data);
   console.log(
     `equivalence, ${group(files)} files: both succeeded; ${group(same.pages)} pages compared; ` +
@@ -303,19 +306,17 @@ for (const size of sizes) {
 
   for (const command of ["check", "build"] as const) {
     for (const mode of ["cold", "warm"] as const) {
-      const row = measure(command, mode, content, out, files, join(veliteDir, `out-${size}`));
+      const row = measure(command, mode, content, out, files, corpus);
       rows.push(row);
       console.log(format(row));
     }
   }
 
   // Context: how much of Velite's time is s.image() (sharp: size and blur placeholder per use).
-  writeConfig({ ...corpus, images: "file" });
-  const light = Array.from({ length: 3 }, () => velite());
+  const light = Array.from({ length: 3 }, () => velite({ ...corpus, images: "file" }));
   console.log(
     `${`${group(files)} files`.padEnd(12)} velite with s.file() instead of s.image(): ${group(median(light))} ms (median of 3, not paired)\n`,
   );
-  writeConfig(corpus);
 }
 
 console.log("summary (median ratio ours ÷ Velite; the issue asks for ≤ 0.5 for check and build):");
