@@ -132,10 +132,12 @@ export function siteListener(dir: string, base = "/"): RequestListener {
       url = new URL("http://localhost/");
       path = "/";
     }
-    const headers = Object.fromEntries(headersFor(rules.headers, url.pathname));
+    // Headers and redirects go by the same decoded, normalised path as the file (as nginx's $uri
+    // does): "/%61bout" is /about, with /about's policy, not a page without one.
+    let headers = Object.fromEntries(headersFor(rules.headers, path));
     let file = fileFor(path);
     if (!file) {
-      const redirect = redirectFor(rules.redirects, url.pathname, url.search);
+      const redirect = redirectFor(rules.redirects, path, url.search);
       if (redirect) {
         response.writeHead(redirect.status, { ...headers, Location: redirect.location, "Content-Length": 0 }).end();
         return;
@@ -145,6 +147,7 @@ export function siteListener(dir: string, base = "/"): RequestListener {
     if (!file) {
       status = 404;
       file = join(root, "404.html");
+      headers = Object.fromEntries(headersFor(rules.headers, "/404.html"));
     }
     let entry: Entry;
     try {

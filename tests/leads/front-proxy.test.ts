@@ -11,22 +11,18 @@
  * bare posts use up no allowance; the login sees https through the front (its cookie Secure, GitHub told
  * the https callback); a direct client's X-Forwarded-For and X-Forwarded-Proto are ignored.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Form, Site } from "../../schemas/index.ts";
 import { renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
 import { describeSite } from "../../scripts/hosting/policy.ts";
-import { visitorPhone } from "../content-facts.ts";
 import { freePorts } from "../helpers/free-port.ts";
-import { root } from "../helpers/leads-endpoint.ts";
+import { lead } from "../helpers/lead-fixture.ts";
 import { startServer, type ServerProcess } from "../helpers/server-process.ts";
 
-const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
-const formId = Object.keys(forms)[0]!;
-const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
+const formId = lead(0).form!;
 const limit = 3;
 const work = mkdtempSync(join(tmpdir(), "front-proxy-"));
 const host = "site.test";
@@ -37,15 +33,7 @@ let nginxPort = 0;
 let frontPort = 0;
 
 /** A well-formed post of the first form of the content, made unique by `n`. */
-function leadBody(n: number): string {
-  const values = new URLSearchParams({ form: formId, page: "/", website: "", elapsed: "5000" });
-  for (const field of forms[formId]!.fields)
-    values.set(
-      field.name,
-      field.type === "email" ? `pat${n}@example.com` : field.type === "tel" ? visitorPhone(site, n) : "Pat Example",
-    );
-  return values.toString();
-}
+const leadBody = (n: number) => new URLSearchParams(lead(n) as Record<string, string>).toString();
 
 interface Answer {
   status: number;
