@@ -17,7 +17,10 @@ export function requiresStartTls(smtpUrl: string): boolean {
 }
 
 export function smtpTransport(smtpUrl: string, timeoutMs: number) {
-  return nodemailer.createTransport(smtpUrl, {
+  // The options beside `url`: given as createTransport's second argument they would be the messages'
+  // defaults, and the connection would not see them.
+  return nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
