@@ -8,10 +8,9 @@
  * logged, never put in a URL.
  *
  * Each step of a request's lifecycle is a module of its own in steps/ (as Fastify splits its
- * request lifecycle): where it comes from (origin), parsing (body), validation
- * (submission), the visitor's allowance (rate-limit: only a post that would be stored counts), spam,
- * storing (store), answering (reply). Each returns its result or a Refusal; this
- * file only puts them in order.
+ * request lifecycle): where it comes from (origin), parsing (body), validation (submission), the
+ * visitor's allowance (rate-limit: only a post that would be stored counts), spam, storing (store),
+ * answering (reply). Each returns its result or a Refusal; this file only puts them in order.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { leadsEndpoint } from "../../schemas/index.ts";
