@@ -2,9 +2,12 @@
  * The admin login's settings (server/auth/), from the environment only: the GitHub OAuth app's client
  * id and secret (both or neither; neither: the login routes answer a page naming them), GitHub's
  * address (another host for GitHub Enterprise, or a stand-in in the tests), the scope asked for, and
- * the origins besides the server's own that /admin/ may be opened from. The secret is kept here and
- * sent to GitHub's token endpoint only: never to a page, a log line or the build.
+ * the site's own address (AUTH_ORIGIN: the one the login is reached at and GitHub sends the browser back
+ * to) and the origins besides it that /admin/ may be opened from. The secret is kept here and sent to
+ * GitHub's token endpoint only: never to a page, a log line or the build; a key derived from it signs
+ * the login's states (state.ts).
  */
+import { createHmac } from "node:crypto";
 import type { EnvReader } from "../config/env.ts";
 import { isLoopback } from "../config/env.ts";
 
@@ -18,8 +21,16 @@ export interface AuthConfig {
   /** https://github.com, or a GitHub Enterprise host (its /login/oauth/ endpoints). */
   githubUrl: string;
   scope: Scope;
-  /** Origins besides the request's own that /admin/ may run at ("https://www.example.com"). */
+  /**
+   * The site's own origin, AUTH_ORIGIN ("https://www.example.com"): the login answers there, and the
+   * callback GitHub is told is built from it. Unset: the login answers on this machine's own names
+   * only (localhost, 127.0.0.1, [::1]), for trying it out.
+   */
+  origin?: string;
+  /** Origins besides `origin` that /admin/ may run at, and the login be reached at ("https://example.com"). */
   origins: string[];
+  /** Signs the states this server issues (state.ts): derived from the client secret, so every process has it. */
+  stateKey: Buffer;
   /** Believe X-Forwarded-Proto and X-Forwarded-Host (nginx or a load balancer in front). */
   trustProxy: boolean;
 }
@@ -86,9 +97,29 @@ export function readAuthConfig(env: EnvReader): AuthSetup {
     else
       env.problem("GITHUB_AUTH_ORIGINS", raw, "is not an origin (scheme and host, no path)", "https://www.example.com");
   }
+  let origin: string | undefined;
+  const rawOrigin = env.raw("AUTH_ORIGIN");
+  if (rawOrigin !== undefined) {
+    origin = originOf(rawOrigin);
+    if (!origin)
+      env.problem(
+        "AUTH_ORIGIN",
+        rawOrigin,
+        "is not the site's address (scheme and host, no path): the login's callback is built from it",
+        "https://www.example.com",
+      );
+  }
   const trustProxy = env.boolean("AUTH_TRUST_PROXY", /^(1|true|yes|on)$/i.test(env.raw("LEADS_TRUST_PROXY") ?? ""));
   if (!clientId || !clientSecret) {
     return { ready: false, missing: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"].filter((name) => !env.raw(name)) };
   }
-  return { ready: true, config: { clientId, clientSecret, githubUrl, scope, origins, trustProxy } };
+  if (!origin)
+    env.warn(
+      "AUTH_ORIGIN is not set: the admin login answers at this machine's own addresses only (localhost, 127.0.0.1); set it to the site's address, e.g. AUTH_ORIGIN=https://www.example.com",
+    );
+  const stateKey = createHmac("sha256", clientSecret).update("admin login state").digest();
+  return {
+    ready: true,
+    config: { clientId, clientSecret, githubUrl, scope, origin, origins, stateKey, trustProxy },
+  };
 }

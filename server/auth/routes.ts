@@ -7,6 +7,8 @@
  *                                    cookie, the code exchanged for a token (exchange.ts), the handshake
  *                                    page that hands the token to /admin/ (page.ts)
  * Without GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET both routes answer a page that names them.
+ * Both answer only at a configured origin (origin.ts: AUTH_ORIGIN, GITHUB_AUTH_ORIGINS); the callback
+ * GitHub is told is that origin's, and the state must be one this server issued for it (state.ts).
  * Under BASE_PATH the routes, the callback and the cookie's path carry the base.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -14,9 +16,9 @@ import { log } from "../log.ts";
 import type { Route } from "../run.ts";
 import type { AuthSetup } from "./config.ts";
 import { exchangeCode } from "./exchange.ts";
-import { allowedOrigins, requestOrigin } from "./origin.ts";
+import { allowedOrigins, loginOrigin, requestOrigin } from "./origin.ts";
 import { sendHandshake, sendRefusal } from "./page.ts";
-import { clearedStateCookie, newState, sameState, stateCookie, stateFromCookies } from "./state.ts";
+import { clearedStateCookie, issuedState, newState, sameState, stateCookie, stateFromCookies } from "./state.ts";
 
 /** Where Decap opens the login (its `auth_endpoint`, relative to the site's root and base path). */
 export const authEndpoint = "api/auth/github";
@@ -25,7 +27,8 @@ export const callbackPath = `${loginPath}/callback`;
 
 const tryAgain = 'Close this window, go back to the content editor and choose "Login with GitHub" again.';
 
-export function authRoutes(setup: AuthSetup, base = "/"): Route[] {
+/** `now`: the clock the states' age is read with (tests pass their own). */
+export function authRoutes(setup: AuthSetup, base = "/", now: () => number = Date.now): Route[] {
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD", "Content-Length": 0 }).end();
@@ -40,10 +43,16 @@ export function authRoutes(setup: AuthSetup, base = "/"): Route[] {
     }
     const config = setup.config;
     const url = new URL(request.url ?? "/", "http://localhost");
-    const own = requestOrigin(request, config);
+    const reached = requestOrigin(request, config);
+    const own = loginOrigin(reached, config);
     if (!own) {
+      if (reached)
+        log.warn("admin login refused: reached at an address that is not the site's (AUTH_ORIGIN)", { reached });
       sendRefusal(response, 400, "This address cannot sign anyone in", [
-        "The request did not say which site it was for (its Host header is missing or malformed).",
+        reached
+          ? "The login was reached at an address that is not this site's own, so it does not start or finish a sign-in here. Open the content editor at the site's usual address and sign in from there."
+          : "The request did not say which site it was for (its Host header is missing or malformed).",
+        "If this is the site's usual address, whoever runs the site sets AUTH_ORIGIN (or GITHUB_AUTH_ORIGINS) to it and restarts the server; the README's production section says how.",
       ]);
       return;
     }
@@ -52,7 +61,7 @@ export function authRoutes(setup: AuthSetup, base = "/"): Route[] {
     const redirectUri = `${own}${base}${authEndpoint}/callback`;
 
     if (url.pathname === loginPath) {
-      const state = newState();
+      const state = newState(config.stateKey, own, now());
       const authorize = new URL(`${config.githubUrl}/login/oauth/authorize`);
       authorize.search = new URLSearchParams({
         client_id: config.clientId,
@@ -76,7 +85,10 @@ export function authRoutes(setup: AuthSetup, base = "/"): Route[] {
     // The callback. Whatever happens, the state serves once.
     const clear = { "Set-Cookie": clearedStateCookie(cookie) };
     const state = url.searchParams.get("state") ?? undefined;
-    if (!sameState(stateFromCookies(request.headers.cookie), state)) {
+    if (
+      !sameState(stateFromCookies(request.headers.cookie), state) ||
+      !issuedState(config.stateKey, own, state, now())
+    ) {
       log.warn("admin login refused: the state does not match this browser's (expired, or a forged link)");
       sendRefusal(
         response,

@@ -8,9 +8,9 @@
  * logged, never put in a URL.
  *
  * Each step of a request's lifecycle is a module of its own in steps/ (as Fastify splits its
- * request lifecycle): where it comes from (origin, rate-limit), parsing (body), validation
- * (submission), spam, storing (store), answering (reply). Each returns its result or a Refusal; this
- * file only puts them in order.
+ * request lifecycle): where it comes from (origin), parsing (body), validation (submission), the
+ * visitor's allowance (rate-limit: only a post that would be stored counts), spam, storing (store),
+ * answering (reply). Each returns its result or a Refusal; this file only puts them in order.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { leadsEndpoint } from "../../schemas/index.ts";
@@ -37,8 +37,7 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
   /** The lead stored (or a refusal); each step in the order a request meets it. */
   const accept = async (request: IncomingMessage): Promise<string | Refusal> => {
     const ipHash = hashAddress(salt, clientAddress(request, config));
-    const early =
-      checkMethod(request) ?? checkOrigin(request, config) ?? limiter.check(ipHash) ?? checkContentType(request);
+    const early = checkMethod(request) ?? checkOrigin(request, config) ?? checkContentType(request);
     if (early) return early;
     const raw = await readBody(request, config.maxBodyBytes);
     if (raw instanceof Refusal) return raw;
@@ -46,6 +45,10 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
     if (values instanceof Refusal) return values;
     const submission = checkSubmission(values, config.forms, config.phoneCountry);
     if (submission instanceof Refusal) return submission;
+    // Only a well-formed post of a form, one that would be stored, counts against the visitor's limit:
+    // bare or broken posts are refused above without using up anyone's allowance.
+    const limited = limiter.check(ipHash);
+    if (limited) return limited;
     const spam = spamReason(values, config.minSubmitMs);
     const { formId, form, key, ...lead } = submission;
     const stored = await store(

@@ -11,11 +11,12 @@
  * what the visitor typed.
  */
 import { createHmac } from "node:crypto";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
 import { leadEmail, webhookPayload, type LeadRow } from "./messages.ts";
+import { smtpTransport, unencrypted } from "./smtp.ts";
 
 interface Claimed {
   id: string;
@@ -237,23 +238,24 @@ export class Outbox {
 
   private async sendEmail(to: string, delivery: Claimed): Promise<void> {
     if (!this.config.smtpUrl) throw new Error("SMTP_URL is not set: e-mail cannot be sent");
-    this.transport ??= nodemailer.createTransport(this.config.smtpUrl, {
-      connectionTimeout: this.config.sendTimeoutMs,
-      greetingTimeout: this.config.sendTimeoutMs,
-      socketTimeout: this.config.sendTimeoutMs,
-    } as object);
+    this.transport ??= smtpTransport(this.config.smtpUrl, this.config.sendTimeoutMs);
     const { lead } = delivery;
     const { subject, text, replyTo } = leadEmail(lead, this.config.forms[lead.form]);
-    await this.transport.sendMail({
-      from: this.config.emailFrom,
-      to,
-      replyTo,
-      subject,
-      text,
-      // The same id on every attempt: a mail system that got it twice (a crash after sending) shows it once.
-      messageId: `<lead-${lead.id}-${delivery.id}@leads.invalid>`,
-      headers: { "X-Lead-Id": lead.id },
-    });
+    await this.transport
+      .sendMail({
+        from: this.config.emailFrom,
+        to,
+        replyTo,
+        subject,
+        text,
+        // The same id on every attempt: a mail system that got it twice (a crash after sending) shows it once.
+        messageId: `<lead-${lead.id}-${delivery.id}@leads.invalid>`,
+        headers: { "X-Lead-Id": lead.id },
+      })
+      .catch((error: unknown) => {
+        const why = unencrypted(error);
+        throw why ? new Error(why) : error;
+      });
   }
 
   private async sendWebhook(url: string, delivery: Claimed, signal: AbortSignal): Promise<void> {

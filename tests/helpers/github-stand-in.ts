@@ -5,7 +5,9 @@
  *   GET  /login/oauth/authorize     → 302 to redirect_uri with ?code&state (or ?error=access_denied&state
  *                                     when `deny` is set), as when the person clicks "Authorize"
  *   POST /login/oauth/access_token  → JSON {access_token, token_type, scope} when Accept is
- *                                     application/json and client id, secret and code match; else
+ *                                     application/json and client id, secret and code match (and the
+ *                                     redirect_uri, when sent, is the one the code was given for:
+ *                                     else {error: "redirect_uri_mismatch"}, as GitHub documents); else
  *                                     {error: "bad_verification_code"} (GitHub answers 200 either way)
  *   GET  /user, /repos/:owner/:repo → the person, and the repository with push permission
  *   GET  /repos/:owner/:repo/...    → empty lists, 404 for files and trees (an empty repository)
@@ -30,7 +32,8 @@ export interface StandIn {
 }
 
 export async function startGitHubStandIn(app: { clientId: string; clientSecret: string; repo: string; login: string }) {
-  const codes = new Set<string>();
+  /** Each code handed out, and the redirect_uri it was handed out for. */
+  const codes = new Map<string, string>();
   const pages = new Map<string, string>();
   const json = (response: ServerResponse, status: number, body: unknown) =>
     response
@@ -97,7 +100,7 @@ export async function startGitHubStandIn(app: { clientId: string; clientSecret: 
           }).toString();
         } else {
           const code = randomBytes(10).toString("hex");
-          codes.add(code);
+          codes.set(code, url.searchParams.get("redirect_uri") ?? "");
           back.search = new URLSearchParams({ code, state }).toString();
         }
         response.writeHead(302, { Location: back.toString() }).end();
@@ -114,7 +117,15 @@ export async function startGitHubStandIn(app: { clientId: string; clientSecret: 
             .end("error=bad_verification_code");
           return;
         }
+        const givenFor = codes.get(String(body.code));
         const known = codes.delete(String(body.code));
+        if (known && body.redirect_uri !== undefined && body.redirect_uri !== givenFor) {
+          json(response, 200, {
+            error: "redirect_uri_mismatch",
+            error_description: "The redirect_uri MUST match the registered callback URL for this application.",
+          });
+          return;
+        }
         if (!known || body.client_id !== app.clientId || body.client_secret !== app.clientSecret) {
           json(response, 200, {
             error: "bad_verification_code",

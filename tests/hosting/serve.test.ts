@@ -72,6 +72,36 @@ describe("npm start", () => {
     expect(temporary.headers.get("location")).toBe("/#offers");
   });
 
+  it("sends a page asked for with an encoded or unnormalised path with that page's headers (issue 39)", async () => {
+    const about = policy.headers.find((rule) => rule.path === "/about")!.headers;
+    const home = policy.headers.find((rule) => rule.path === "/")!.headers;
+    for (const [path, page, headers] of [
+      ["/%61bout", "about/index.html", about],
+      ["/%61bout/", "about/index.html", about],
+      ["/about%2F", "about/index.html", about],
+      ["/%2Fabout", "about/index.html", about],
+      ["/about/%2E%2E/", "index.html", home],
+      ["/%69ndex.html", "index.html", home],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(files[page]);
+      for (const name of ["Content-Security-Policy", "Cross-Origin-Opener-Policy", "Cache-Control"])
+        expect(response.headers.get(name), `${path} ${name}`).toBe(headers[name] ?? null);
+    }
+    // A redirect's old address, encoded, is still redirected.
+    expect((await get("/%61bout-us")).headers.get("location")).toBe("/about");
+  });
+
+  it("answers an unknown address with 404.html's own headers", async () => {
+    const notFound = policy.headers.find((rule) => rule.path === "/404.html")!.headers;
+    for (const path of ["/no-such-page", "/%6Eo-such-page", "/assets/missing.js"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-security-policy"), path).toBe(notFound["Content-Security-Policy"]);
+    }
+  });
+
   it("answers an unknown address with 404.html and status 404", async () => {
     const response = await get("/nothing/here");
     expect(response.status).toBe(404);

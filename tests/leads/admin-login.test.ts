@@ -10,12 +10,15 @@
  * the login proxied to the endpoint beside it, as the README's own-server setup runs it.
  * Proves: the whole handshake ends with Decap showing its collections, behind nginx too (GitHub is told
  * the site's own address; the login's pages keep their own policy); a forged or foreign state is
- * refused in words; a window of another origin gets no token; a denied login is said in words; the
+ * refused in words; a login reached at a host that is not the site's (a forged Host, a dangling
+ * subdomain) is refused and a state its sender made up gets no token (issue 39); a window of another
+ * origin gets no token; a denied login is said in words; the
  * client secret is in no page, no log line and no file of the build; the variables are checked at
  * start (exit 78) and a server without them says which are missing.
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -48,6 +51,19 @@ let nginxSite = "";
 /** Every HTML page the browser got from the site or the stand-in, for the secret check. */
 const pagesSeen: { url: string; body: string }[] = [];
 
+/** A GET to `url` with `headers` as sent, Host included (fetch sets its own), redirects not followed. */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const { hostname, port, pathname, search } = new URL(url);
+    const request = httpRequest({ host: hostname, port, path: pathname + search, headers }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject).end();
+  });
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
@@ -75,6 +91,8 @@ function endpointWithLogin(): Record<string, string> {
     GITHUB_CLIENT_ID: clientId,
     GITHUB_CLIENT_SECRET: clientSecret,
     GITHUB_URL: standIn.url,
+    // The site's address, as the browser reaches it through nginx (the endpoint trusts nginx's X-Forwarded-Host).
+    AUTH_ORIGIN: nginxSite,
   };
 }
 
@@ -133,16 +151,19 @@ beforeAll(async () => {
   mkdirSync(join(dist, "_nginx"));
   writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers));
   writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
-  // `npm start -- DIR` serves DIR as `npm start` does after building it.
+  let sitePort: number;
+  [sitePort, nginxPort, nginxUpstreamPort] = (await freePorts(3)) as [number, number, number];
+  site = `http://site.test:${sitePort}`;
+  nginxSite = `http://site.test:${nginxPort}`;
+  // `npm start -- DIR` serves DIR as `npm start` does after building it, at the site's address.
   server = await startServer([...commands["npm start"], "--", dist], {
+    PORT: String(sitePort),
     LEADS: "off",
     GITHUB_CLIENT_ID: clientId,
     GITHUB_CLIENT_SECRET: clientSecret,
     GITHUB_URL: standIn.url,
+    AUTH_ORIGIN: site,
   });
-  site = server.base.replace("127.0.0.1", "site.test");
-  [nginxPort, nginxUpstreamPort] = (await freePorts(2)) as [number, number];
-  nginxSite = `http://site.test:${nginxPort}`;
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -186,7 +207,7 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
     expect(standIn.authorize?.get("client_id")).toBe(clientId);
     expect(standIn.authorize?.get("redirect_uri")).toBe(`${site}/api/auth/github/callback`);
     expect(standIn.authorize?.get("scope")).toBe("repo");
-    expect(standIn.authorize?.get("state")).toMatch(/^[\w-]{43}$/);
+    expect(standIn.authorize?.get("state")).toMatch(/^[\w-]{43}\.\d+\.[\w-]{43}$/);
     // Decap holds the token the stand-in gave (in localStorage, as the decision record says) and uses it.
     const token = standIn.tokens.at(-1)!;
     const stored = await page.evaluate(() => localStorage.getItem("decap-cms-user") ?? "");
@@ -215,22 +236,55 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
     // A real state of this browser, but another one brought back: refused too.
-    const start = await fetch(`${server.base}/api/auth/github?provider=github`, { redirect: "manual" });
+    const host = { Host: new URL(site).host };
+    const start = await get(`${server.base}/api/auth/github?provider=github`, host);
     expect(start.status).toBe(302);
-    const cookie = start.headers.get("set-cookie") ?? "";
+    const cookie = String(start.headers["set-cookie"]);
     expect(cookie).toMatch(
-      /^admin_login_state=[\w-]{43}; Path=\/api\/auth\/github; Max-Age=600; HttpOnly; SameSite=Lax$/,
+      /^admin_login_state=[\w-]{43}\.\d+\.[\w-]{43}; Path=\/api\/auth\/github; Max-Age=600; HttpOnly; SameSite=Lax$/,
     );
-    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const state = new URL(start.headers.location!).searchParams.get("state")!;
     const other = state.slice(0, -1) + (state.endsWith("A") ? "B" : "A");
-    const back = await fetch(`${server.base}/api/auth/github/callback?code=x&state=${other}`, {
-      headers: { Cookie: cookie.split(";")[0]! },
-      redirect: "manual",
+    const back = await get(`${server.base}/api/auth/github/callback?code=x&state=${other}`, {
+      ...host,
+      Cookie: cookie.split(";")[0]!,
     });
     expect(back.status).toBe(403);
-    expect(back.headers.get("set-cookie")).toMatch(/Max-Age=0/);
-    expect(back.headers.get("content-security-policy")).toMatch(/^default-src 'none'; script-src 'nonce-/);
+    expect(String(back.headers["set-cookie"])).toMatch(/Max-Age=0/);
+    expect(back.headers["content-security-policy"]).toMatch(/^default-src 'none'; script-src 'nonce-/);
     await context.close();
+  });
+
+  test("a code taken at a host someone else holds, brought back with that Host and a state cookie they set, gets no token", async () => {
+    // The attack of issue 39: GitHub gives the code for a redirect_uri on a subdomain the attacker
+    // holds (GitHub accepts any subdomain of the registered callback's host); they call our callback
+    // with their Host and a state of their own in a cookie.
+    const dangling = `http://dangling.site.test:${new URL(site).port}`;
+    const authorize = new URL(`${standIn.url}/login/oauth/authorize`);
+    authorize.search = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: `${dangling}/api/auth/github/callback`,
+      state: "theirs",
+    }).toString();
+    const code = new URL((await fetch(authorize, { redirect: "manual" })).headers.get("location")!).searchParams.get(
+      "code",
+    )!;
+    const asked = () => standIn.requests.filter((r) => r.path === "/login/oauth/access_token").length;
+    const before = asked();
+    const theirs = "A".repeat(43);
+    const callback = `${server.base}/api/auth/github/callback?code=${code}&state=${theirs}`;
+    const forgedHost = await get(callback, { Host: new URL(dangling).host, Cookie: `admin_login_state=${theirs}` });
+    expect(forgedHost.status).toBe(400);
+    expect(forgedHost.body).toMatch(/This address cannot sign anyone in/);
+    // The same at the site's own address: the state is not one this server issued.
+    const ownHost = await get(callback, { Host: new URL(site).host, Cookie: `admin_login_state=${theirs}` });
+    expect(ownHost.status).toBe(403);
+    for (const answer of [forgedHost, ownHost]) expect(answer.body).not.toMatch(/authorization:github:success/);
+    expect(asked(), "GitHub was never asked for a token").toBe(before);
+    // Nor does a login start at that host: GitHub is never told to send anyone there.
+    const start = await get(`${server.base}/api/auth/github?provider=github`, { Host: new URL(dangling).host });
+    expect(start.status).toBe(400);
+    expect(start.headers.location).toBeUndefined();
   });
 
   test("a window of another origin that opens the login gets no token", async () => {
@@ -304,8 +358,8 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     // Up once nginx answers for the login with its upstream's redirect (the endpoint starts beside it).
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const answer = await fetch(`http://127.0.0.1:${nginxPort}/api/auth/github?provider=github`, {
-        redirect: "manual",
+      const answer = await get(`http://127.0.0.1:${nginxPort}/api/auth/github?provider=github`, {
+        Host: new URL(nginxSite).host,
       }).catch(() => undefined);
       if (answer?.status === 302) break;
       if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 60 s:\n${nginx.output()}`);
@@ -344,16 +398,22 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
   });
 
   test("the login's pages keep their own policy through nginx, once, with HSTS", async () => {
-    const refused = await fetch(`http://127.0.0.1:${nginxPort}/api/auth/github/callback?code=x&state=forged`, {
-      redirect: "manual",
+    const refused = await get(`http://127.0.0.1:${nginxPort}/api/auth/github/callback?code=x&state=forged`, {
+      Host: new URL(nginxSite).host,
     });
     expect(refused.status).toBe(403);
     // One policy, the login page's own (a nonce for its one script): not the site's beside it.
-    const policy = refused.headers.get("content-security-policy") ?? "";
+    const policy = String(refused.headers["content-security-policy"]);
     expect(policy).toMatch(/^default-src 'none'; script-src 'nonce-[^']+'/);
     expect(policy).not.toContain(", ");
-    expect(refused.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
-    expect(await refused.text()).toMatch(/This sign-in link is not valid here/);
+    expect(refused.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(refused.body).toMatch(/This sign-in link is not valid here/);
+    // A Host that is not the site's, through nginx (server_name _ answers any): refused by the endpoint.
+    const forged = await get(`http://127.0.0.1:${nginxPort}/api/auth/github?provider=github`, {
+      Host: "dangling.site.test",
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.headers.location).toBeUndefined();
     // /admin/ itself gets the site's /admin/ policy from nginx, which lets it reach the stand-in's API.
     const admin = await fetch(`http://127.0.0.1:${nginxPort}/admin/`);
     expect(admin.status).toBe(200);
@@ -362,23 +422,44 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
 });
 
 describe("the login on each server, and its variables", { timeout: 120_000 }, () => {
-  test("npm run leads:serve (beside a static host) serves the login too", async () => {
+  test("npm run leads:serve (beside a static host) serves the login too, at its own address only", async () => {
     const leads = await startServer(commands["npm run leads:serve"], {
       LEADS_DATA_DIR: join(work, "leads"),
       ...endpointWithLogin(),
+      AUTH_ORIGIN: "https://login.example.com",
+      AUTH_TRUST_PROXY: "1",
       GITHUB_AUTH_ORIGINS: "https://www.example.com",
     });
     try {
-      const start = await fetch(`${leads.base}/api/auth/github?provider=github`, { redirect: "manual" });
+      const proxied = (host: string) => ({ Host: host, "X-Forwarded-Host": host, "X-Forwarded-Proto": "https" });
+      const start = await get(`${leads.base}/api/auth/github?provider=github`, proxied("login.example.com"));
       expect(start.status).toBe(302);
-      const location = new URL(start.headers.get("location")!);
+      const location = new URL(start.headers.location!);
       expect(location.origin + location.pathname).toBe(`${standIn.url}/login/oauth/authorize`);
-      expect(location.searchParams.get("redirect_uri")).toBe(`${leads.base}/api/auth/github/callback`);
-      expect(start.headers.get("set-cookie")).toMatch(/^admin_login_state=[\w-]{43};.*HttpOnly; SameSite=Lax$/);
+      expect(location.searchParams.get("redirect_uri")).toBe("https://login.example.com/api/auth/github/callback");
+      expect(String(start.headers["set-cookie"])).toMatch(
+        /^admin_login_state=[\w.-]+;.*HttpOnly; SameSite=Lax; Secure$/,
+      );
+      // Its own address on this machine is not the site's: refused, as any other host is.
+      for (const headers of [{}, proxied("dangling.example.com")])
+        expect((await get(`${leads.base}/api/auth/github?provider=github`, headers)).status).toBe(400);
+      expect(leads.output()).toMatch(/admin login refused: reached at an address that is not the site's/);
       expect(leads.output()).not.toContain(clientSecret);
     } finally {
       await leads.stop();
     }
+  });
+
+  test("AUTH_ORIGIN that is not an address stops the start with a line naming it (exit 78)", async () => {
+    const result = await runToEnd([...commands["npm run serve"], "--", dist], {
+      LEADS: "off",
+      GITHUB_CLIENT_ID: clientId,
+      GITHUB_CLIENT_SECRET: clientSecret,
+      AUTH_ORIGIN: "https://www.example.com/admin/",
+    });
+    expect(result.code, result.output).toBe(78);
+    expect(result.output).toMatch(/AUTH_ORIGIN="https:\/\/www\.example\.com\/admin\/" is not the site's address/);
+    expect(result.output).not.toContain(clientSecret);
   });
 
   test("one without the other stops the start with a line naming the missing one (exit 78)", async () => {

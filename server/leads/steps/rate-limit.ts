@@ -1,6 +1,9 @@
 /**
  * The per-address rate limit: a fixed window per address hash, kept in memory (one process's view;
- * several instances each count their own share). Old windows are swept once per window.
+ * several instances each count their own share). Old windows are swept once per window. The handler
+ * asks it only for a post that would be stored (a form's post, well-formed and valid: handler.ts), so
+ * bare or broken posts use up nobody's allowance; behind a front proxy the address is the visitor's
+ * only if nginx is told the front's addresses (deploy/nginx.conf's set_real_ip_from).
  */
 import { Refusal } from "./refusal.ts";
 
