@@ -42,7 +42,8 @@ describe(`the steps of ${doc}, on a copy of the project`, () => {
       const run = spawnSync(step, { cwd: copy, shell: true, encoding: "utf8", env: userEnv, timeout: 900_000 });
       expect(run.status, `${step}\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`).toBe(0);
     }
-  });
+    // Four of npm test's own steps, one after another: minutes on a quiet machine, many on a busy one.
+  }, 1_800_000);
 
   it("names only files that exist (after the scaffold)", () => {
     const name = /npm run new:section -- ([a-z-]+)/.exec(text)![1]!;
