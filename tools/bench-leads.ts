@@ -15,7 +15,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Form, Site } from "../schemas/index.ts";
+import { honeypotField, type Form, type Site } from "../schemas/index.ts";
 import { visitorPhone } from "../tests/content-facts.ts";
 import { root, startEndpoint, storedLeads } from "../tests/helpers/leads-endpoint.ts";
 import { startPostgres } from "../tests/helpers/postgres.ts";
@@ -29,7 +29,7 @@ const form = forms[formId]!;
 let serial = 0;
 
 function body(n: number): string {
-  const params = new URLSearchParams({ form: formId, page: "/", website: "", elapsed: "5000" });
+  const params = new URLSearchParams({ form: formId, page: "/", [honeypotField]: "", elapsed: "5000" });
   for (const f of form.fields)
     params.set(f.name, f.type === "email" ? `bench${n}@example.com` : f.type === "tel" ? phone : "Bench Visitor");
   return params.toString();

@@ -35,7 +35,7 @@ export interface LeadsConfig {
   /** Submissions per address per rate window. */
   rateLimit: number;
   rateWindowMs: number;
-  /** A submission sent sooner after the form appeared than this (measured by the page) is spam. */
+  /** A submission sent sooner than this after the visitor first touched the form (measured by the page) is spam. */
   minSubmitMs: number;
   /** The same form, choice, e-mail and phone within this window is one lead. */
   dedupeWindowMs: number;
@@ -159,7 +159,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     allowedOrigins,
     rateLimit: env.number("LEADS_RATE_LIMIT", 10, { min: 1 }),
     rateWindowMs: env.number("LEADS_RATE_WINDOW_MS", 10 * 60_000, { min: 1 }),
-    minSubmitMs: env.number("LEADS_MIN_SUBMIT_MS", 1500),
+    minSubmitMs: env.number("LEADS_MIN_SUBMIT_MS", 600),
     dedupeWindowMs: env.number("LEADS_DEDUPE_WINDOW_MS", 10 * 60_000),
     maxBodyBytes: env.number("LEADS_MAX_BODY_BYTES", 16 * 1024, { min: 1024 }),
     retryBaseMs,
