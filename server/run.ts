@@ -18,6 +18,7 @@ import { captureConsole, createLogger, log, setLogger } from "./log.ts";
 import { checkSmtp } from "./leads/checks.ts";
 import { readLeadsConfig, type LeadsConfig } from "./leads/config.ts";
 import { isLeadsPath } from "./leads/handler.ts";
+import { inboxRoutes } from "./leads/inbox/routes.ts";
 import { startLeads, type LeadsService } from "./leads/service.ts";
 import { readAuthConfig, type AuthSetup } from "./auth/config.ts";
 
@@ -62,6 +63,10 @@ export const leadsRoute = (leads: LeadsService): Route => ({
   matches: (p) => isLeadsPath(p),
   handle: leads.handler,
 });
+
+/** The leads inbox's API (server/leads/inbox/), on the service's store. */
+export const inboxRoute = (leads: LeadsService, config: LeadsConfig): Route[] =>
+  inboxRoutes({ config, db: () => leads.db, deliverNow: () => leads.deliverNow() });
 
 export interface Started {
   server: ServerConfig;

@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Form, LeadsSettings } from "../../schemas/index.ts";
 import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
+import { readInboxConfig, type InboxConfig } from "./inbox/config.ts";
 
 export interface LeadsConfig {
   forms: Record<string, Form>;
@@ -55,6 +56,8 @@ export interface LeadsConfig {
   /** The key of the address hashes (HMAC), from LEADS_IP_KEY; else kept in ipKeyFile. */
   ipKey?: string;
   ipKeyFile?: string;
+  /** The inbox /admin/'s Leads screen reads (inbox/). */
+  inbox: InboxConfig;
 }
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -171,6 +174,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     readyWaitMs: env.number("LEADS_READY_WAIT_MS", 10_000),
     ipKey,
     ipKeyFile,
+    inbox: readInboxConfig(env),
   };
 }
 

@@ -58,6 +58,17 @@ CREATE TABLE IF NOT EXISTS lead_settings (
   name text PRIMARY KEY,
   value text NOT NULL
 );
+-- The inbox (server/leads/inbox/): its pages newest first by (created_at, id), the held ones apart,
+-- and who erased how many leads when (nothing about whom).
+CREATE INDEX IF NOT EXISTS leads_newest ON leads (created_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS leads_held ON leads (created_at DESC, id DESC) WHERE spam IS NOT NULL;
+CREATE TABLE IF NOT EXISTS lead_audit (
+  id bigserial PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  login text NOT NULL,
+  action text NOT NULL,
+  lead_count integer NOT NULL
+);
 `;
 
 /** An arbitrary constant: the advisory lock that lets one process at a time create the tables. */

@@ -61,6 +61,8 @@ export interface LeadsService {
   /** The database once open (undefined before). */
   readonly db: Database | undefined;
   readiness(): Promise<Readiness>;
+  /** Tells the outbox there is something to send (a lead released from spam). */
+  deliverNow(): void;
   /** Resolves when the store is ready (or closing). */
   whenReady(): Promise<void>;
   close(): Promise<void>;
@@ -232,6 +234,7 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
         clearTimeout(timer);
       }
     },
+    deliverNow: () => outbox?.kick(),
     whenReady: () =>
       Promise.race([ready, new Promise<void>((resolve) => closing.signal.addEventListener("abort", () => resolve()))]),
     async close() {
