@@ -8,8 +8,10 @@
  *
  * Health, for load balancers, systemd and containers:
  *   GET /healthz  200 "ok" while the process serves (pages are served whatever the database does)
- *   GET /readyz   200 "ready" when posts can be taken (the lead store open and answering), else 503
- *                 with the reason; with LEADS=off always 200
+ *   GET /readyz   200 "ready" when posts can be taken (the lead store open and answering), naming a
+ *                 delivery target failing past LEADS_ALERT_AFTER ("ready; webhook #1 … failing
+ *                 since …": posts are still taken and kept), else 503 with the reason; with
+ *                 LEADS=off always 200
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { EnvReader, exitOnStartupError } from "./config/env.ts";
@@ -52,7 +54,9 @@ export function healthRoutes(leads: LeadsService | undefined): Route[] {
         void leads
           .readiness()
           .then((state) =>
-            state.ready ? text(response, 200, "ready") : text(response, 503, `not ready: ${state.reason}`),
+            state.ready
+              ? text(response, 200, state.note ? `ready; ${state.note}` : "ready")
+              : text(response, 503, `not ready: ${state.reason}`),
           );
       },
     },

@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Form, LeadsSettings } from "../../schemas/index.ts";
 import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
+import { parseDuration, type AlertsConfig } from "./alerts.ts";
 import { readInboxConfig, type InboxConfig } from "./inbox/config.ts";
 
 export interface LeadsConfig {
@@ -58,6 +59,8 @@ export interface LeadsConfig {
   ipKeyFile?: string;
   /** The inbox /admin/'s Leads screen reads (inbox/). */
   inbox: InboxConfig;
+  /** The daily spam summary and the failing-target alerts (alerts.ts). */
+  alerts: AlertsConfig;
 }
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -86,6 +89,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
   const forms = readJson<Record<string, Form>>(contentDir, "forms.json");
   const site = readJson<{
     company?: { name?: string };
+    seo?: { siteUrl?: string };
     contact?: { phone?: { display?: string }; email?: string; address?: { country?: string } };
   }>(contentDir, "site.json");
   const emailTo = env.list("LEADS_EMAIL_TO");
@@ -175,7 +179,22 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     ipKey,
     ipKeyFile,
     inbox: readInboxConfig(env),
+    alerts: readAlerts(env, site.seo?.siteUrl),
   };
+}
+
+function readAlerts(env: EnvReader, siteUrl: string | undefined): AlertsConfig {
+  const to = env.list("LEADS_ALERT_TO");
+  for (const address of to) env.email("LEADS_ALERT_TO", address);
+  const raw = env.raw("LEADS_ALERT_AFTER");
+  let afterMs = 60 * 60_000;
+  if (raw !== undefined) {
+    const parsed = parseDuration(raw);
+    if (parsed === undefined || parsed < 1000)
+      env.problem("LEADS_ALERT_AFTER", raw, "is not a duration of a second or more", "1h");
+    else afterMs = parsed;
+  }
+  return { to, afterMs, siteUrl };
 }
 
 /** The configuration from the generated content in `contentDir` and the environment `env`; throws a ConfigError listing every problem. */
