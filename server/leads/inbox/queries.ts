@@ -87,17 +87,13 @@ function where(filter: InboxFilter, params: unknown[], cursor?: Cursor): string 
   if (filter.from) parts.push(`l.created_at >= ${add(filter.from)}::date::timestamp AT TIME ZONE 'UTC'`);
   if (filter.to) parts.push(`l.created_at < (${add(filter.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   if (filter.q) {
-    const words = filter.q.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+    // Each word in the lower-cased values (db.ts's `search` column, trigram-indexed); a word of
+    // digits, spaces and phone punctuation also as its digits alone.
+    const words = filter.q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
     for (const word of words) {
       const digits = word.replace(/\D/g, "");
-      // A phone number matches however it was written (spaces, dashes, brackets).
-      const phone =
-        digits.length >= 4 && /^[+\d\s().-]+$/.test(word)
-          ? ` OR regexp_replace(f.value, '\\D', '', 'g') LIKE ${add(`%${digits}%`)}`
-          : "";
-      parts.push(
-        `EXISTS (SELECT 1 FROM jsonb_each_text(l.fields) f WHERE f.value ILIKE ${add(`%${likeEscaped(word)}%`)}${phone})`,
-      );
+      const phone = digits.length >= 4 && /^[+\d().-]+$/.test(word) && digits !== word;
+      parts.push(`l.search LIKE ${add(`%${likeEscaped(phone ? digits : word)}%`)}`);
     }
   }
   if (cursor) parts.push(`(l.created_at, l.id) < (${add(cursor.at)}::timestamptz, ${add(cursor.id)}::uuid)`);
