@@ -42,7 +42,6 @@ export const leadsEnv = {
   LEADS_EMAIL_TO: "none",
   LEADS_WEBHOOK_URL: "none",
   LEADS_RATE_LIMIT: "100000",
-  LEADS_MIN_SUBMIT_MS: "1000",
 };
 
 export default defineConfig({

@@ -7,6 +7,15 @@
 /** The site's own lead endpoint: forms post here; `npm start` serves it, static hosts proxy it. */
 export const leadsEndpoint = "/api/leads";
 
+/**
+ * The trap for robots every form carries (server/leads/steps/spam.ts): hidden from people, left empty
+ * by them. Its name, id and label match nothing a browser's autofill or a password manager fills
+ * (decision 0033: "website" did). `legacyHoneypotField` is the name pages built before that used;
+ * the endpoint still reads it from a page opened before a deploy.
+ */
+export const honeypotField = "leave_empty";
+export const legacyHoneypotField = "website";
+
 /** The longest value each field type accepts (an e-mail address is at most 254 characters, RFC 5321). */
 export const fieldMaxLength = { text: 200, email: 254, tel: 40 } as const;
 

@@ -8,8 +8,10 @@
  *
  * Health, for load balancers, systemd and containers:
  *   GET /healthz  200 "ok" while the process serves (pages are served whatever the database does)
- *   GET /readyz   200 "ready" when posts can be taken (the lead store open and answering), else 503
- *                 with the reason; with LEADS=off always 200
+ *   GET /readyz   200 "ready" when posts can be taken (the lead store open and answering), naming a
+ *                 delivery target failing past LEADS_ALERT_AFTER ("ready; webhook #1 … failing
+ *                 since …": posts are still taken and kept), else 503 with the reason; with
+ *                 LEADS=off always 200
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { EnvReader, exitOnStartupError } from "./config/env.ts";
@@ -18,6 +20,7 @@ import { captureConsole, createLogger, log, setLogger } from "./log.ts";
 import { checkSmtp } from "./leads/checks.ts";
 import { readLeadsConfig, type LeadsConfig } from "./leads/config.ts";
 import { isLeadsPath } from "./leads/handler.ts";
+import { inboxRoutes } from "./leads/inbox/routes.ts";
 import { startLeads, type LeadsService } from "./leads/service.ts";
 import { readAuthConfig, type AuthSetup } from "./auth/config.ts";
 
@@ -51,7 +54,9 @@ export function healthRoutes(leads: LeadsService | undefined): Route[] {
         void leads
           .readiness()
           .then((state) =>
-            state.ready ? text(response, 200, "ready") : text(response, 503, `not ready: ${state.reason}`),
+            state.ready
+              ? text(response, 200, state.note ? `ready; ${state.note}` : "ready")
+              : text(response, 503, `not ready: ${state.reason}`),
           );
       },
     },
@@ -62,6 +67,10 @@ export const leadsRoute = (leads: LeadsService): Route => ({
   matches: (p) => isLeadsPath(p),
   handle: leads.handler,
 });
+
+/** The leads inbox's API (server/leads/inbox/), on the service's store. */
+export const inboxRoute = (leads: LeadsService, config: LeadsConfig): Route[] =>
+  inboxRoutes({ config, db: () => leads.db, deliverNow: () => leads.deliverNow() });
 
 export interface Started {
   server: ServerConfig;

@@ -24,7 +24,7 @@ import { enterBase, rulesOffBase } from "./base-path.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
 import { authRoutes } from "./auth/routes.ts";
-import { healthRoutes, leadsRoute, router, serve, startUp } from "./run.ts";
+import { healthRoutes, inboxRoute, leadsRoute, router, serve, startUp } from "./run.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -208,7 +208,13 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     process.exit(1);
   }
   // The health checks stay at the root; the site and its lead endpoint live under BASE_PATH.
-  const app = router([...authRoutes(started.auth, base), ...(started.leads ? [leadsRoute(started.leads)] : [])], site);
+  const app = router(
+    [
+      ...authRoutes(started.auth, base),
+      ...(started.leads ? [leadsRoute(started.leads), ...inboxRoute(started.leads, started.leadsConfig!)] : []),
+    ],
+    site,
+  );
   serve(
     router(healthRoutes(started.leads), (request, response) => {
       if (enterBase(base, request, response)) app(request, response);

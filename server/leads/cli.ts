@@ -18,8 +18,7 @@ import { parseArgs } from "node:util";
 import { loadConfig, type LeadsConfig } from "./config.ts";
 import { exitOnStartupError } from "../config/env.ts";
 import { openDatabase } from "./db.ts";
-import { leadsCsv, leadsJson } from "./export.ts";
-import { describeTarget } from "./outbox.ts";
+import { deliveryStatus as status, leadsCsv, leadsJson } from "./export.ts";
 import { listLeads, retryDeliveries, type LeadListing } from "./queries.ts";
 import { adminSocketPath } from "./service.ts";
 
@@ -98,18 +97,6 @@ async function ask<T>(request: object): Promise<T> {
     await db.close();
   }
 }
-
-const status = (lead: LeadListing) =>
-  lead.spam
-    ? `spam (${lead.spam})`
-    : lead.deliveries.length
-      ? lead.deliveries
-          .map(
-            (d) =>
-              `${describeTarget(d.target)}: ${d.status}${d.status === "delivered" ? "" : ` (#${d.id}, ${d.attempts} attempts${d.last_error ? `, ${d.last_error}` : ""})`}`,
-          )
-          .join("; ")
-      : "stored (no delivery targets)";
 
 /**
  * Writes an export to --out (relative to where `npm run` was typed: npm runs scripts in the project's

@@ -8,6 +8,8 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Form, LeadsSettings } from "../../schemas/index.ts";
 import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
+import { parseDuration, type AlertsConfig } from "./alerts.ts";
+import { readInboxConfig, type InboxConfig } from "./inbox/config.ts";
 
 export interface LeadsConfig {
   forms: Record<string, Form>;
@@ -35,7 +37,7 @@ export interface LeadsConfig {
   /** Submissions per address per rate window. */
   rateLimit: number;
   rateWindowMs: number;
-  /** A submission sent sooner after the form appeared than this (measured by the page) is spam. */
+  /** A submission sent sooner than this after the visitor first touched the form (measured by the page) is spam. */
   minSubmitMs: number;
   /** The same form, choice, e-mail and phone within this window is one lead. */
   dedupeWindowMs: number;
@@ -55,6 +57,10 @@ export interface LeadsConfig {
   /** The key of the address hashes (HMAC), from LEADS_IP_KEY; else kept in ipKeyFile. */
   ipKey?: string;
   ipKeyFile?: string;
+  /** The inbox /admin/'s Leads screen reads (inbox/). */
+  inbox: InboxConfig;
+  /** The daily spam summary and the failing-target alerts (alerts.ts). */
+  alerts: AlertsConfig;
 }
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -83,6 +89,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
   const forms = readJson<Record<string, Form>>(contentDir, "forms.json");
   const site = readJson<{
     company?: { name?: string };
+    seo?: { siteUrl?: string };
     contact?: { phone?: { display?: string }; email?: string; address?: { country?: string } };
   }>(contentDir, "site.json");
   const emailTo = env.list("LEADS_EMAIL_TO");
@@ -159,7 +166,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     allowedOrigins,
     rateLimit: env.number("LEADS_RATE_LIMIT", 10, { min: 1 }),
     rateWindowMs: env.number("LEADS_RATE_WINDOW_MS", 10 * 60_000, { min: 1 }),
-    minSubmitMs: env.number("LEADS_MIN_SUBMIT_MS", 1500),
+    minSubmitMs: env.number("LEADS_MIN_SUBMIT_MS", 600),
     dedupeWindowMs: env.number("LEADS_DEDUPE_WINDOW_MS", 10 * 60_000),
     maxBodyBytes: env.number("LEADS_MAX_BODY_BYTES", 16 * 1024, { min: 1024 }),
     retryBaseMs,
@@ -171,7 +178,23 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     readyWaitMs: env.number("LEADS_READY_WAIT_MS", 10_000),
     ipKey,
     ipKeyFile,
+    inbox: readInboxConfig(env),
+    alerts: readAlerts(env, site.seo?.siteUrl),
   };
+}
+
+function readAlerts(env: EnvReader, siteUrl: string | undefined): AlertsConfig {
+  const to = env.list("LEADS_ALERT_TO");
+  for (const address of to) env.email("LEADS_ALERT_TO", address);
+  const raw = env.raw("LEADS_ALERT_AFTER");
+  let afterMs = 60 * 60_000;
+  if (raw !== undefined) {
+    const parsed = parseDuration(raw);
+    if (parsed === undefined || parsed < 1000)
+      env.problem("LEADS_ALERT_AFTER", raw, "is not a duration of a second or more", "1h");
+    else afterMs = parsed;
+  }
+  return { to, afterMs, siteUrl };
 }
 
 /** The configuration from the generated content in `contentDir` and the environment `env`; throws a ConfigError listing every problem. */

@@ -6,6 +6,7 @@
  * written: see docs/decisions/0023-lead-exports-for-a-crm.md.
  */
 import { attributionFields, phonePattern, type Form } from "../../schemas/index.ts";
+import { describeTarget } from "./outbox.ts";
 import type { LeadListing } from "./queries.ts";
 
 const phone = new RegExp(`^${phonePattern}$`);
@@ -29,34 +30,57 @@ export function csvCell(value: unknown): string {
 /** What `npm run leads` says of a lead's deliveries, in a cell or a line. */
 export type DeliveryStatus = (lead: LeadListing) => string;
 
+/** The delivery column of `npm run leads` and of the inbox's export. */
+export const deliveryStatus: DeliveryStatus = (lead) =>
+  lead.spam
+    ? `spam (${lead.spam})`
+    : lead.deliveries.length
+      ? lead.deliveries
+          .map(
+            (d) =>
+              `${describeTarget(d.target)}: ${d.status}${d.status === "delivered" ? "" : ` (#${d.id}, ${d.attempts} attempts${d.last_error ? `, ${d.last_error}` : ""})`}`,
+          )
+          .join("; ")
+      : "stored (no delivery targets)";
+
+/** The CSV's columns: the fields of every form in the content, then `stored` (other fields stored leads have). */
+export function csvFieldNames(forms: Record<string, Form>, stored: Iterable<string>): string[] {
+  return [...new Set([...Object.values(forms).flatMap((form) => form.fields.map((f) => f.name)), ...stored])];
+}
+
+/** The header row, CRLF-terminated. */
+export const csvHeader = (fieldNames: string[]) =>
+  ["id", "created_at", "form", "choice", ...fieldNames, "page", "consent", ...attributionFields, "delivery"]
+    .map(csvCell)
+    .join(",") + "\r\n";
+
+/** One lead's row, CRLF-terminated. */
+export function csvRow(lead: LeadListing, fieldNames: string[], status: DeliveryStatus): string {
+  const cells = [
+    lead.id,
+    lead.created_at,
+    lead.form,
+    lead.choice,
+    ...fieldNames.map((name) => lead.fields[name]),
+    lead.page,
+    lead.consent,
+    ...attributionFields.map((name) => lead.attribution?.[name]),
+    status(lead),
+  ];
+  return cells.map(csvCell).join(",") + "\r\n";
+}
+
 /**
  * The CSV: one row per lead, the fields of every form in the content and any other field a stored
  * lead has (a field since removed from a form still comes out), then where the lead came from.
+ * (The inbox's export writes the same header and rows a page at a time: inbox/routes.ts.)
  */
 export function leadsCsv(leads: LeadListing[], forms: Record<string, Form>, status: DeliveryStatus): string {
-  const fieldNames = [
-    ...new Set([
-      ...Object.values(forms).flatMap((form) => form.fields.map((f) => f.name)),
-      ...leads.flatMap((lead) => Object.keys(lead.fields)),
-    ]),
-  ];
-  const header = ["id", "created_at", "form", "choice", ...fieldNames, "page", "consent", ...attributionFields];
-  const rows = [[...header, "delivery"].map(csvCell).join(",")];
-  for (const lead of leads) {
-    const cells = [
-      lead.id,
-      lead.created_at,
-      lead.form,
-      lead.choice,
-      ...fieldNames.map((name) => lead.fields[name]),
-      lead.page,
-      lead.consent,
-      ...attributionFields.map((name) => lead.attribution?.[name]),
-      status(lead),
-    ];
-    rows.push(cells.map(csvCell).join(","));
-  }
-  return rows.join("\r\n") + "\r\n";
+  const fieldNames = csvFieldNames(
+    forms,
+    leads.flatMap((lead) => Object.keys(lead.fields)),
+  );
+  return csvHeader(fieldNames) + leads.map((lead) => csvRow(lead, fieldNames, status)).join("");
 }
 
 /** The JSON: the leads as `npm run leads` lists them, one array. */

@@ -6,14 +6,22 @@
  * Usage: npm run leads:serve [-- --verbose]
  */
 import { authRoutes } from "../auth/routes.ts";
-import { healthRoutes, leadsRoute, router, serve, startUp } from "../run.ts";
+import { healthRoutes, inboxRoute, leadsRoute, router, serve, startUp } from "../run.ts";
 
 const started = await startUp({ defaultPort: 4174, leads: true });
 const leads = started.leads!;
 serve(
-  router([...healthRoutes(leads), leadsRoute(leads), ...authRoutes(started.auth)], (_, response) => {
-    response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
-  }),
+  router(
+    [
+      ...healthRoutes(leads),
+      leadsRoute(leads),
+      ...inboxRoute(leads, started.leadsConfig!),
+      ...authRoutes(started.auth),
+    ],
+    (_, response) => {
+      response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
+    },
+  ),
   started,
   (url) => `Lead endpoint (${leads.kind} database) at ${url}/api/leads`,
 );

@@ -14,6 +14,7 @@ import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db.ts";
 import { createHandler, type Handler } from "./handler.ts";
+import { Alerts, failingTargets } from "./alerts.ts";
 import { Outbox } from "./outbox.ts";
 import { listLeads, retryDeliveries } from "./queries.ts";
 import { deleteExpired, forgetStoredSalt, ipKey } from "./store.ts";
@@ -52,6 +53,8 @@ export interface Readiness {
   ready: boolean;
   /** Why not, for /readyz and the log. */
   reason?: string;
+  /** Ready, but worth saying: the delivery targets failing past LEADS_ALERT_AFTER. */
+  note?: string;
 }
 
 export interface LeadsService {
@@ -61,6 +64,8 @@ export interface LeadsService {
   /** The database once open (undefined before). */
   readonly db: Database | undefined;
   readiness(): Promise<Readiness>;
+  /** Tells the outbox there is something to send (a lead released from spam). */
+  deliverNow(): void;
   /** Resolves when the store is ready (or closing). */
   whenReady(): Promise<void>;
   close(): Promise<void>;
@@ -106,6 +111,7 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
   let outbox: Outbox | undefined;
   let socket: Server | undefined;
   let retention: NodeJS.Timeout | undefined;
+  let alerting: NodeJS.Timeout | undefined;
   let waitingFor = kind === "embedded" ? "the embedded database to open" : "PostgreSQL to answer";
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -142,6 +148,10 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
     void sweep();
     retention = setInterval(sweep, 60 * 60_000);
     retention.unref();
+    const alerts = new Alerts(opened, config);
+    const look = () => alerts.tick(Date.now()).catch((error: Error) => log.error(`leads: alerts: ${error.message}`));
+    alerting = setInterval(look, 60_000);
+    alerting.unref();
     // This process holds the data folder's lock: a socket left there is a crashed server's.
     if (db.kind === "embedded") socket = adminSocket(db, adminSocketPath(config.dataDir));
     log.info(`leads: ${db.kind} database ready; taking leads`);
@@ -218,25 +228,33 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
     async readiness() {
       if (closing.signal.aborted) return { ready: false, reason: "stopping" };
       if (!db) return { ready: false, reason: `waiting for ${waitingFor}` };
-      if (db.kind === "embedded") return { ready: true };
+      const note = async () => {
+        const failing = await failingTargets(db!, config, config.alerts.afterMs, Date.now());
+        return failing.length
+          ? { note: failing.map((t) => `${t.name} failing since ${t.since.toISOString()}`).join("; ") }
+          : {};
+      };
+      if (db.kind === "embedded") return { ready: true, ...(await note().catch(() => ({}))) };
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
           db.query("SELECT 1"),
           new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("no answer in 2 s")), 2_000))),
         ]);
-        return { ready: true };
+        return { ready: true, ...(await note().catch(() => ({}))) };
       } catch (error) {
         return { ready: false, reason: `PostgreSQL: ${(error as Error).message}` };
       } finally {
         clearTimeout(timer);
       }
     },
+    deliverNow: () => outbox?.kick(),
     whenReady: () =>
       Promise.race([ready, new Promise<void>((resolve) => closing.signal.addEventListener("abort", () => resolve()))]),
     async close() {
       closing.abort();
       clearInterval(retention);
+      clearInterval(alerting);
       await new Promise<void>((resolve) => (socket ? socket.close(() => resolve()) : resolve()));
       await outbox?.stop();
       await db?.close();

@@ -6,7 +6,14 @@
  * meets), read in the site's country when written without "+"; it is kept as the visitor typed it.
  */
 import { z } from "zod";
-import { fieldMaxLength, phonePattern, type Form, type FormField } from "../../schemas/index.ts";
+import {
+  fieldMaxLength,
+  honeypotField,
+  legacyHoneypotField,
+  phonePattern,
+  type Form,
+  type FormField,
+} from "../../schemas/index.ts";
 import { exampleNumber, visitorNumberProblem } from "../../schemas/phone-number.ts";
 
 const phone = new RegExp(`^${phonePattern}$`);
@@ -69,7 +76,5 @@ export function leadSchema(form: Form, phoneCountry: string | undefined): z.ZodT
   return schema;
 }
 
-/** The fields the page adds to every form besides the visitor's. */
-export const controlFields = ["form", "page", "choice", "key", "elapsed", "website"] as const;
-/** The honeypot: present in every form, hidden from people, left empty by them. */
-export const honeypotField = "website";
+/** The fields the page adds to every form besides the visitor's (the honeypot by either of its names). */
+export const controlFields = ["form", "page", "choice", "key", "elapsed", honeypotField, legacyHoneypotField] as const;

@@ -80,7 +80,7 @@ for (const javaScript of [true, false]) {
       if (form.consent) await expect(element).toContainText(form.consent);
       const { values, email } = visitor(form);
       await fill(element, form, values);
-      // A person takes a moment; the endpoint counts a form sent within a second of appearing as spam.
+      // A person takes a moment; the endpoint counts a form sent too soon after it was first touched as spam.
       await page.waitForTimeout(1100);
       await element.getByRole("button", { name: form.submitLabel }).click();
       await expect(page).toHaveURL(form.success);

@@ -9,7 +9,8 @@
  *                                     redirect_uri, when sent, is the one the code was given for:
  *                                     else {error: "redirect_uri_mismatch"}, as GitHub documents); else
  *                                     {error: "bad_verification_code"} (GitHub answers 200 either way)
- *   GET  /user, /repos/:owner/:repo → the person, and the repository with push permission
+ *   GET  /user, /repos/:owner/:repo → the person, and the repository with push permission (without,
+ *                                     for a token `grant`ed read-only; `revoke` makes a token unknown)
  *   GET  /repos/:owner/:repo/...    → empty lists, 404 for files and trees (an empty repository)
  * The API answers CORS as GitHub's does (any origin, the Authorization header), since /admin/ calls
  * it from its own origin. `page(path, html)` serves a page of another site (an attacker's, in a test).
@@ -28,6 +29,10 @@ export interface StandIn {
   tokens: string[];
   deny: boolean;
   page(path: string, html: string): void;
+  /** Gives out `token` as a login would, for `login`; `push: false`: it may read the repository, not push. */
+  grant(token: string, options?: { login?: string; push?: boolean }): void;
+  /** The token is revoked: the API refuses it from now on (401). */
+  revoke(token: string): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,7 @@ export async function startGitHubStandIn(app: { clientId: string; clientSecret: 
   /** Each code handed out, and the redirect_uri it was handed out for. */
   const codes = new Map<string, string>();
   const pages = new Map<string, string>();
+  const granted = new Map<string, { login?: string; push?: boolean }>();
   const json = (response: ServerResponse, status: number, body: unknown) =>
     response
       .writeHead(status, {
@@ -57,6 +63,13 @@ export async function startGitHubStandIn(app: { clientId: string; clientSecret: 
     tokens: [],
     deny: false,
     page: (path, html) => pages.set(path, html),
+    grant: (token, options = {}) => {
+      standIn.tokens.push(token);
+      granted.set(token, options);
+    },
+    revoke: (token) => {
+      standIn.tokens = standIn.tokens.filter((t) => t !== token);
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -150,7 +163,13 @@ export async function startGitHubStandIn(app: { clientId: string; clientSecret: 
       }
       const repoPath = `/repos/${app.repo}`;
       if (url.pathname === "/user") {
-        json(response, 200, { login: app.login, id: 1, name: "A marketer", avatar_url: "", type: "User" });
+        json(response, 200, {
+          login: granted.get(token)?.login ?? app.login,
+          id: 1,
+          name: "A marketer",
+          avatar_url: "",
+          type: "User",
+        });
       } else if (url.pathname === repoPath) {
         json(response, 200, {
           full_name: app.repo,
@@ -158,7 +177,13 @@ export async function startGitHubStandIn(app: { clientId: string; clientSecret: 
           name: app.repo.split("/")[1],
           private: true,
           default_branch: "main",
-          permissions: { admin: false, maintain: false, push: true, triage: true, pull: true },
+          permissions: {
+            admin: false,
+            maintain: false,
+            push: granted.get(token)?.push ?? true,
+            triage: true,
+            pull: true,
+          },
         });
       } else if (url.pathname.startsWith(`${repoPath}/`)) {
         // An empty repository: no open pull requests, no files.

@@ -6,6 +6,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { LeadListing } from "../../server/leads/queries.ts";
+import { honeypotField } from "../../schemas/lead-limits.ts";
 import { track } from "./children.ts";
 
 export const root = resolve(import.meta.dirname, "..", "..");
@@ -62,6 +63,8 @@ export interface Submission {
   choice?: string;
   key?: string;
   elapsed?: string;
+  /** The honeypot (honeypotField); `website` is its name on pages built before decision 0033. */
+  leave_empty?: string | null;
   website?: string | null;
   [field: string]: string | null | undefined;
 }
@@ -73,7 +76,7 @@ export async function post(
   headers: Record<string, string> = {},
 ): Promise<{ status: number; location: string | null; body: string }> {
   const body = new URLSearchParams();
-  const all = { form: "callback", page: "/", website: "", ...fields };
+  const all = { form: "callback", page: "/", [honeypotField]: "", ...fields };
   for (const [name, value] of Object.entries(all)) if (value !== null && value !== undefined) body.set(name, value);
   const origin = new URL(url).origin;
   const response = await fetch(url, {

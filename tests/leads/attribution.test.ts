@@ -76,7 +76,7 @@ const form: Form = {
 };
 
 test("with the form: the known names pass with the lead (bounded), an unknown parameter is refused like any unknown field", () => {
-  const values = { form: "fixture", page: "/", website: "", name: "Pat", utm_source: "x", gclid: "g".repeat(500) };
+  const values = { form: "fixture", page: "/", leave_empty: "", name: "Pat", utm_source: "x", gclid: "g".repeat(500) };
   const accepted = checkSubmission(values, { fixture: form }, "US");
   expect(accepted).not.toBeInstanceOf(Refusal);
   expect((accepted as { attribution: object }).attribution).toEqual({ utm_source: "x", gclid: "g".repeat(200) });

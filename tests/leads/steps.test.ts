@@ -119,7 +119,7 @@ describe("parsing the body", () => {
 });
 
 describe("validating against the form", () => {
-  const valid = { form: "fixture", page: "/contact", website: "", name: "Pat" };
+  const valid = { form: "fixture", page: "/contact", leave_empty: "", name: "Pat" };
 
   test("a valid submission gives the form, page and the trimmed fields; an empty optional field passes", () => {
     const ok = checkSubmission({ ...valid, name: "  Pat  ", choice: "Plus", key: "abcdefgh-1234" }, forms, "US");
@@ -188,11 +188,15 @@ describe("validating against the form", () => {
 
 test("spam: a missing or filled honeypot, or sent faster than minSubmitMs; without `elapsed` the honeypot decides", () => {
   expect(spamReason({}, 1500)).toBe("honeypot missing");
-  expect(spamReason({ website: "x" }, 1500)).toBe("honeypot filled");
-  expect(spamReason({ website: "", elapsed: "1499" }, 1500)).toBe("sent too fast");
-  expect(spamReason({ website: "", elapsed: "soon" }, 1500)).toBe("sent too fast");
-  expect(spamReason({ website: "", elapsed: "1500" }, 1500)).toBeUndefined();
+  expect(spamReason({ leave_empty: "x" }, 1500)).toBe("honeypot filled");
+  expect(spamReason({ leave_empty: "", elapsed: "1499" }, 1500)).toBe("sent too fast");
+  expect(spamReason({ leave_empty: "", elapsed: "soon" }, 1500)).toBe("sent too fast");
+  expect(spamReason({ leave_empty: "", elapsed: "1500" }, 1500)).toBeUndefined();
+  expect(spamReason({ leave_empty: "" }, 1500)).toBeUndefined();
+  // A page opened before the rename sends the honeypot as `website`: read the same way.
   expect(spamReason({ website: "" }, 1500)).toBeUndefined();
+  expect(spamReason({ website: "x" }, 1500)).toBe("honeypot filled");
+  expect(spamReason({ leave_empty: "", website: "x" }, 1500)).toBe("honeypot filled");
 });
 
 test("a refusal page links back to the path of the page the form was on, never to another scheme", () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { Form } from "../../schemas";
-import { fieldMaxLength, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
+import { fieldMaxLength, honeypotField, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
 import { track } from "../analytics";
 import { useSite } from "../content/ContentProvider";
 import { withBase } from "../base";
@@ -18,7 +18,8 @@ type Status =
 /**
  * A form described in content, posted to the site's lead endpoint. Without scripts the browser posts
  * it and follows the endpoint's 303 to the success page. With scripts the same request goes by
- * `fetch` (with an idempotency key and the time the visitor took), and the app navigates to the
+ * `fetch` (with an idempotency key and the time the visitor took from first touching the form: its
+ * first focus or input; not sent when the visitor began before the page's script ran), and the app navigates to the
  * success page only once the endpoint answered that it stored the lead; a refusal is shown on the
  * form, field by field, and a failure keeps what was typed and offers the phone number.
  * `choice` (a service, a plan) travels with the lead as a hidden field; where the visit came from
@@ -44,12 +45,23 @@ export function LeadForm({
   const { pathname } = useLocation();
   const { contact } = useSite();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const shown = useRef(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** When the visitor first focused or typed in the form; null when that was before the script ran. */
+  const began = useRef<number | null | undefined>(undefined);
   const key = useRef("");
   useEffect(() => {
-    shown.current = performance.now();
     key.current = crypto.randomUUID();
+    // A visitor who started before hydration (focus inside, something typed or filled): when is unknown.
+    const element = formRef.current;
+    const touched =
+      element &&
+      (element.contains(document.activeElement) ||
+        [...element.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")].some((input) => input.value));
+    if (touched) began.current = null;
   }, []);
+  const begin = () => {
+    if (began.current === undefined) began.current = performance.now();
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +70,7 @@ export function LeadForm({
     const body = new URLSearchParams();
     for (const [name, value] of new FormData(element)) body.append(name, String(value));
     body.set("key", key.current);
-    body.set("elapsed", String(Math.round(performance.now() - shown.current)));
+    if (typeof began.current === "number") body.set("elapsed", String(Math.round(performance.now() - began.current)));
     // Where the visit came from (ui/visit.ts): in the post's body only, never in analytics or a URL.
     for (const [name, value] of visitFields()) body.set(name, value);
     setStatus({ kind: "sending" });
@@ -95,7 +107,10 @@ export function LeadForm({
       className="lead-form"
       action={withBase(leadsEndpoint)}
       method="post"
+      ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
+      onFocus={begin}
+      onInput={begin}
       aria-labelledby={`${id}-title`}
       aria-busy={status.kind === "sending"}
     >
@@ -132,10 +147,18 @@ export function LeadForm({
           </div>
         );
       })}
-      {/* A trap for robots: people never see it (nor do screen readers); a filled one marks spam. */}
+      {/* A trap for robots: people never see it (nor do screen readers, nor the keyboard), and its
+          name, id and label match nothing autofill or a password manager fills; a filled one marks spam. */}
       <div className="lead-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this empty</label>
-        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <label htmlFor={`${id}-${honeypotField}`}>Leave this empty</label>
+        <input
+          id={`${id}-${honeypotField}`}
+          name={honeypotField}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       {form.consent && (
         <p className="lead-form__consent" id={`${id}-consent`}>
