@@ -63,6 +63,8 @@ export interface ContentFacts {
   redirects: readonly { from: string; to: string }[];
   /** The route of the page shown for addresses that do not exist, when the site settings say it. */
   notFoundRoute: string | undefined;
+  /** The site's time zone as site.yaml writes it (`timeZone`; its own schema says whether it is one): dates written without a zone are in it. */
+  timeZone: string | undefined;
   /** The file being validated now. */
   file: FileScope;
 }

@@ -40,6 +40,7 @@ function facts(): ContentFacts {
     drafts: { ids: {}, routes: [], anchors: {} },
     redirects: [],
     notFoundRoute: undefined,
+    timeZone: undefined,
     file: noFile(),
   };
 }

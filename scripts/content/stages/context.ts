@@ -44,6 +44,8 @@ export interface ContextInputs {
   /** site.yaml's {{tokens}} (phone, email, ...; leads.yaml's retention too) and the route of the not-found page: all other files read of them. */
   tokens: Record<string, string | undefined>;
   notFoundRoute?: string;
+  /** site.yaml's time zone as written: scheduled dates without a zone are in it. */
+  timeZone?: string;
   images: string[];
 }
 
@@ -58,13 +60,13 @@ export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTab
     if (file?.kind.role === "page" && !file.route) routesKnown = false;
     else if (file) unreadable.push({ kind: file.kind.name, name: file.name, route: file.route });
   }
-  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute } = declaredBy(loaded.files, kinds, unreadable);
-  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, tokens, notFoundRoute, images: loaded.images };
+  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute, timeZone } = declaredBy(loaded.files, kinds, unreadable);
+  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone, images: loaded.images };
 }
 
 /** The context from its inputs: with the services the schemas call (Markdown, pictures). */
 export function contextFrom(inputs: ContextInputs): { context: ContentFacts; images: ImageResolver } {
-  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute } = inputs;
+  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone } = inputs;
   const images = createImageResolver(contentDir, inputs.images);
   const markdown = createMarkdown({ tokens, routes: routesUnknown ? undefined : routes, anchors, drafts });
   return {
@@ -79,6 +81,7 @@ export function contextFrom(inputs: ContextInputs): { context: ContentFacts; ima
       drafts,
       redirects: redirects ?? [],
       notFoundRoute,
+      timeZone,
       file: noFile(),
     },
     images,
