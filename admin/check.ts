@@ -102,6 +102,8 @@ export function contextOf(files: readonly SourceFile[], images?: readonly string
     redirects: redirects ?? [],
     notFoundRoute,
     timeZone,
+    // What is not shown at the build's time is the site's check's to say (it knows the build's clock).
+    unshown: { routes: {}, items: [] },
     markdown: createMarkdown({ tokens, routes, anchors, drafts }),
     // The browser knows which pictures exist, not their size: the site's own check weighs that.
     resolveImage: (image) => {

@@ -63,6 +63,7 @@ function check<T>(
     redirects: [],
     notFoundRoute: undefined,
     timeZone: built.site.timeZone,
+    unshown: { routes: {}, items: [] },
     markdown: createMarkdown({ tokens: tokensFrom(built.site) }),
     resolveImage: (image) => ({ src: getAsset(image.src), alt: image.alt, width: 1200, height: 800 }),
     file: { route: undefined, allowDraftReferences: true },

@@ -94,7 +94,7 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   faultPoint("load");
   const loaded = load(contentDir, cache, sources, { quick: quickYaml, kinds });
   faultPoint("context");
-  const inputs = contextInputs(contentDir, loaded, kinds);
+  const inputs = contextInputs(contentDir, loaded, kinds, now);
   const made = contextFrom(inputs);
   const { images } = made;
   // A cache kept by the caller (the dev server, between saves): one context object for all its runs,
@@ -128,7 +128,7 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   // What is shown when: the windows (publishDate, expiryDate) read at the build's clock.
   const zone = zoneOf(loaded.files);
   const scheduled = scheduledIn(loaded.files, zone);
-  const timed = checkSchedule(scheduled, now, zone, inputs.notFoundRoute);
+  const timed = checkSchedule(loaded.files, scheduled, now, zone, inputs.notFoundRoute);
   found.push(...timed.problems);
   const content = drafts ? everything : shownAt(published(everything), now);
   // A file that cannot be read (or used) is the cause of what goes wrong around it: it comes first.

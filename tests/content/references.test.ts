@@ -41,6 +41,7 @@ function facts(): ContentFacts {
     redirects: [],
     notFoundRoute: undefined,
     timeZone: undefined,
+    unshown: { routes: {}, items: [] },
     file: noFile(),
   };
 }

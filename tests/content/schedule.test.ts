@@ -202,4 +202,44 @@ describe("scheduled content", () => {
     expect(wrong.stderr).toMatch(/^BUILD_TIME: "Friday" is not a date and time/);
     expect(existsSync(join(out, "collections.json"))).toBe(true);
   });
+
+  it("a link in a field to a scheduled page is shown only while the page is, with a warning naming both", () => {
+    const dir = scheduled({
+      "site.yaml": (text) => replace("      to: /legal\n  footer", "      to: /legal\n    - label: Holiday offer\n      to: /offer\n  footer")(text) + zone,
+    });
+    const header = (now: number) => {
+      const run = runContent({ contentDir: dir, now });
+      expect(run.problems).toEqual([]);
+      return { links: run.content!.settings.site!.navigation.header.map((link) => link.to), warnings: run.warnings };
+    };
+    expect(header(before).links).toEqual(["/", "/legal"]);
+    expect(header(inside).links).toEqual(["/", "/legal", "/offer"]);
+    expect(header(closes).links).toEqual(["/", "/legal"]);
+    expect(header(before).warnings.map((w) => [w.file.replace(/^.*content-[^/]+\//, ""), w.line, w.field, w.message])).toContainEqual([
+      "site.yaml",
+      26,
+      "navigation.header[2].to",
+      expect.stringMatching(
+        /^the link "Holiday offer" goes to the page \/offer \(\S*pages\/offer\.yaml\), which is shown only from Fri Nov 27 2026 00:00 EST until Tue Dec 1 2026 00:00 EST: the link is shown only then too$/,
+      ),
+    ]);
+  });
+
+  it("refuses a link in text to a page not shown at the build's time, naming when it is; text shown no sooner may link to it", () => {
+    const dir = scheduled({
+      "collections/faq/first.yaml": replace("only** a test.", "only** a test. See [the offer](/offer)."),
+      "collections/faq/holiday.yaml": holiday.replace("all weekend.", "all weekend, see [the offer](/offer)."),
+    });
+    const problems = (now: number) => runContent({ contentDir: dir, now }).problems.map((p) => [p.file.replace(/^.*content-[^/]+\//, ""), p.line, p.field, p.message]);
+    expect(problems(before)).toEqual([
+      [
+        "collections/faq/first.yaml",
+        2,
+        "answer",
+        'the link goes to "/offer", a page shown from Fri Nov 27 2026 00:00 EST, so it would lead nowhere now: give this text the same "Show from" date, or link there once it is shown',
+      ],
+    ]);
+    expect(problems(inside)).toEqual([]);
+    expect(problems(closes)[0]?.[3]).toMatch(/^the link goes to "\/offer", a page no longer shown \(since Tue Dec 1 2026 00:00 EST\)/);
+  });
 });

@@ -102,7 +102,7 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     if (parallel) {
       const threads = Number(process.env.CONTENT_THREADS) || undefined;
       const minFiles = process.env.CONTENT_PARALLEL_MIN === undefined ? undefined : Number(process.env.CONTENT_PARALLEL_MIN);
-      const stats = await prepareInParallel(contentDir, contentCache, sources, { ...parallel, threads, minFiles });
+      const stats = await prepareInParallel(contentDir, contentCache, sources, { ...parallel, threads, minFiles, now });
       if (verbose && stats.workers > 0) {
         console.error(
           `threads: ${stats.workers} worker thread(s) started; ${stats.parsed} file(s) parsed and ${stats.validated} validated shared out` +

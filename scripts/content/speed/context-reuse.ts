@@ -55,6 +55,9 @@ function contextFacts(inputs: ContextInputs, pictures: (string | number)[][]): M
   add(["routes unknown", routesUnknown], [""]);
   add(["not found", notFoundRoute], [""]);
   add(["time zone", timeZone ?? null], [""]);
+  // What is not shown now: a page's route is named by links to it; an item's own file is validated again.
+  for (const [route, when] of Object.entries(inputs.unshown.routes)) add(["unshown route", route, when], [route]);
+  for (const item of inputs.unshown.items) add(["unshown", item], [""]);
   for (const [name, value] of Object.entries(tokens)) add(["token", name, value ?? null], [name]);
   for (const picture of pictures) add(["picture", ...picture], [String(picture[0]).split("/").at(-1)!]);
   return facts;

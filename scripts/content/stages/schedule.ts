@@ -10,6 +10,7 @@
 import { formatWhen, isOpen, isTimeZone, windowOf, type Window } from "../../../schemas/index.ts";
 import { locate } from "../problems/position.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
+import { hiddenKey } from "./drafts.ts";
 import type { SourceFile } from "./load.ts";
 import type { Content } from "./validate.ts";
 
@@ -32,7 +33,7 @@ const record = (value: unknown): Record<string, unknown> =>
 const hasWindow = (value: Record<string, unknown>) => "publishDate" in value || "expiryDate" in value;
 
 /** The site's time zone, from the files as written (the schema reports one that is not a zone). */
-export function zoneOf(files: readonly SourceFile[]): string | undefined {
+export function zoneOf(files: readonly Pick<SourceFile, "kind" | "data">[]): string | undefined {
   const zone = record(files.find((file) => file.kind === "site")?.data).timeZone;
   return typeof zone === "string" && isTimeZone(zone) ? zone : undefined;
 }
@@ -61,6 +62,23 @@ export function scheduledIn(files: readonly SourceFile[], zone: string | undefin
   return found;
 }
 
+/** When something not shown at `now` is shown, in words: "shown from Fri Nov 27 2026 00:00 EST", "no longer shown (since …)". */
+export function whenShown(window: Window, now: number, zone: string | undefined): string {
+  if (window.from !== undefined && now < window.from) return `shown from ${formatWhen(window.from, zone, { year: true })}`;
+  return `no longer shown (since ${formatWhen(window.until!, zone, { year: true })})`;
+}
+
+/** What is not shown at `now`: pages by route with when they are, and every item's key (drafts.ts `hiddenKey`). */
+export function unshownAt(items: readonly Scheduled[], now: number, zone: string | undefined): { routes: Record<string, string>; items: string[] } {
+  const unshown = { routes: {} as Record<string, string>, items: [] as string[] };
+  for (const item of items) {
+    if (isOpen(item.window, now)) continue;
+    unshown.items.push(hiddenKey(item.file.path, item.path));
+    if (item.path.length === 0 && item.route !== undefined) unshown.routes[item.route] = whenShown(item.window, now, zone);
+  }
+  return unshown;
+}
+
 const day = 24 * 60 * 60 * 1000;
 /** A window that ended this long ago is content to remove. */
 export const staleAfter = 30 * day;
@@ -70,9 +88,16 @@ export const staleAfter = 30 * day;
  * ended more than 30 days before `now` is a warning (content to remove); a page shown now that has an
  * `expiryDate` gets what happens to its address then.
  */
-export function checkSchedule(items: readonly Scheduled[], now: number, zone: string | undefined, notFoundRoute: string | undefined): { problems: Problem[]; warnings: Problem[] } {
+export function checkSchedule(
+  files: readonly SourceFile[],
+  items: readonly Scheduled[],
+  now: number,
+  zone: string | undefined,
+  notFoundRoute: string | undefined,
+): { problems: Problem[]; warnings: Problem[] } {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
+  linksToScheduled(files, items, zone, warnings);
   const at = (item: Scheduled, field: string, message: string, severity?: "warning") => {
     const path = [...item.path, field];
     const problem: Problem = { file: item.file.path, ...locate(item.file, path), field: fieldPath(path), message };
@@ -109,6 +134,39 @@ export function checkSchedule(items: readonly Scheduled[], now: number, zone: st
   return { problems, warnings };
 }
 
+/** The window in words: "from Fri Nov 27 2026 00:00 EST until Tue Dec 1 2026 00:00 EST". */
+function windowWords({ from, until }: Window, zone: string | undefined): string {
+  const words = [];
+  if (from !== undefined) words.push(`from ${formatWhen(from, zone, { year: true })}`);
+  if (until !== undefined) words.push(`until ${formatWhen(until, zone, { year: true })}`);
+  return words.join(" ");
+}
+
+/**
+ * A link written in a field (site.yaml's navigation, a section's buttons) to a page with a window is
+ * shown only while that page is: a warning says so, naming the link and the page.
+ */
+function linksToScheduled(files: readonly SourceFile[], items: readonly Scheduled[], zone: string | undefined, warnings: Problem[]): void {
+  const pages = new Map(items.filter((item) => item.path.length === 0 && item.route !== undefined).map((item) => [item.route!, item]));
+  if (pages.size === 0) return;
+  const visit = (file: SourceFile, value: unknown, path: PropertyKey[]) => {
+    if (value === null || typeof value !== "object") return;
+    const page = pages.get(linkedRoute(value) ?? "");
+    if (page && page.file !== file) {
+      const at = [...path, "to"];
+      warnings.push({
+        file: file.path,
+        ...locate(file, at),
+        field: fieldPath(at),
+        severity: "warning",
+        message: `the link "${(value as { label: string }).label}" goes to ${page.what} (${page.file.path}), which is shown only ${windowWords(page.window, zone)}: the link is shown only then too`,
+      });
+    }
+    for (const [key, field] of Object.entries(value)) visit(file, field, [...path, Array.isArray(value) ? Number(key) : key]);
+  };
+  for (const file of files) if (record(file.data).draft !== true) visit(file, file.data, []);
+}
+
 /**
  * The span around `now` in which what is shown stays the same (and no warning above comes or goes):
  * the last boundary at or before `now` and the first after it, either open.
@@ -130,53 +188,74 @@ interface Ref {
   kind: string;
   id: string;
 }
+/** A link's page: the path of `to` when it is a route ("/offer#terms" → "/offer"). */
+const linkedRoute = (value: unknown): string | undefined => {
+  const { label, to } = record(value);
+  return typeof label === "string" && typeof to === "string" && to.startsWith("/") ? to.replace(/[?#].*$/, "") : undefined;
+};
+
 const isReference = (value: unknown): value is Ref => {
   const keys = value !== null && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
   return keys.length === 2 && typeof (value as Ref).kind === "string" && typeof (value as Ref).id === "string";
 };
 
+interface Hidden {
+  /** Entries not shown, as "faq/holiday". */
+  entries: Set<string>;
+  /** Routes of pages not shown. */
+  routes: Set<string>;
+}
+
 /**
- * A value without its references to hidden entries: a list loses them, a single reference is left
- * out. `emptied` is set when a list that named entries names none any more.
+ * A value without its references to hidden entries and its links to hidden pages: a list loses
+ * them, a single one is left out. `emptied` is set when a list that named entries names none any more.
  */
-function withoutHidden(value: unknown, hidden: Set<string>, state: { emptied: boolean }): unknown {
+function withoutHidden(value: unknown, hidden: Hidden, state: { emptied: boolean }): unknown {
+  const gone = (item: unknown) => (isReference(item) && hidden.entries.has(`${item.kind}/${item.id}`)) || hidden.routes.has(linkedRoute(item) ?? "");
   if (Array.isArray(value)) {
-    const kept = value.filter((item) => !(isReference(item) && hidden.has(`${item.kind}/${item.id}`)));
-    if (value.length > 0 && kept.length === 0) state.emptied = true;
+    const kept = value.filter((item) => !gone(item));
+    if (kept.length === 0 && value.some((item) => isReference(item))) state.emptied = true;
     return kept.map((item) => withoutHidden(item, hidden, state));
   }
   if (value === null || typeof value !== "object" || isReference(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (isReference(field) && hidden.has(`${field.kind}/${field.id}`)) continue;
-    out[key] = withoutHidden(field, hidden, state);
+    if (!gone(field)) out[key] = withoutHidden(field, hidden, state);
   }
   return out;
 }
 
-/** The content as the site shows it at `now`: pages, sections and entries outside their windows left out. */
+/**
+ * The content as the site shows it at `now`: pages, sections and entries outside their windows left
+ * out, and with them the references to those entries and the links (site.yaml's navigation, a
+ * section's buttons) to those pages.
+ */
 export function shownAt(content: Content, now: number): Content {
   const zone = (content.settings.site as { timeZone?: string } | undefined)?.timeZone;
   const live = (value: unknown) => isOpen(windowOf(value, zone), now);
-  const hidden = new Set<string>();
+  const hidden: Hidden = { entries: new Set(), routes: new Set() };
   const collections: Record<string, { id: string }[]> = {};
   for (const [name, entries] of Object.entries(content.collections)) {
-    collections[name] = (entries as { id: string }[]).filter((entry) => live(entry) || (hidden.add(`${name}/${entry.id}`), false));
+    collections[name] = (entries as { id: string }[]).filter((entry) => live(entry) || (hidden.entries.add(`${name}/${entry.id}`), false));
   }
-  if (hidden.size > 0) {
+  for (const { page } of content.pages) if (!live(page)) hidden.routes.add(page.route);
+  const anything = hidden.entries.size + hidden.routes.size > 0;
+  let settings = content.settings;
+  if (anything) {
     for (const [name, entries] of Object.entries(collections)) collections[name] = entries.map((entry) => withoutHidden(entry, hidden, { emptied: false }) as { id: string });
+    if (settings.site) settings = { ...settings, site: withoutHidden(settings.site, hidden, { emptied: false }) as typeof settings.site };
   }
   const pages = content.pages
     .filter(({ page }) => live(page))
     .map(({ file, page }) => {
       const sections = page.sections.flatMap((section) => {
         if (!live(section)) return [];
-        if (hidden.size === 0) return [section];
+        if (!anything) return [section];
         const state = { emptied: false };
         const kept = withoutHidden(section, hidden, state) as typeof section;
         return state.emptied ? [] : [kept];
       });
       return { file, page: { ...page, sections } };
     });
-  return { ...content, pages, collections: collections as Content["collections"] };
+  return { ...content, settings, pages, collections: collections as Content["collections"] };
 }
