@@ -136,6 +136,13 @@ const iconNames = [
 ] as const;
 const icon = () => s.enum(iconNames);
 const draft = () => s.boolean().default(false);
+/** A window's date (schemas/schedule.ts): ISO 8601, the zone optional (then the site's). */
+const when = () =>
+  s
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i)
+    .optional();
+const schedule = { publishDate: when(), expiryDate: when() };
 const card = () => s.object({ icon: icon(), title: text(), text: markdown() }).strict();
 
 // ---- images (schemas/image.ts) ----
@@ -184,6 +191,7 @@ const sectionBase = {
   heading: text(),
   intro: markdown().optional(),
   draft: draft(),
+  ...schedule,
   background: s.enum(["plain", "tinted", "brand", "dark"]).default("plain"),
 };
 const section = <T extends string, S extends Parameters<typeof s.object>[0]>(type: T, shape: S) =>
@@ -237,6 +245,7 @@ const pageFields = {
   description: text(),
   draft: draft(),
   index: s.boolean().default(true),
+  ...schedule,
 };
 
 /** The entry's id: its file name, as our pipeline adds it. */
@@ -287,7 +296,9 @@ const markdownPages = defineCollection({
 const services = defineCollection({
   name: "Service",
   pattern: "collections/services/*.yaml",
-  schema: s.object({ id: fileId(), title: text(), icon: icon(), summary: markdown(), draft: draft() }).strict(),
+  schema: s
+    .object({ id: fileId(), title: text(), icon: icon(), summary: markdown(), draft: draft(), ...schedule })
+    .strict(),
 });
 
 const plans = defineCollection({
@@ -307,6 +318,7 @@ const plans = defineCollection({
       features: s.array(text()).min(1),
       popular: s.boolean().default(false),
       draft: draft(),
+      ...schedule,
     })
     .strict(),
 });
@@ -315,14 +327,22 @@ const team = defineCollection({
   name: "TeamMember",
   pattern: "collections/team/*.yaml",
   schema: s
-    .object({ id: fileId(), name: text(), role: text(), bio: markdown(), photo: shapedImage(), draft: draft() })
+    .object({
+      id: fileId(),
+      name: text(),
+      role: text(),
+      bio: markdown(),
+      photo: shapedImage(),
+      draft: draft(),
+      ...schedule,
+    })
     .strict(),
 });
 
 const faq = defineCollection({
   name: "Question",
   pattern: "collections/faq/*.yaml",
-  schema: s.object({ id: fileId(), question: text(), answer: markdown(), draft: draft() }).strict(),
+  schema: s.object({ id: fileId(), question: text(), answer: markdown(), draft: draft(), ...schedule }).strict(),
 });
 
 const testimonials = defineCollection({
@@ -336,6 +356,7 @@ const testimonials = defineCollection({
       detail: text(),
       rating: s.number().int().min(1).max(5).optional(),
       draft: draft(),
+      ...schedule,
     })
     .strict(),
 });
@@ -449,6 +470,7 @@ const site = defineCollection({
         })
         .strict(),
       notFoundRoute: route(),
+      timeZone: s.string().optional(),
     })
     .strict(),
 });
@@ -598,15 +620,25 @@ function crossFile(data: Record<string, unknown>): string[] {
   return problems;
 }
 
-/** The published site: drafts (pages, sections, entries) left out. */
+/**
+ * Whether an item is inside its window now (publishDate, expiryDate). Velite has no time zones of its
+ * own: a date without a zone is read in the machine's, not the site's (the corpus has no windows).
+ */
+const now = Date.now();
+const shown = (item: Data) =>
+  item.draft !== true &&
+  !(typeof item.publishDate === "string" && Date.parse(item.publishDate) > now) &&
+  !(typeof item.expiryDate === "string" && Date.parse(item.expiryDate) <= now);
+
+/** The published site: drafts and what is outside its window (pages, sections, entries) left out. */
 function leaveOutDrafts(data: Record<string, unknown>): void {
   for (const name of ["services", "plans", "team", "faq", "testimonials"]) {
-    data[name] = records(data[name]).filter((entry) => entry.draft !== true);
+    data[name] = records(data[name]).filter(shown);
   }
   // One list of pages, sorted by route as ours: YAML pages and Markdown pages.
   data.pages = [...records(data.pages), ...records(data.markdownPages)]
-    .filter((page) => page.draft !== true)
-    .map((page): Data => ({ ...page, sections: records(page.sections).filter((section) => section.draft !== true) }))
+    .filter(shown)
+    .map((page): Data => ({ ...page, sections: records(page.sections).filter(shown) }))
     .sort((a, b) => String(a.route).localeCompare(String(b.route)));
   delete data.markdownPages;
 }
