@@ -46,6 +46,7 @@ const ranBy: Record<string, string> = {
   leads: "tests/leads/export.test.ts",
   cms: "playwright.cms.config.ts",
   "new:section": "tests/content/new-section.test.ts",
+  schedule: "tests/content/schedule-command.test.ts",
   // Run here.
   dev: HERE,
   format: HERE,
