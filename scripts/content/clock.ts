@@ -15,5 +15,14 @@ export function buildClock(env: Readonly<Record<string, string | undefined>> = p
   return at;
 }
 
+/**
+ * A clock that runs from the build's time: `npm start` with BUILD_TIME serves the site as it is at
+ * that time, and the time runs on from there (so a boundary a minute after it comes a minute later).
+ */
+export function runningClock(env: Readonly<Record<string, string | undefined>> = process.env, clock: () => number = Date.now): () => number {
+  const offset = buildClock(env, clock) - clock();
+  return () => clock() + offset;
+}
+
 /** BUILD_TIME is set to something that is not a date and time with its zone: the caller's usage, not content. */
 export class BuildTimeError extends Error {}

@@ -39,6 +39,7 @@ const ranBy: Record<string, string> = {
   "test:content": "tests/edits/run.ts",
   "test:unit:content": "tools/test-content.ts",
   browser: "package.json",
+  "build:site": "package.json",
   "content:build": "tests/commands/fresh-machine.test.ts",
   start: "tests/helpers/server-process.ts",
   serve: "tests/helpers/server-process.ts",
