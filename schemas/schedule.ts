@@ -128,7 +128,7 @@ function when(c: ContentContext, title: string, meaning: string) {
       if (typeof parsed === "string") ctx.addIssue({ code: "custom", input: value, message: parsed });
     })
     .optional()
-    .meta({ title })
+    .meta({ title, datetime: true })
     .describe(meaning);
 }
 
