@@ -61,7 +61,7 @@ const browserLayer = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist", "src/generated", "node_modules", ".bench", ".ssr", ".size-floor", "coverage"] },
+  { ignores: ["dist", ".sites", "src/generated", "node_modules", ".bench", ".ssr", ".size-floor", "coverage"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

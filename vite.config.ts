@@ -35,6 +35,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     server: { host: "127.0.0.1" },
     preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
     build: {
+      // DIST: another folder for the built site (npm start's rebuild at a scheduled time builds beside the served one).
+      outDir: process.env.DIST ?? "dist",
       target: "es2022",
       copyPublicDir: !isSsrBuild && !admin,
       // The manifest lets the pre-renderer preload each page's own chunk and the size budget find it.

@@ -89,7 +89,7 @@ function schemaFor(file: SourceFile, c: ContentFacts): z.ZodType {
 
 /** The content context from the files, as scripts/content/stages/context.ts makes it from the loaded files. */
 export function contextOf(files: readonly SourceFile[], images?: readonly string[]): ContentFacts {
-  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute } = declaredBy(files);
+  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute, timeZone } = declaredBy(files);
   const known = images ? new Set(images) : undefined;
   return {
     known: true,
@@ -101,6 +101,9 @@ export function contextOf(files: readonly SourceFile[], images?: readonly string
     file: noFile(),
     redirects: redirects ?? [],
     notFoundRoute,
+    timeZone,
+    // What is not shown at the build's time is the site's check's to say (it knows the build's clock).
+    unshown: { routes: {}, items: [] },
     markdown: createMarkdown({ tokens, routes, anchors, drafts }),
     // The browser knows which pictures exist, not their size: the site's own check weighs that.
     resolveImage: (image) => {

@@ -62,6 +62,8 @@ function check<T>(
     drafts: { ids: {}, routes: [], anchors: {} },
     redirects: [],
     notFoundRoute: undefined,
+    timeZone: built.site.timeZone,
+    unshown: { routes: {}, items: [] },
     markdown: createMarkdown({ tokens: tokensFrom(built.site) }),
     resolveImage: (image) => ({ src: getAsset(image.src), alt: image.alt, width: 1200, height: 800 }),
     file: { route: undefined, allowDraftReferences: true },

@@ -20,6 +20,8 @@ export interface MarkdownProblem {
   column: number;
   /** A link to a draft page: an error only when the Markdown itself is published. */
   draftReference?: boolean;
+  /** A link to a page not shown at the build's time: an error only when the Markdown itself is shown then. */
+  scheduledReference?: boolean;
 }
 
 /** Ids per kind of referenced thing ("plans", "forms", ...), in file order; none: the kind's files are unknown. */
@@ -32,7 +34,7 @@ export type IdsByKind = Readonly<Partial<Record<ReferenceKind, readonly string[]
 export interface FileScope {
   /** The route of the page being validated; "#anchor" links point into it. None: not a page. */
   route: string | undefined;
-  /** Set to re-validate a draft whose only problems are references to other drafts. */
+  /** Set to re-validate a file whose only problems are references excused where they are (to drafts inside drafts, to pages not shown yet inside what is not shown yet). */
   allowDraftReferences: boolean;
 }
 
@@ -63,6 +65,14 @@ export interface ContentFacts {
   redirects: readonly { from: string; to: string }[];
   /** The route of the page shown for addresses that do not exist, when the site settings say it. */
   notFoundRoute: string | undefined;
+  /**
+   * What is not shown at the build's time (publishDate, expiryDate): pages by route, with when they
+   * are shown, in words ("shown from Fri Nov 27 00:00 EST"), and every page, section and entry
+   * outside its window, as "<file>|<field path>" (schedule.ts `hiddenKey`).
+   */
+  unshown: { routes: Readonly<Record<string, string>>; items: readonly string[] };
+  /** The site's time zone as site.yaml writes it (`timeZone`; its own schema says whether it is one): dates written without a zone are in it. */
+  timeZone: string | undefined;
   /** The file being validated now. */
   file: FileScope;
 }
@@ -110,6 +120,8 @@ export function perContext<T>(build: (c: ContentContext) => T): (c: ContentConte
 
 /** The `params` of an issue that is a reference to a draft (ignored inside drafts). */
 export const draftReference = { draftReference: true } as const;
+/** The `params` of an issue that is a link to a page not shown at the build's time (ignored inside what is not shown then either). */
+export const scheduledReference = { scheduledReference: true } as const;
 
 /** The message of a field checked with no content context: a bug in the caller, never published. */
 export function noContext(what: string): string {

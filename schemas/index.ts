@@ -10,6 +10,7 @@ export * from "./placements.ts";
 export * from "./primitives.ts";
 export * from "./redirects.ts";
 export * from "./references.ts";
+export * from "./schedule.ts";
 export * from "./sections/index.ts";
 export * from "./site.ts";
 export * from "./suggest.ts";

@@ -19,6 +19,7 @@ import { leadsSettings } from "./leads.ts";
 import { markdownPage, page } from "./page.ts";
 import { referenceNouns, type ReferenceKind } from "./references.ts";
 import { redirects } from "./redirects.ts";
+import { scheduleFields } from "./schedule.ts";
 import { site } from "./site.ts";
 
 interface KindCommon {
@@ -71,13 +72,18 @@ export interface EntriesKind extends KindCommon {
 
 export type ContentKind = SettingsKind | EntriesKind;
 
-/** A collection's row: its entries in `content/collections/<name>/`, each shown by sections through `ref("<name>")`. */
-function collection<const N extends Exclude<ReferenceKind, "forms">, S extends (c: ContentContext) => z.ZodType>(
+/**
+ * A collection's row: its entries in `content/collections/<name>/`, each shown by sections through
+ * `ref("<name>")`. Every collection's entries have a window (schedule.ts: Show from, Show until),
+ * added here, so a new collection has one too.
+ */
+function collection<const N extends Exclude<ReferenceKind, "forms">, F extends z.core.$ZodLooseShape>(
   name: N,
   title: string,
-  schema: S,
+  fields: (c: ContentContext) => z.ZodObject<F, z.core.$strict>,
 ) {
   const noun = referenceNouns[name];
+  const schema = perContext((c) => fields(c).extend(scheduleFields(c)));
   return {
     name,
     role: "collection",

@@ -1,6 +1,6 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
-import { draftReference, noContext, type ContentContext } from "./context.ts";
+import { draftReference, noContext, scheduledReference, type ContentContext } from "./context.ts";
 import { referenceNouns, type Reference, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 import { unwrap, walk } from "./walk.ts";
@@ -64,12 +64,16 @@ export function markdown(c: ContentContext) {
       }
       const result = c.markdown(source, c.file.route);
       for (const problem of result.problems) {
-        if (problem.draftReference && c.file.allowDraftReferences) continue;
+        if ((problem.draftReference || problem.scheduledReference) && c.file.allowDraftReferences) continue;
         ctx.issues.push({
           code: "custom",
           message: problem.message,
           input: source,
-          params: { line: problem.line, column: problem.column, ...(problem.draftReference ? draftReference : {}) },
+          params: {
+            line: problem.line,
+            column: problem.column,
+            ...(problem.draftReference ? draftReference : problem.scheduledReference ? scheduledReference : {}),
+          },
         });
       }
       return result.html as Html;
@@ -77,8 +81,12 @@ export function markdown(c: ContentContext) {
     .meta({ markdown: true });
 }
 
-/** What is wrong with a link target, if anything. */
-function checkTarget(c: ContentContext, to: string): { message: string; draft?: boolean } | undefined {
+/**
+ * What is wrong with a link target, if anything. A link (`page` false) may go to a page not shown at
+ * the build's time: it is shown only while that page is (scripts/content/stages/schedule.ts); a
+ * page's route used on its own (the not-found page, where a form leads) may not.
+ */
+function checkTarget(c: ContentContext, to: string, page: boolean): { message: string; draft?: boolean } | undefined {
   if (to === "phone" || to === "email") return undefined;
   if (/^https:\/\/[^\s]+$/.test(to)) return undefined;
   if (to.startsWith("/") || to.startsWith("#")) {
@@ -101,6 +109,11 @@ function checkTarget(c: ContentContext, to: string): { message: string; draft?: 
       return {
         message: `the page "${path}" is a draft (draft: true): publish it first, or make this a draft too`,
         draft: true,
+      };
+    }
+    if (page && path !== undefined && c.unshown.routes[path] !== undefined) {
+      return {
+        message: `the page "${path}" is ${c.unshown.routes[path]}: choose a page that is always shown, or take its dates off`,
       };
     }
     const anchor = /#(.+)$/.exec(to)?.[1];
@@ -143,17 +156,19 @@ export function checkAnchor(
   return undefined;
 }
 
-const targetIssue = (c: ContentContext) => (to: string, ctx: z.RefinementCtx) => {
-  const problem = checkTarget(c, to);
-  if (problem) {
-    ctx.addIssue({
-      code: "custom",
-      message: problem.message,
-      input: to,
-      ...(problem.draft ? { params: draftReference } : {}),
-    });
-  }
-};
+const targetIssue =
+  (c: ContentContext, page = false) =>
+  (to: string, ctx: z.RefinementCtx) => {
+    const problem = checkTarget(c, to, page);
+    if (problem) {
+      ctx.addIssue({
+        code: "custom",
+        message: problem.message,
+        input: to,
+        ...(problem.draft ? { params: draftReference } : {}),
+      });
+    }
+  };
 
 export function linkTarget(c: ContentContext) {
   return (
@@ -170,7 +185,7 @@ export function linkTarget(c: ContentContext) {
 
 /** A route that must belong to a page. */
 export function pageRoute(c: ContentContext) {
-  return route.superRefine(targetIssue(c));
+  return route.superRefine(targetIssue(c, true));
 }
 
 export function link(c: ContentContext) {

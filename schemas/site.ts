@@ -4,6 +4,7 @@ import { image } from "./image.ts";
 import { perContext, type ContentContext } from "./context.ts";
 import { dialledNumberProblem, shownNumberProblem } from "./phone-number.ts";
 import { link, markdown, pageRoute, text } from "./primitives.ts";
+import { isTimeZone } from "./schedule.ts";
 
 export const phone = z
   .strictObject({
@@ -151,6 +152,16 @@ export const site = perContext((c: ContentContext) =>
       })
       .describe("What search engines and social networks see."),
     notFoundRoute: pageRoute(c).describe('The address of the page shown for addresses that do not exist, e.g. "/404".'),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, {
+        error: 'write a time zone\'s name, e.g. "America/New_York", "Europe/London" or "UTC"',
+      })
+      .optional()
+      .meta({ title: "Time zone" })
+      .describe(
+        'The site\'s time zone, e.g. "America/New_York": scheduled dates (Show from, Show until) written without a zone are times there.',
+      ),
   }),
 );
 

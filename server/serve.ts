@@ -181,8 +181,12 @@ export function siteListener(dir: string, base = "/"): RequestListener {
   };
 }
 
-/** Serves `dir` (default dist/) with the lead endpoint until SIGTERM; `npm run serve`, and `npm start` after building. */
-export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+/**
+ * Serves `dir` (default dist/) with the lead endpoint until SIGTERM; `npm run serve`, and `npm start`
+ * after building. `swap(dir)` serves another built folder from the next request on (npm start's
+ * scheduled rebuilds, server/schedule.ts); it throws, and the old one stays, when that one cannot be served.
+ */
+export async function main(args: string[] = process.argv.slice(2)): Promise<{ swap: (dir: string) => void }> {
   const dir = args.find((arg) => !arg.startsWith("--")) ?? join(import.meta.dirname, "..", "dist");
   let base = "/";
   const started = await startUp({
@@ -207,13 +211,14 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     process.stderr.write(`${new Date().toISOString()} FATAL ${(error as Error).message}\n`);
     process.exit(1);
   }
-  // The health checks stay at the root; the site and its lead endpoint live under BASE_PATH.
+  // The health checks stay at the root; the site and its lead endpoint live under BASE_PATH. The
+  // site is read through `site` at each request, so a swap is one assignment.
   const app = router(
     [
       ...authRoutes(started.auth, base),
       ...(started.leads ? [leadsRoute(started.leads), ...inboxRoute(started.leads, started.leadsConfig!)] : []),
     ],
-    site,
+    (request, response) => site(request, response),
   );
   serve(
     router(healthRoutes(started.leads), (request, response) => {
@@ -223,6 +228,11 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     (url) =>
       `Serving ${dir} at ${base === "/" ? url : url + base}${started.leads ? ` (lead endpoint: ${started.leads.kind} database)` : ""}`,
   );
+  return {
+    swap: (next) => {
+      site = siteListener(next, base);
+    },
+  };
 }
 
 if (process.argv[1] === import.meta.filename) await main();

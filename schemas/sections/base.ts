@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { ContentContext } from "../context.ts";
 import { draft, markdown, text } from "../primitives.ts";
+import { scheduleFields } from "../schedule.ts";
 
 export const backgrounds = ["plain", "tinted", "brand", "dark"] as const;
 
@@ -16,6 +17,7 @@ export const sectionBase = (c: ContentContext) => ({
   heading: text.describe("The section's heading. The first section's heading is the page's main heading."),
   intro: markdown(c).optional().describe("A short paragraph under the heading (Markdown)."),
   draft,
+  ...scheduleFields(c),
   background: z
     .enum(backgrounds)
     .default("plain")

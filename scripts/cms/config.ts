@@ -52,7 +52,7 @@ export interface CmsField {
   options_length?: number;
   format?: string;
   date_format?: string;
-  time_format?: boolean;
+  time_format?: boolean | string;
   choose_url?: boolean;
   [key: string]: unknown;
 }
@@ -152,6 +152,18 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
     };
   }
   if (meta.icon) return { ...base, widget: "icon", options: Object.values(d.entries ?? {}) };
+  // A scheduled time (Show from, Show until): a date and time picker that writes the time as chosen,
+  // without a zone, so it is a time in the site's zone (schemas/schedule.ts).
+  if (meta.datetime) {
+    return {
+      ...base,
+      widget: "datetime",
+      format: "YYYY-MM-DDTHH:mm",
+      date_format: "ddd MMM D, YYYY",
+      time_format: "HH:mm",
+      picker_utc: false,
+    };
+  }
 
   switch (d.type) {
     case "string":

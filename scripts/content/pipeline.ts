@@ -24,6 +24,8 @@ import { byPosition, fieldPath, type Problem } from "./problems/problem.ts";
 import { checkRules } from "./stages/rules.ts";
 import type { ReadFile } from "./speed/run-memo.ts";
 import { findUnused } from "./stages/unused.ts";
+import { checkSchedule, scheduledIn, shownAt, steadyAround, zoneOf } from "./stages/schedule.ts";
+import { buildClock } from "./clock.ts";
 import { published, validate, type Content } from "./stages/validate.ts";
 import { curlyQuoted } from "./problems/yaml-errors.ts";
 
@@ -42,6 +44,11 @@ export interface RunOptions {
   quickYaml?: boolean;
   /** The table of content kinds (schemas/kinds.ts; a test adds rows to it). */
   kinds?: KindTable;
+  /**
+   * The build's clock (ms since 1970): what is outside its window then (publishDate, expiryDate) is
+   * left out. Default: clock.ts's (now, or BUILD_TIME).
+   */
+  now?: number;
 }
 
 export interface BuildOptions extends RunOptions {
@@ -64,6 +71,8 @@ export interface RunResult {
   written?: WriteStats;
   /** For a build: photo versions encoded in this run and found in the cache. */
   images?: { made: number; cached: number; ms: number };
+  /** The span of time around the run's clock in which its result stays the same (schedule.ts `steadyAround`). */
+  steady: { since?: number; until?: number };
 }
 
 /**
@@ -80,12 +89,12 @@ function check(options: RunOptions): ReturnType<typeof checkOnce> {
 /** The dev server's one context object per cache it keeps (see checkOnce). */
 const keptContexts = new WeakMap<ContentCache, ContentFacts>();
 
-function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYaml, kinds = contentKinds }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
+function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYaml, kinds = contentKinds, now = buildClock() }: RunOptions): { result: RunResult; images: ImageResolver; files: SourceFile[] } {
   const cache = typeof option === "string" ? new ContentCache(contentDir, option) : option;
   faultPoint("load");
   const loaded = load(contentDir, cache, sources, { quick: quickYaml, kinds });
   faultPoint("context");
-  const inputs = contextInputs(contentDir, loaded, kinds);
+  const inputs = contextInputs(contentDir, loaded, kinds, now);
   const made = contextFrom(inputs);
   const { images } = made;
   // A cache kept by the caller (the dev server, between saves): one context object for all its runs,
@@ -116,13 +125,18 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
     if (passed.length > 0) cache.touch();
   }
   found.push(...contextFree);
-  const content = drafts ? everything : published(everything);
+  // What is shown when: the windows (publishDate, expiryDate) read at the build's clock.
+  const zone = zoneOf(loaded.files);
+  const scheduled = scheduledIn(loaded.files, zone);
+  const timed = checkSchedule(loaded.files, scheduled, now, zone, inputs.notFoundRoute);
+  found.push(...timed.problems);
+  const content = drafts ? everything : shownAt(published(everything), now);
   // A file that cannot be read (or used) is the cause of what goes wrong around it: it comes first.
   const problems = [...loaded.problems.sort(byPosition), ...found.sort(byPosition)];
-  const warnings = problems.length ? [] : findUnused(published(everything), loaded.files, kinds).sort(byPosition);
+  const warnings = problems.length ? [] : [...findUnused(published(everything), loaded.files, kinds), ...timed.warnings].sort(byPosition);
   const files = loaded.files.length + loaded.unreadable.length + loaded.images.length;
   cache?.save();
-  return { result: { problems, warnings, files, content }, images, files: loaded.files };
+  return { result: { problems, warnings, files, content, steady: steadyAround(scheduled, now) }, images, files: loaded.files };
 }
 
 /** Checks the content: every problem, nothing written. */

@@ -311,9 +311,37 @@ const glossary = `## Words you will meet
   have spaces and dashes.
 `;
 
+const scheduling = `## Scheduling
+
+A page, a section or an entry of a collection (a question, a plan, a service, a team member, a
+testimonial) can be shown from a set time, until a set time, or both, with nobody at a keyboard:
+
+\`\`\`yaml
+publishDate: 2026-11-27T00:00 # Show from: not shown before Friday 27 November, midnight
+expiryDate: 2026-12-01T00:00 # Show until: not shown from Tuesday 1 December, midnight, on
+\`\`\`
+
+- **Times** are written year-month-day, \`T\`, hours:minutes (24-hour clock). Without a zone they are
+  the site's time zone, \`timeZone\` in \`content/site.yaml\` (e.g. \`America/New_York\`); with one they
+  say it themselves (\`2026-11-27T00:00-05:00\`). With neither, the check asks for one.
+- **What is hidden is hidden everywhere**: a page outside its time is not built (its address answers
+  "not found", it is not in the sitemap); a section is not shown; an entry is not shown in any
+  section that lists it, and lists and counts leave it out. A section that lists only hidden entries
+  is not shown.
+- **Links**: a link in a menu or a button to a scheduled page is shown only while the page is (the
+  check says so, naming both). A link in text to a page that is not shown yet is refused, with the
+  date it is shown from: give the text the same "Show from" date.
+- **The check** refuses a "Show until" that is not after "Show from", and warns of something that
+  stopped showing more than 30 days ago (to remove). For a page with a "Show until", it says what its
+  address does after: "not found", unless you then add a redirect.
+- **When it happens**: the site is built again when a time passes (\`npm start\` does it itself; on static
+  hosting the scheduled workflow does, within 15 minutes). \`npm run schedule\` lists what is coming.
+  To see the site as it will be at a time, build it with that time: \`BUILD_TIME=2026-11-27T09:00-05:00 npm run build\`.
+`;
+
 /** The guide, for the table of kinds (schemas/kinds.ts): each kind's files, fields and an example, then each section type. */
 export function renderGuide(kinds: KindTable = contentKinds): string {
-  const parts = [intro, glossary, pictures(), "## Kinds of content file\n"];
+  const parts = [intro, glossary, scheduling, pictures(), "## Kinds of content file\n"];
   for (const kind of kindSchemas(kinds)) {
     const json = toJson(kind.schema);
     const entry = json.type === "array" && json.items ? json.items : json;
@@ -324,7 +352,7 @@ export function renderGuide(kinds: KindTable = contentKinds): string {
   parts.push(
     "## Section types\n",
     "A page's `sections` is a list; each item starts with `type:` and shows as one block of the page, in order. " +
-      "Every section has the common fields `anchor`, `eyebrow`, `heading`, `intro`, `draft` and `background`.\n",
+      "Every section has the common fields `anchor`, `eyebrow`, `heading`, `intro`, `draft`, `publishDate`, `expiryDate` and `background`.\n",
   );
   for (const schema of sectionSchemas(withoutContext)) {
     const json = toJson(schema);

@@ -13,7 +13,7 @@
  * card is a PNG from a drawing, a JPEG from a photo.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Collections, PageData, Redirect, Site } from "../../schemas/index.ts";
 import sharp from "sharp";
@@ -25,7 +25,8 @@ import { chunkFiles, pageSource, readManifest } from "./manifest.ts";
 import { basePathFrom, underBase } from "../hosting/base-path.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-const dist = join(root, "dist");
+// DIST: the site built into another folder (vite.config.ts builds there too).
+const dist = process.env.DIST ? resolve(process.env.DIST) : join(root, "dist");
 const generated = join(root, "src", "generated");
 const read = <T>(name: string) => JSON.parse(readFileSync(join(generated, name), "utf8")) as T;
 

@@ -154,6 +154,12 @@ class Walk {
       return;
     }
     if (meta.markdown) return void problem(field.widget === "markdown", "Markdown: expected a markdown widget");
+    if (meta.datetime) {
+      return void problem(
+        field.widget === "datetime" && field.format === "YYYY-MM-DDTHH:mm" && field.time_format === "HH:mm",
+        "a scheduled time: expected a date and time picker writing the time without a zone",
+      );
+    }
     if (meta.image) {
       problem(field.widget === "object", "a picture: expected an object (the file and its alt text)");
       const [src, alt] = ["src", "alt"].map((name) => field.fields?.find((f) => f.name === name));
@@ -258,6 +264,26 @@ describe("the CMS configuration covers every field of every schema", () => {
     const field = sections.fields!.find((f) => f.name === "sections")!;
     expect(field.typeKey).toBe("type");
     expect(field.types!.map((t) => t.name).sort()).toEqual([...sectionTypes].sort());
+  });
+
+  it('offers the window of pages, sections and every collection\'s entries as date and time pickers, "Show from" and "Show until"', () => {
+    const pickers = (fields: CmsField[]): string[] =>
+      fields.flatMap((f) => [
+        ...(f.widget === "datetime" && f.time_format === "HH:mm" ? [`${f.name}: ${f.label}`] : []),
+        ...pickers(f.fields ?? []),
+        ...pickers(f.types ?? []),
+      ]);
+    // Forms have no window: a form shows where a section shows it.
+    for (const collection of config.collections.filter((c) => c.folder && c.name !== "forms")) {
+      expect(pickers(collection.fields!).slice(0, 2), collection.name).toEqual([
+        "publishDate: Show from",
+        "expiryDate: Show until",
+      ]);
+    }
+    const pages = config.collections.find((c) => c.folder === "content/pages" && c.extension === "yaml")!;
+    const sections = pages.fields!.find((f) => f.name === "sections")!;
+    for (const type of sections.types!)
+      expect(pickers(type.fields!), type.name).toEqual(["publishDate: Show from", "expiryDate: Show until"]);
   });
 
   it("gives Markdown pages their text as a Markdown field after the front matter", () => {

@@ -39,6 +39,7 @@ const ranBy: Record<string, string> = {
   "test:content": "tests/content/lane.test.ts",
   "test:unit:content": "tools/test-content.ts",
   browser: "package.json",
+  "build:site": "package.json",
   "content:build": "tests/commands/fresh-machine.test.ts",
   // npm install's last step.
   prepare: "tests/commands/fresh-machine.test.ts",
@@ -48,6 +49,7 @@ const ranBy: Record<string, string> = {
   leads: "tests/leads/export.test.ts",
   cms: "playwright.cms.config.ts",
   "new:section": "tests/content/new-section.test.ts",
+  schedule: "tests/content/schedule-command.test.ts",
   // Run here.
   dev: HERE,
   format: HERE,

@@ -73,7 +73,7 @@ export function problemsIn(changes: Record<string, Change>) {
 export async function problemsInParallel(changes: Record<string, Change>) {
   const dir = fixture(changes);
   const cache = new ContentCache(dir);
-  await prepareInParallel(dir, cache, undefined, { threads: 3, minFiles: 1 });
+  await prepareInParallel(dir, cache, undefined, { threads: 3, minFiles: 1, now: Date.now() });
   return runContent({ contentDir: dir, cache }).problems;
 }
 

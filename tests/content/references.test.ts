@@ -7,11 +7,11 @@ import type { z } from "zod";
 import {
   collectionSchemas,
   image,
+  kindNamed,
   link,
   markdown,
   noFile,
   page,
-  plan,
   redirects,
   ref,
   referenceOf,
@@ -40,6 +40,8 @@ function facts(): ContentFacts {
     drafts: { ids: {}, routes: [], anchors: {} },
     redirects: [],
     notFoundRoute: undefined,
+    timeZone: undefined,
+    unshown: { routes: {}, items: [] },
     file: noFile(),
   };
 }
@@ -133,7 +135,7 @@ describe("a schema built without the content context fails closed", () => {
     const known = facts();
     expect(page(known)).toBe(page(known));
     expect(collectionSchemas(known)).toBe(collectionSchemas(known));
-    expect(collectionSchemas(known).plans).toBe(plan(known));
+    expect(collectionSchemas(known).plans).toBe(kindNamed("plans")!.schema(known));
     expect(page(known)).not.toBe(page(facts()));
     expect(page(withoutContext)).toBe(page(withoutContext));
   });

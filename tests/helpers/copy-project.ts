@@ -12,6 +12,7 @@ const skip = [
   "node_modules",
   ".git",
   "dist",
+  ".sites",
   ".ssr",
   ".bench",
   ".size-floor",

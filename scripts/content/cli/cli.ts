@@ -4,6 +4,7 @@
  * Usage: tsx scripts/content/cli/cli.ts <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]
  * --drafts keeps drafts in the output (a preview); without it they are left out, as on the live site.
  * --verbose prints the stack of a fault of the program (fault.ts).
+ * BUILD_TIME (ISO 8601 with its zone) sets the build's clock: what is outside its window (publishDate, expiryDate) then is left out.
  * Files unchanged since an earlier run come from the per-file cache (cache.ts) in node_modules/.cache/content;
  * a run whose files, settings and code are all unchanged gives the last run's result (run-memo.ts).
  * Exit codes: 0 content is valid, 1 content has problems (nothing written), 2 wrong usage or a fault of
@@ -15,6 +16,7 @@ import { defaultContentCacheDir } from "../speed/cache.ts";
 import { describeFault } from "../problems/fault.ts";
 import { format, formats, type Format, type Summary } from "../problems/report.ts";
 import { RunMemo, type MemoResult, type ReadFile } from "../speed/run-memo.ts";
+import { BuildTimeError, buildClock } from "../clock.ts";
 import type { ParallelOptions } from "../speed/workers.ts";
 
 /** A worker thread's side (workers.ts), loaded only in a worker: jobs wait in its port until then. */
@@ -68,6 +70,15 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     return 2;
   }
 
+  // The build's clock, read once: what is outside its window (publishDate, expiryDate) then is left out.
+  let now: number;
+  try {
+    now = buildClock();
+  } catch (error) {
+    if (!(error instanceof BuildTimeError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
   const contentDir = options.content!;
   const outDir = command === "build" ? options.out! : undefined;
   // Nothing changed since the last run of this command: its result, without loading the pipeline.
@@ -75,7 +86,7 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   // What a build reads besides content: the CMS settings it writes into its configuration, the photos' cache.
   const environment = command === "build" ? [process.env.IMAGE_CACHE] : undefined;
   const snapshot = memo?.snapshot(command, { drafts, outDir, environment });
-  const remembered = snapshot && memo!.lookup(command, snapshot.key, outDir);
+  const remembered = snapshot && memo!.lookup(command, snapshot.key, outDir, now);
   let result: Omit<MemoResult, "outputs" | "photos"> & Pick<Summary, "written" | "images">;
   if (remembered) {
     const { problems, warnings, files, outputs, photos } = remembered;
@@ -91,7 +102,7 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     if (parallel) {
       const threads = Number(process.env.CONTENT_THREADS) || undefined;
       const minFiles = process.env.CONTENT_PARALLEL_MIN === undefined ? undefined : Number(process.env.CONTENT_PARALLEL_MIN);
-      const stats = await prepareInParallel(contentDir, contentCache, sources, { ...parallel, threads, minFiles });
+      const stats = await prepareInParallel(contentDir, contentCache, sources, { ...parallel, threads, minFiles, now });
       if (verbose && stats.workers > 0) {
         console.error(
           `threads: ${stats.workers} worker thread(s) started; ${stats.parsed} file(s) parsed and ${stats.validated} validated shared out` +
@@ -101,16 +112,16 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     }
     const run =
       command === "build"
-        ? await buildContent({ contentDir, outDir: outDir!, drafts, cache: contentCache, sources })
-        : runContent({ contentDir, drafts, cache: contentCache, sources });
-    const { problems, warnings, files, images } = run;
+        ? await buildContent({ contentDir, outDir: outDir!, drafts, cache: contentCache, sources, now })
+        : runContent({ contentDir, drafts, cache: contentCache, sources, now });
+    const { problems, warnings, files, images, steady } = run;
     result = { problems, warnings, files, ...(images ? { images } : {}) };
     if (run.written) {
       const { written, unchanged, removed } = run.written;
       result.written = { written, unchanged, removed, outDir: outDir! };
     }
     const photos = images ? images.made + images.cached : undefined;
-    if (snapshot) memo!.store(command, snapshot.key, { problems, warnings, files, ...(photos ? { photos } : {}) }, outDir);
+    if (snapshot) memo!.store(command, snapshot.key, { problems, warnings, files, steady, ...(photos ? { photos } : {}) }, outDir);
   }
   const ms = Math.round(performance.now() - started);
   const text = format(

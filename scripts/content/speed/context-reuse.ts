@@ -43,7 +43,7 @@ export function contextFingerprint(loaded: Loaded, inputs: ContextInputs): strin
 function contextFacts(inputs: ContextInputs, pictures: (string | number)[][]): Map<string, string[]> {
   const facts = new Map<string, string[]>();
   const add = (key: unknown[], names: string[]) => facts.set(JSON.stringify(key), names);
-  const { ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute } = inputs;
+  const { ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone } = inputs;
   for (const [kind, list] of Object.entries(ids)) for (const id of list) add(["id", kind, id], [id]);
   for (const route of routes) add(["route", route], [route]);
   for (const [route, list] of Object.entries(anchors)) for (const anchor of list) add(["anchor", route, anchor], [anchor]);
@@ -54,6 +54,10 @@ function contextFacts(inputs: ContextInputs, pictures: (string | number)[][]): M
   add(["redirects file", redirects === undefined], [""]);
   add(["routes unknown", routesUnknown], [""]);
   add(["not found", notFoundRoute], [""]);
+  add(["time zone", timeZone ?? null], [""]);
+  // What is not shown now: a page's route is named by links to it; an item's own file is validated again.
+  for (const [route, when] of Object.entries(inputs.unshown.routes)) add(["unshown route", route, when], [route]);
+  for (const item of inputs.unshown.items) add(["unshown", item], [""]);
   for (const [name, value] of Object.entries(tokens)) add(["token", name, value ?? null], [name]);
   for (const picture of pictures) add(["picture", ...picture], [String(picture[0]).split("/").at(-1)!]);
   return facts;

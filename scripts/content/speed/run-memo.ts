@@ -39,6 +39,8 @@ export interface MemoResult {
   outputs?: [string, number, number][];
   /** A build: the photo versions it used. */
   photos?: number;
+  /** The span of the build's clock in which the result holds (scheduled content: pipeline.ts `steady`). */
+  steady?: { since?: number; until?: number };
 }
 
 interface Stored {
@@ -106,9 +108,12 @@ export class RunMemo {
   }
 
   /** The result of the last run with this key, when (for a build) the output folder still holds what it wrote. */
-  lookup(command: Command, key: string, outDir?: string): MemoResult | undefined {
+  lookup(command: Command, key: string, outDir?: string, now?: number): MemoResult | undefined {
     const run = this.read()?.runs[command];
     if (run?.key !== key || !run.result || !Array.isArray(run.result.problems) || !Array.isArray(run.result.warnings)) return undefined;
+    // A boundary of a window (publishDate, expiryDate) between that run's clock and this one: what is shown has changed.
+    const { since, until } = run.result.steady ?? {};
+    if (now === undefined ? since !== undefined || until !== undefined : (since !== undefined && now < since) || (until !== undefined && now >= until)) return undefined;
     if (outDir !== undefined && run.result.problems.length === 0) {
       if (JSON.stringify(outputsOf(outDir)) !== JSON.stringify(run.result.outputs)) return undefined;
     }

@@ -20,6 +20,7 @@ import { parentPort, Worker } from "node:worker_threads";
 import type { CachedFile, ContentCache } from "./cache.ts";
 import { jsonSafe } from "./cache.ts";
 import { contextFrom, contextInputs, type ContextInputs } from "../stages/context.ts";
+import { contentKinds } from "../../../schemas/index.ts";
 import { contextFingerprint } from "./context-reuse.ts";
 import { faultPoint, ToolFault } from "../problems/fault.ts";
 import { checkFolding } from "../stages/folding.ts";
@@ -179,12 +180,12 @@ class Pool {
   }
 }
 
-/** Fills `cache` with the parsed and validated files it lacks, using every processor. */
+/** Fills `cache` with the parsed and validated files it lacks, using every processor, in the context of the build's time `now` (the run's own). */
 export async function prepareInParallel(
   contentDir: string,
   cache: ContentCache,
   sources: Map<string, ReadFile> | undefined,
-  options: ParallelOptions,
+  options: ParallelOptions & { now: number },
 ): Promise<ParallelStats> {
   const stats: ParallelStats = { parsed: 0, validated: 0, workers: 0 };
   const threads = Math.max(1, options.threads ?? Math.min(availableParallelism() - 1, 4));
@@ -225,7 +226,7 @@ export async function prepareInParallel(
       stats.parsed = toParse.length;
     }
     const loaded = load(contentDir, cache, sources, { quick });
-    const inputs = contextInputs(contentDir, loaded);
+    const inputs = contextInputs(contentDir, loaded, contentKinds, options.now);
     const fingerprint = contextFingerprint(loaded, inputs);
     const toValidate: ValidateJob["files"] = [];
     for (const file of loaded.files) {

@@ -5,11 +5,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { classifyPath, contentKinds, noFile, type ContentFacts, type ContentKind, type KindTable } from "../../../schemas/index.ts";
+import { classifyPath, noFile, type ContentFacts, type ContentKind, type KindTable } from "../../../schemas/index.ts";
 import { createImageResolver, type ImageResolver } from "../images/images.ts";
 import type { Loaded } from "./load.ts";
 import { createMarkdown } from "./markdown.ts";
 import { declaredBy, type UnreadableFile } from "./declared.ts";
+import { scheduledIn, unshownAt, zoneOf } from "./schedule.ts";
 
 /** What an unreadable file would have been: its kind, id and, for a page, its route if legible. */
 function unreadableFile(contentDir: string, rel: string, kinds: KindTable): { kind: ContentKind; name: string; route?: string } | undefined {
@@ -44,10 +45,15 @@ export interface ContextInputs {
   /** site.yaml's {{tokens}} (phone, email, ...; leads.yaml's retention too) and the route of the not-found page: all other files read of them. */
   tokens: Record<string, string | undefined>;
   notFoundRoute?: string;
+  /** site.yaml's time zone as written: scheduled dates without a zone are in it. */
+  timeZone?: string;
+  /** What is not shown at the build's time (schedule.ts `unshownAt`): changes only when a window opens or closes. */
+  unshown: { routes: Record<string, string>; items: string[] };
   images: string[];
 }
 
-export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTable = contentKinds): ContextInputs {
+/** The inputs of the context of `loaded` at the build's time `now` (ms). */
+export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTable, now: number): ContextInputs {
   // What depends on a file that cannot be read is not checked: its own problem comes first, and
   // whatever else would be said is a consequence. An entry's id is its file name; a page's route,
   // when it can be read off its text, is known, and otherwise no route is.
@@ -58,15 +64,17 @@ export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTab
     if (file?.kind.role === "page" && !file.route) routesKnown = false;
     else if (file) unreadable.push({ kind: file.kind.name, name: file.name, route: file.route });
   }
-  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute } = declaredBy(loaded.files, kinds, unreadable);
-  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, tokens, notFoundRoute, images: loaded.images };
+  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute, timeZone } = declaredBy(loaded.files, kinds, unreadable);
+  const zone = zoneOf(loaded.files);
+  const unshown = unshownAt(scheduledIn(loaded.files, zone), now, zone);
+  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone, unshown, images: loaded.images };
 }
 
 /** The context from its inputs: with the services the schemas call (Markdown, pictures). */
 export function contextFrom(inputs: ContextInputs): { context: ContentFacts; images: ImageResolver } {
-  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute } = inputs;
+  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone, unshown } = inputs;
   const images = createImageResolver(contentDir, inputs.images);
-  const markdown = createMarkdown({ tokens, routes: routesUnknown ? undefined : routes, anchors, drafts });
+  const markdown = createMarkdown({ tokens, routes: routesUnknown ? undefined : routes, anchors, drafts, unshown: unshown.routes });
   return {
     context: {
       known: true,
@@ -79,6 +87,8 @@ export function contextFrom(inputs: ContextInputs): { context: ContentFacts; ima
       drafts,
       redirects: redirects ?? [],
       notFoundRoute,
+      timeZone,
+      unshown,
       file: noFile(),
     },
     images,

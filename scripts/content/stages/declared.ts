@@ -25,6 +25,8 @@ export interface Declared {
   redirects?: { from: string; to: string }[];
   tokens: Record<string, string | undefined>;
   notFoundRoute?: string;
+  /** The site's time zone as site.yaml writes it (`timeZone`): dates without a zone are in it. */
+  timeZone?: string;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -82,5 +84,6 @@ export function declaredBy(
   }
   routes.sort();
   const tokens = tokensFrom(settings.site, settings.leads, formsData);
-  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: str(record(settings.site).notFoundRoute) };
+  const timeZone = str(record(settings.site).timeZone);
+  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: str(record(settings.site).notFoundRoute), timeZone };
 }

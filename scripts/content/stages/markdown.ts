@@ -56,6 +56,8 @@ export interface MarkdownOptions {
   anchors?: Readonly<Record<string, readonly string[]>>;
   /** Drafts: a link to a draft page or section is an error in published text. */
   drafts?: ContentFacts["drafts"];
+  /** Pages not shown at the build's time, by route, with when they are: a link to one is an error in text shown then. */
+  unshown?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -121,9 +123,10 @@ export function createMarkdown(options: MarkdownOptions) {
     const pointAt = (offset: number) => positionOf(lines, offset);
     walk(tree as MdNode, (node) => {
       const where = node.position?.start ?? { line: 1, column: 1 };
-      const report = (message: string, draftReference?: boolean, at: { line: number; column: number } = where) => {
+      const report = (message: string, draftReference?: boolean | "scheduled", at: { line: number; column: number } = where) => {
         const { line, column } = written(at);
-        problems.push({ line, column, message, ...(draftReference ? { draftReference } : {}) });
+        const flag = draftReference === "scheduled" ? { scheduledReference: true } : draftReference ? { draftReference } : {};
+        problems.push({ line, column, message, ...flag });
       };
       if (node.type === "text" && node.position?.start.offset !== undefined) {
         const start = node.position.start.offset;
@@ -162,6 +165,11 @@ export function createMarkdown(options: MarkdownOptions) {
             );
           } else if (path !== undefined && draftRoutes.has(path)) {
             report(`the link goes to "${path}", a draft page (draft: true): publish it first, or make this a draft too`, true);
+          } else if (path !== undefined && options.unshown?.[path] !== undefined) {
+            report(
+              `the link goes to "${path}", a page ${options.unshown[path]}, so it would lead nowhere now: give this text the same "Show from" date, or link there once it is shown`,
+              "scheduled",
+            );
           } else if (anchor !== undefined && options.routes && options.anchors) {
             const problem = checkAnchor(anchor, path, options.anchors, options.drafts?.anchors);
             if (problem) report(`the link goes to "${url}": ${problem.message}`, problem.draft);

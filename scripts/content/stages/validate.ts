@@ -23,7 +23,7 @@ import {
 } from "../../../schemas/index.ts";
 import { jsonSafe } from "./files.ts";
 import { describeIssue } from "../problems/describe-issue.ts";
-import { inDraft, isDraftReference } from "./drafts.ts";
+import { inDraft, inUnshown, isDraftReference, isScheduledReference } from "./drafts.ts";
 import type { SourceFile } from "./load.ts";
 import { locateInBody } from "../problems/position.ts";
 import type { Problem } from "../problems/problem.ts";
@@ -143,8 +143,10 @@ function validateFile(file: SourceFile, context: ContentFacts, problems: Problem
   return inFile(context, here, () => {
     let result = schema.safeParse(file.data);
     if (!result.success) {
-      // A draft may refer to other drafts; only published content may not.
-      const issues = result.error.issues.filter((issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)));
+      // A draft may refer to other drafts, and what is not shown yet to pages not shown yet; only published content may not.
+      const excused = (issue: z.core.$ZodIssue) =>
+        (isDraftReference(issue) && inDraft(file.data, issue.path)) || (isScheduledReference(issue) && inUnshown(file.path, issue.path, context.unshown.items));
+      const issues = result.error.issues.filter((issue) => !excused(issue));
       if (issues.length === 0) result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
       if (!result.success) {
         for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
@@ -193,7 +195,8 @@ function compileBody(file: SourceFile, context: ContentFacts, here: FileScope, p
   }
   const result = context.markdown(body.text, here.route);
   const draft = inDraft(file.data, []);
-  result.problems = result.problems.filter((problem) => !(problem.draftReference && draft));
+  const unshown = inUnshown(file.path, [], context.unshown.items);
+  result.problems = result.problems.filter((problem) => !((problem.draftReference && draft) || (problem.scheduledReference && unshown)));
   for (const problem of result.problems) {
     problems.push({ file: file.path, ...locateInBody(file, problem), field: "body", message: problem.message });
   }
