@@ -65,6 +65,9 @@ export const oneFile: ContentFacts = {
   drafts: { ids: {}, routes: [], anchors: {} },
   redirects: [],
   notFoundRoute: undefined,
+  // Nothing is hidden by a date, and a date without a zone passes, as if site.yaml named one (another file).
+  unshown: { routes: {}, items: [] },
+  timeZone: "UTC",
   file: noFile(),
   markdown: notHere("Markdown"),
   resolveImage: notHere("a picture"),
