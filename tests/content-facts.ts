@@ -71,7 +71,9 @@ export type Headed<S extends Section = Section> = S & { heading: string };
  * name as a person does. A section without a heading is no landmark (or is named by a field of its
  * own type), so a test that looks for regions leaves it out.
  */
-export function headed<S extends Section, T extends { section: S }>(list: readonly T[]): (T & { section: Headed<S> })[] {
+export function headed<S extends Section, T extends { section: S }>(
+  list: readonly T[],
+): (T & { section: Headed<S> })[] {
   return list.filter((item): item is T & { section: Headed<S> } => item.section.heading !== undefined);
 }
 
@@ -95,7 +97,8 @@ export function entries<C extends keyof Collections>(
 /** The page's main heading: the first section's heading (the content check refuses a first section without one). */
 export function mainHeading(page: PageData): string {
   const heading = page.sections[0]?.heading;
-  if (heading === undefined) throw new Error(`${page.route}: the first section has no heading, which the content check refuses`);
+  if (heading === undefined)
+    throw new Error(`${page.route}: the first section has no heading, which the content check refuses`);
   return heading;
 }
 

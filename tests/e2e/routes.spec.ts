@@ -1,4 +1,13 @@
-import { addressLine, entries, headed, hrefOf, mainHeading, regionIndex, sectionsOf, textOf } from "../content-facts.ts";
+import {
+  addressLine,
+  entries,
+  headed,
+  hrefOf,
+  mainHeading,
+  regionIndex,
+  sectionsOf,
+  textOf,
+} from "../content-facts.ts";
 import {
   callButtonName,
   content,
