@@ -15,7 +15,9 @@ export const sectionBase = (c: ContentContext) => ({
   eyebrow: text.optional().describe("A few words shown small above the heading."),
   heading: text
     .optional()
-    .describe("The section's heading. The first section's heading is the page's main heading, so the first section needs one."),
+    .describe(
+      "The section's heading. The first section's heading is the page's main heading, so the first section needs one.",
+    ),
   intro: markdown(c).optional().describe("A short paragraph under the heading (Markdown)."),
   draft,
   background: z
