@@ -1,7 +1,8 @@
 /**
- * The two modules of Decap CMS's own source that admin/backend.ts and admin/notice.ts reach (Decap publishes no types
- * for them, nor an API for what they give): its Redux store and the backend it made from the
- * configuration, the same instances decap-cms-app uses.
+ * The modules of Decap CMS's own source that admin/ reaches (Decap publishes no types for them, nor
+ * an API for what they give): its Redux store and the backend it made from the configuration, the
+ * same instances decap-cms-app uses (admin/backend.ts, admin/notice.ts), and its summary templates
+ * (admin/widgets.tsx).
  */
 declare module "decap-cms-core/dist/esm/redux/index.js" {
   export const store: {
@@ -13,4 +14,11 @@ declare module "decap-cms-core/dist/esm/redux/index.js" {
 
 declare module "decap-cms-core/dist/esm/backend.js" {
   export function currentBackend(config: unknown): unknown;
+}
+
+declare module "decap-cms-lib-widgets" {
+  export const stringTemplate: {
+    /** A summary template ("{{fields.heading}}", filters such as `| ternary('a', 'b')`) filled from an item's fields. */
+    compileStringTemplate(template: string, date: null, identifier: string, data: unknown): string;
+  };
 }

@@ -21,6 +21,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
+import { stringTemplate } from "decap-cms-lib-widgets";
 import { fromJS, List, Map as ImmutableMap } from "immutable";
 import type { Found } from "./check.ts";
 import { fieldPath } from "./check.ts";
@@ -394,11 +395,16 @@ function summary(field: any, item: any, index: number): string {
     return (collection && storedTitle(collection, text)) || text || `${single.get("label")} ${index + 1}`;
   }
   if (!item?.get) return String(item ?? `Item ${index + 1}`);
-  const types = field.get("types");
-  const typeLabel = types?.find((t: any) => t.get("name") === item.get("type"))?.get("short_label");
+  // A section: the words of its row in Decap's list (its type's summary, scripts/cms/config.ts).
+  const template = field
+    .get("types")
+    ?.find((t: any) => t.get("name") === item.get("type"))
+    ?.get("summary");
+  if (typeof template === "string")
+    return stringTemplate.compileStringTemplate(template, null, "", item) || `Item ${index + 1}`;
   const firstText = item.find((v: unknown, k: string) => k !== "type" && typeof v === "string" && v.trim());
   const text = item.get("heading") ?? item.get("label") ?? item.get("title") ?? item.get("name") ?? firstText;
-  return [typeLabel, text].filter(Boolean).join(": ") || `Item ${index + 1}`;
+  return text || `Item ${index + 1}`;
 }
 
 /**

@@ -19,11 +19,39 @@ const pageFields = (c: ContentContext) => ({
   ...scheduleFields(c),
 });
 
+/**
+ * The first section's heading is the page's main heading (its h1), and a section's heading is
+ * optional: the section at the top must have one. Drafts are left out of the live site, so the first
+ * section that is not a draft is at the top there, and must have one too. Run even when another
+ * section has a problem (the sections as written then), so every problem shows in one run.
+ */
+function mainHeading(sections: readonly unknown[], ctx: z.RefinementCtx) {
+  const fields = sections.map((s) => (s !== null && typeof s === "object" ? (s as Record<string, unknown>) : {}));
+  const live = fields.findIndex((s) => s.draft !== true);
+  for (const index of new Set([0, live])) {
+    if (index < 0 || index >= fields.length || fields[index]!.heading !== undefined) continue;
+    const where = index === 0 ? "The first section" : "The first section that is not a draft";
+    const top = index === 0 ? "the top of the page" : "the top of the page on the live site";
+    ctx.addIssue({
+      code: "custom",
+      path: [index, "heading"],
+      input: undefined,
+      message:
+        `${where} gives the page its main heading, the first words visitors and search engines read, and this section has none. ` +
+        `Write a heading for it (e.g. what the page offers), or move a section that has a heading to ${top}`,
+    });
+  }
+}
+
 /** The schema of a page file (YAML), built once per context. */
 export const page = perContext((c: ContentContext) =>
   z.strictObject({
     ...pageFields(c),
-    sections: z.array(section(c)).min(1).describe("The blocks of the page, top to bottom."),
+    sections: z
+      .array(section(c))
+      .min(1)
+      .superRefine(mainHeading, { when: (payload) => Array.isArray(payload.value) })
+      .describe("The blocks of the page, top to bottom."),
   }),
 );
 

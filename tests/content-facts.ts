@@ -63,12 +63,26 @@ export function sectionsOf<T extends SectionType>(
     );
 }
 
+/** A section that has a heading: a region (landmark) named by it (ui/sections/SectionFrame.tsx). */
+export type Headed<S extends Section = Section> = S & { heading: string };
+
+/**
+ * The sections of `list` that are regions named by their heading, which a test finds by role and
+ * name as a person does. A section without a heading is no landmark (or is named by a field of its
+ * own type), so a test that looks for regions leaves it out.
+ */
+export function headed<S extends Section, T extends { section: S }>(
+  list: readonly T[],
+): (T & { section: Headed<S> })[] {
+  return list.filter((item): item is T & { section: Headed<S> } => item.section.heading !== undefined);
+}
+
 /**
  * Which of the page's regions named like `section` it is (0 for the first): two sections may share a
  * heading, and one heading may be the start of another ("Plans", "Plans for business"), so a test
  * finds a section by its exact name and this index, never by its name alone.
  */
-export function regionIndex(page: PageData, section: Section): number {
+export function regionIndex(page: PageData, section: Headed): number {
   return page.sections.slice(0, page.sections.indexOf(section)).filter((s) => s.heading === section.heading).length;
 }
 
@@ -80,9 +94,12 @@ export function entries<C extends keyof Collections>(
   return references.map(({ kind, id }) => (collections[kind] as Entry<C>[]).find((entry) => entry.id === id)!);
 }
 
-/** The page's main heading: the first section's heading. */
+/** The page's main heading: the first section's heading (the content check refuses a first section without one). */
 export function mainHeading(page: PageData): string {
-  return page.sections[0]!.heading;
+  const heading = page.sections[0]?.heading;
+  if (heading === undefined)
+    throw new Error(`${page.route}: the first section has no heading, which the content check refuses`);
+  return heading;
 }
 
 /** The id of the form a section shows inline, if it shows one. */

@@ -14,7 +14,11 @@ export const sectionBase = (c: ContentContext) => ({
     .optional()
     .describe('A name for links to this section, e.g. "pricing" makes "#pricing" scroll here.'),
   eyebrow: text.optional().describe("A few words shown small above the heading."),
-  heading: text.describe("The section's heading. The first section's heading is the page's main heading."),
+  heading: text
+    .optional()
+    .describe(
+      "The section's heading. The first section's heading is the page's main heading, so the first section needs one.",
+    ),
   intro: markdown(c).optional().describe("A short paragraph under the heading (Markdown)."),
   draft,
   ...scheduleFields(c),

@@ -338,7 +338,7 @@ function listOf(d: Def): Partial<CmsField> {
           label: purpose ? `${title}: ${purpose}` : title,
           widget: "object",
           ...(description ? { hint: description } : {}),
-          summary: "{{fields.heading}}",
+          summary: sectionSummary(title),
           fields: objectFields(option).filter((f) => f.widget !== "hidden"),
         };
       }),
@@ -369,6 +369,16 @@ function nouns(field: CmsField): CmsField {
   if (field.label_singular) return field;
   const singular = /[^s]s$/.test(field.label) ? field.label.slice(0, -1) : field.label;
   return { ...field, label_singular: singular };
+}
+
+/**
+ * A section's row in the page's list of sections: its type and its heading, "Prices: Our plans", or
+ * its type alone when it has none ("Picture gallery"), never blank. Decap's summary template has no
+ * "this field, else that one", so the words after the type are the heading's (`ternary` adds the
+ * colon only when there is one); admin/widgets.tsx names the rows of "move up / move down" with it too.
+ */
+export function sectionSummary(title: string): string {
+  return `${title.replace(/[{}]/g, "")}{{fields.heading | ternary(': ', '')}}{{fields.heading}}`;
 }
 
 function summaryOf(fields: CmsField[]): string | undefined {

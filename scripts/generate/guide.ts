@@ -157,6 +157,11 @@ function example(node: Json, key = ""): unknown {
   }
 }
 
+/** A section's example with its heading second, after its type. */
+function withHeading({ type, ...fields }: Record<string, unknown>): Record<string, unknown> {
+  return { type, heading: "Your heading here", ...fields };
+}
+
 function table(node: Json): string {
   return [
     "| field | type | required | allowed | default | what it is |",
@@ -352,7 +357,9 @@ export function renderGuide(kinds: KindTable = contentKinds): string {
   parts.push(
     "## Section types\n",
     "A page's `sections` is a list; each item starts with `type:` and shows as one block of the page, in order. " +
-      "Every section has the common fields `anchor`, `eyebrow`, `heading`, `intro`, `draft`, `publishDate`, `expiryDate` and `background`.\n",
+      "Every section has the common fields `anchor`, `eyebrow`, `heading`, `intro`, `draft`, `publishDate`, `expiryDate` and `background`. " +
+      "A section may have no `heading` (a strip of logos, a band of pictures), except the first section of a page: " +
+      "its heading is the page's main heading (the first one on the live site, when the sections above it are drafts).\n",
   );
   for (const schema of sectionSchemas(withoutContext)) {
     const json = toJson(schema);
@@ -365,7 +372,8 @@ export function renderGuide(kinds: KindTable = contentKinds): string {
       table(json),
       "",
       "Example:\n",
-      yamlBlock([example(json)]),
+      // With a heading, though it may be left out: an example copied to the top of a page must pass.
+      yamlBlock([withHeading(example(json) as Record<string, unknown>)]),
       "",
     );
   }

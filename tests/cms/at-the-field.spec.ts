@@ -24,6 +24,7 @@ import {
   publish,
   publishAndWait,
   read,
+  sectionLabel,
 } from "./helpers.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -255,9 +256,9 @@ test("5. a new FAQ entry no page shows: the editor says so, offers the sections 
   await expect(offer).toContainText(
     `This ${faq.label_singular!.toLowerCase()} is not shown on any page yet. Show it in:`,
   );
-  // One button per section that lists questions, named by its page and its heading.
+  // One button per section that lists questions, named by its page and its heading (its type without one).
   const first = showing[0]!;
-  const name = `${first.p.title} (${first.p.route}) – ${first.s.heading}`;
+  const name = `${first.p.title} (${first.p.route}) – ${first.s.heading ?? sectionLabel(first.s.type)}`;
   await expect(offer.getByRole("button")).toHaveCount(showing.length + 1);
   const axe = await new AxeBuilder({ page }).include("#cms-place").withTags(wcag).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -85,6 +85,8 @@ test("reorder two sections of the home page by dragging: the order in the file c
   test.skip(start.sections.length < 2, "the home page has fewer than two sections");
   const original = read(start.file);
   const [first, second, ...rest] = start.sections;
+  // At the top, a section's heading is the page's main heading: the content check refuses one without.
+  test.skip(second?.heading === undefined, "the second section has no heading, so it may not be first");
   const before = snapshot();
 
   await openEntry(page, "pages", `${start.title} (${start.route})`);
@@ -107,7 +109,7 @@ test("reorder two sections of the home page by dragging: the order in the file c
 
   // The first section's heading is the page's main heading.
   const site = await openSite(page, start.route);
-  await expect(site.getByRole("heading", { level: 1 })).toHaveText(second!.heading);
+  await expect(site.getByRole("heading", { level: 1 })).toHaveText(second!.heading!);
 });
 
 test("add a FAQ entry, then list it on the home page: a new file, the page lists its id", async ({ page }) => {

@@ -47,7 +47,7 @@ export interface PageFile {
   file: string;
   route: string;
   title: string;
-  sections: ({ type: string; heading: string } & Record<string, unknown>)[];
+  sections: ({ type: string; heading?: string } & Record<string, unknown>)[];
 }
 
 /** Every YAML page of the copy, read from its file. */

@@ -168,7 +168,7 @@ test("words typed on the page are saved as typing in the field would: a one-line
 }) => {
   // A section heading of a shipped page written on one line of its file, shown once in the preview.
   const candidates = pages().flatMap((file) =>
-    file.sections.map((s) => ({ file, heading: s.heading })).filter(({ heading }) => isPlain(String(heading ?? ""))),
+    file.sections.flatMap((s) => (s.heading !== undefined && isPlain(s.heading) ? [{ file, heading: s.heading }] : [])),
   );
   const lines = (file: string) => readFileSync(join(contentDir, file), "utf8").split("\n");
   const chosen = candidates.find(

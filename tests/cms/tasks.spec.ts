@@ -190,6 +190,8 @@ test("5. a new page, linked from the footer", async ({ page }) => {
 test("6. the home page's sections reordered", async ({ page }) => {
   const start = home();
   test.skip(start.sections.length < 2, "fewer than two sections");
+  // At the top, a section's heading is the page's main heading: the content check refuses one without.
+  test.skip(start.sections[1]!.heading === undefined, "the second section has no heading, so it may not be first");
   await task("The home page's sections reordered (move down, with the keyboard)", async () => {
     await openEntry(page, "pages", `${start.title} (${start.route})`);
     await page.getByText("Change the order of sections").click();

@@ -254,6 +254,30 @@ const cases: Case[] = [
     message: /must not be empty/,
   },
   {
+    name: "a page whose first section has no heading (the page would have no main heading)",
+    changes: { [home]: replace("    heading: Welcome\n", "") },
+    file: home,
+    line: 5,
+    column: 5,
+    field: "sections[0].heading",
+    message:
+      /^The first section gives the page its main heading, .*this section has none\. Write a heading for it .*or move a section that has a heading to the top of the page$/,
+    alone: true,
+  },
+  {
+    name: "a page whose first section on the live site has no heading (the one above it a draft)",
+    changes: {
+      [home]: (text) =>
+        text.replace("    heading: Welcome\n", "    heading: Welcome\n    draft: true\n").replace("    heading: Plans\n", ""),
+    },
+    file: home,
+    line: 12,
+    column: 5,
+    field: "sections[1].heading",
+    message: /^The first section that is not a draft gives the page its main heading, .*to the top of the page on the live site$/,
+    alone: true,
+  },
+  {
     name: "an image without alt text",
     changes: { "site.yaml": replace("    alt: Fixture Support", '    alt: ""') },
     file: "site.yaml",

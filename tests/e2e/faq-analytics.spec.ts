@@ -1,11 +1,11 @@
-import { entries, hrefOf, regionIndex, sectionsOf, textOf } from "../content-facts.ts";
+import { entries, headed, hrefOf, regionIndex, sectionsOf, textOf } from "../content-facts.ts";
 import { callButtonName, content, dataLayer, expect, hydrated, site, test } from "./fixtures.ts";
 
-const faqs = sectionsOf(content.pages, "faq").filter(({ section }) => section.questions.length >= 2);
+const faqs = headed(sectionsOf(content.pages, "faq")).filter(({ section }) => section.questions.length >= 2);
 const faq = faqs[0];
 
 test("the FAQ keeps one answer open at a time", async ({ page }) => {
-  test.skip(!faq, "no page lists two questions or more");
+  test.skip(!faq, "no FAQ with a heading lists two questions or more");
   const { page: data, section } = faq!;
   await page.goto(data.route);
   await hydrated(page);
@@ -20,7 +20,7 @@ test("the FAQ keeps one answer open at a time", async ({ page }) => {
 });
 
 test("the FAQ works with JavaScript off", async ({ browser }) => {
-  test.skip(!faq, "no page lists two questions or more");
+  test.skip(!faq, "no FAQ with a heading lists two questions or more");
   const { page: data, section } = faq!;
   const [first, second] = entries(content.collections, section.questions);
   const context = await browser.newContext({ javaScriptEnabled: false });

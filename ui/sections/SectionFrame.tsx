@@ -9,34 +9,45 @@ export type SectionBase = Pick<Section, "anchor" | "eyebrow" | "heading" | "intr
 /**
  * The one wrapper every section renders through (as AstroWind's WidgetWrapper): anchor, background,
  * eyebrow, heading at the right level, intro; then the section's own content, beside `aside` if given.
+ *
+ * The heading is optional (a logo strip or a picture band has none). With one, the section is a
+ * region named by it (`aria-labelledby`); without one, no heading element is drawn and the section
+ * is named by `label` when its type has a field for that (`aria-label`), else it is a plain
+ * `<section>` with no name, which is no landmark: its content simply follows the section before.
  */
 export function SectionFrame({
   section,
+  label,
   className,
   aside,
   children,
 }: {
   section: SectionBase;
+  /** The section's name when it has no heading: a field of its own type, read aloud, not shown. */
+  label?: string;
   className?: string;
   aside?: ReactNode;
   children?: ReactNode;
 }) {
   const level = useContext(SectionLevel);
   const headingId = useId();
-  const header = (
+  const name = section.heading ? { "aria-labelledby": headingId } : label ? { "aria-label": label } : {};
+  const header = [section.draft, section.eyebrow, section.heading, section.intro].some(Boolean) && (
     <div className="section__header">
       <DraftMark draft={section.draft}>Draft section: not on the live site</DraftMark>
       {section.eyebrow && <p className="eyebrow">{section.eyebrow}</p>}
-      <Heading level={level} id={headingId}>
-        {section.heading}
-      </Heading>
+      {section.heading && (
+        <Heading level={level} id={headingId}>
+          {section.heading}
+        </Heading>
+      )}
       {section.intro && <Markdown html={section.intro} className="section__intro" />}
     </div>
   );
   return (
     <section
       id={section.anchor}
-      aria-labelledby={headingId}
+      {...name}
       className={`section section--${section.background}${className ? ` ${className}` : ""}`}
       style={draftOutline(section.draft)}
     >
