@@ -3,6 +3,7 @@
  * data folder) by default, or a PostgreSQL server when DATABASE_URL is set (node-postgres). Both get
  * the same SQL; the tables are created (once, under an advisory lock) when the database is opened.
  */
+import { createHash } from "node:crypto";
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -78,7 +79,26 @@ CREATE TABLE IF NOT EXISTS lead_audit (
 /** An arbitrary constant: the advisory lock that lets one process at a time create the tables. */
 const migrationLock = 2020_0020;
 
+/** The tables' version: this SQL's hash, kept in lead_settings once it has run. */
+export const schemaVersion = createHash("sha256").update(schemaSql).digest("hex").slice(0, 16);
+
+/** True when the tables are those of this version (no table yet, or another version: false). */
+async function current(db: Database): Promise<boolean> {
+  try {
+    const [row] = await db.query<{ value: string }>("SELECT value FROM lead_settings WHERE name = 'schema'");
+    return row?.value === schemaVersion;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates or updates the tables, unless they are current. A current database is left untouched:
+ * even `ALTER TABLE … IF NOT EXISTS` and `CREATE INDEX IF NOT EXISTS` take table locks, and taken
+ * while a running server's outbox holds its rows (`npm run leads` beside `npm start`) they deadlock.
+ */
 async function migrate(db: Database): Promise<void> {
+  if (await current(db)) return;
   // Trigram search for the inbox (decision 0033): trusted since PostgreSQL 13, so the database's
   // owner may add it; where it may not, the inbox searches without the index (slower, same answers).
   const trigrams = await db
@@ -98,6 +118,10 @@ async function migrate(db: Database): Promise<void> {
       .filter(Boolean))
       await sql.query(statement);
     if (trigrams) await sql.query("CREATE INDEX IF NOT EXISTS leads_search ON leads USING gin (search gin_trgm_ops)");
+    await sql.query(
+      "INSERT INTO lead_settings (name, value) VALUES ('schema', $1) ON CONFLICT (name) DO UPDATE SET value = $1",
+      [schemaVersion],
+    );
   });
 }
 
