@@ -7,7 +7,7 @@
 import { compileStringTemplate } from "decap-cms-lib-widgets/dist/esm/stringTemplate.js";
 import { fromJS, type Map as ImmutableMap } from "immutable";
 import { describe, expect, it } from "vitest";
-import { cmsConfig, type CmsField } from "../../scripts/cms/config.ts";
+import { cmsConfig, labelOf, type CmsField } from "../../scripts/cms/config.ts";
 import { sectionSchemas, withoutContext } from "../../schemas/index.ts";
 import { unwrap } from "../../schemas/walk.ts";
 
@@ -21,12 +21,16 @@ function row(type: CmsField, item: Record<string, unknown>): string {
   return compileStringTemplate(type.summary!, null, "", data);
 }
 
-/** Each section type's name as the schema gives it (its title), as "Add section" offers it. */
+/**
+ * Each section type's name as the schema gives it (its title), as "Add section" offers it; a type
+ * with no title (as `npm run new:section` writes one) by its type's words.
+ */
 const titles = new Map(
-  sectionSchemas(withoutContext).map((schema) => [
-    String(schema.shape.type.value),
-    String(unwrap(schema).meta.title ?? schema.shape.type.value),
-  ]),
+  sectionSchemas(withoutContext).map((schema) => {
+    const type = String(schema.shape.type.value);
+    const title = unwrap(schema).meta.title;
+    return [type, typeof title === "string" ? title : labelOf(type)];
+  }),
 );
 
 describe("a section's row in /admin/'s list of sections", () => {
