@@ -82,13 +82,18 @@ const migrationLock = 2020_0020;
 /** The tables' version: this SQL's hash, kept in lead_settings once it has run. */
 export const schemaVersion = createHash("sha256").update(schemaSql).digest("hex").slice(0, 16);
 
-/** True when the tables are those of this version (no table yet, or another version: false). */
+/**
+ * True when the tables are those of this version (another version, or no table yet: false). Any
+ * other error (a database that does not answer) is thrown, as the first query of an opening.
+ */
 async function current(db: Database): Promise<boolean> {
   try {
     const [row] = await db.query<{ value: string }>("SELECT value FROM lead_settings WHERE name = 'schema'");
     return row?.value === schemaVersion;
-  } catch {
-    return false;
+  } catch (error) {
+    // undefined_table: a database made before there was a lead_settings table, or a new one.
+    if ((error as { code?: string }).code === "42P01") return false;
+    throw error;
   }
 }
 
