@@ -21,16 +21,28 @@ const pageFields = (c: ContentContext) => ({
 
 /**
  * The first section's heading is the page's main heading (its h1), and a section's heading is
- * optional: the section at the top must have one. Drafts are left out of the live site, so the first
- * section that is not a draft is at the top there, and must have one too. Run even when another
- * section has a problem (the sections as written then), so every problem shows in one run.
+ * optional: the section at the top must have one. Drafts are left out of the live site, and a section
+ * outside its dates (publishDate, expiryDate) is too, so every section that can be at the top there
+ * must have one as well: the first that is not a draft, and each after it while the ones above it
+ * have dates (whenever they are not shown, it is at the top), down to the first shown always. Run even
+ * when another section has a problem (the sections as written then), so every problem shows in one run.
  */
 function mainHeading(sections: readonly unknown[], ctx: z.RefinementCtx) {
   const fields = sections.map((s) => (s !== null && typeof s === "object" ? (s as Record<string, unknown>) : {}));
-  const live = fields.findIndex((s) => s.draft !== true);
-  for (const index of new Set([0, live])) {
-    if (index < 0 || index >= fields.length || fields[index]!.heading !== undefined) continue;
-    const where = index === 0 ? "The first section" : "The first section that is not a draft";
+  const atTop = new Map<number, string>([[0, "The first section"]]);
+  for (const [index, section] of fields.entries()) {
+    if (section.draft === true) continue;
+    if (!atTop.has(index))
+      atTop.set(
+        index,
+        atTop.size === 1 && fields.slice(0, index).every((s) => s.draft === true)
+          ? "The first section that is not a draft"
+          : "This section, at the top of the page on the live site while the sections above it are not shown (outside their dates),",
+      );
+    if (!("publishDate" in section) && !("expiryDate" in section)) break;
+  }
+  for (const [index, where] of atTop) {
+    if (fields[index]!.heading !== undefined) continue;
     const top = index === 0 ? "the top of the page" : "the top of the page on the live site";
     ctx.addIssue({
       code: "custom",

@@ -278,6 +278,21 @@ const cases: Case[] = [
     alone: true,
   },
   {
+    name: "a page whose top section can be hidden by its dates, with none on the section below it",
+    changes: {
+      [home]: (text) =>
+        text
+          .replace("    heading: Welcome\n", '    heading: Welcome\n    expiryDate: "2026-01-01T00:00:00Z"\n')
+          .replace("    heading: Plans\n", ""),
+    },
+    file: home,
+    line: 12,
+    column: 5,
+    field: "sections[1].heading",
+    message:
+      /^This section, at the top of the page on the live site while the sections above it are not shown \(outside their dates\), gives the page its main heading, .*to the top of the page on the live site$/,
+  },
+  {
     name: "an image without alt text",
     changes: { "site.yaml": replace("    alt: Fixture Support", '    alt: ""') },
     file: "site.yaml",
