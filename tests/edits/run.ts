@@ -29,6 +29,7 @@ const passed = runSteps(steps, {
   // The copy's browser tests pick free ports of their own (playwright.config.ts): a fixed port
   // collides with another run of this test on the same machine.
   env: { ...process.env, E2E_PORT: "", E2E_NGINX_PORT: "" },
+  edits: true,
   heading: (step) => `\n── after the edits: ${step.label} (npm run ${step.script}) ──`,
 });
 
