@@ -15,6 +15,17 @@ export function buildClock(env: Readonly<Record<string, string | undefined>> = p
   return at;
 }
 
+/** The build's time for a command: undefined, with BUILD_TIME's mistake printed, when it cannot be read (exit 2). */
+export function commandClock(): number | undefined {
+  try {
+    return buildClock();
+  } catch (error) {
+    if (!(error instanceof BuildTimeError)) throw error;
+    console.error(error.message);
+    return undefined;
+  }
+}
+
 /**
  * A clock that runs from the build's time: `npm start` with BUILD_TIME serves the site as it is at
  * that time, and the time runs on from there (so a boundary a minute after it comes a minute later).

@@ -7,7 +7,7 @@
  * Options: --content=DIR (default content). The clock is the build's (BUILD_TIME, or now).
  */
 import { formatWhen, parseWhen } from "../../schemas/index.ts";
-import { BuildTimeError, buildClock } from "../content/clock.ts";
+import { commandClock } from "../content/clock.ts";
 import { changesAfter, dueSince, type Change } from "./coming.ts";
 
 const usage = "usage: npm run schedule [-- --due-since <ISO 8601 time, e.g. 2026-11-27T09:00:00Z>] [--content=DIR]";
@@ -28,14 +28,8 @@ export function main(args: readonly string[]): number {
       return 2;
     }
   }
-  let now: number;
-  try {
-    now = buildClock();
-  } catch (error) {
-    if (!(error instanceof BuildTimeError)) throw error;
-    console.error(error.message);
-    return 2;
-  }
+  const now = commandClock();
+  if (now === undefined) return 2;
   if (since === undefined) {
     const { changes, zone } = changesAfter(contentDir, now);
     if (changes.length === 0)

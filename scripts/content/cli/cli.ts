@@ -16,7 +16,7 @@ import { defaultContentCacheDir } from "../speed/cache.ts";
 import { describeFault } from "../problems/fault.ts";
 import { format, formats, type Format, type Summary } from "../problems/report.ts";
 import { RunMemo, type MemoResult, type ReadFile } from "../speed/run-memo.ts";
-import { BuildTimeError, buildClock } from "../clock.ts";
+import { commandClock } from "../clock.ts";
 import type { ParallelOptions } from "../speed/workers.ts";
 
 /** A worker thread's side (workers.ts), loaded only in a worker: jobs wait in its port until then. */
@@ -71,14 +71,8 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   }
 
   // The build's clock, read once: what is outside its window (publishDate, expiryDate) then is left out.
-  let now: number;
-  try {
-    now = buildClock();
-  } catch (error) {
-    if (!(error instanceof BuildTimeError)) throw error;
-    console.error(error.message);
-    return 2;
-  }
+  const now = commandClock();
+  if (now === undefined) return 2;
   const contentDir = options.content!;
   const outDir = command === "build" ? options.out! : undefined;
   // Nothing changed since the last run of this command: its result, without loading the pipeline.

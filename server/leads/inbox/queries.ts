@@ -5,7 +5,7 @@
  * rows in one transaction); "spam"; erasing a person (their leads and outbox rows; an audit row with
  * who, when and how many, nothing personal); and the export's pages. PGlite and PostgreSQL alike.
  */
-import type { Attribution } from "../attribution.ts";
+import type { LeadListing } from "../queries.ts";
 import type { Database, Sql } from "../db.ts";
 
 export type SpamFilter = "exclude" | "only" | "include";
@@ -30,16 +30,8 @@ export interface InboxDelivery {
   delivered_at: string | null;
 }
 
-export interface InboxLead {
-  id: string;
-  created_at: string;
-  form: string;
-  page: string;
-  choice: string | null;
-  fields: Record<string, string>;
-  consent: string | null;
-  spam: string | null;
-  attribution: Attribution | null;
+/** A lead as `npm run leads` lists it, its deliveries with when each is tried next. */
+export interface InboxLead extends Omit<LeadListing, "deliveries"> {
   deliveries: InboxDelivery[];
 }
 
