@@ -201,6 +201,10 @@ function keepUntouchedLines(original: string, written: string): string {
         key(a[i]!) === key(b[j]!) ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
     }
   }
+  // Blank lines the printer left out, to put back: never more than it left out, so blank lines that
+  // moved with a reordered block (which the diff cannot match in place) are not written twice.
+  const blank = (line: string) => line.trim() === "";
+  let missing = a.filter(blank).length - b.filter(blank).length;
   const out: string[] = [];
   let i = 0;
   let j = 0;
@@ -211,7 +215,10 @@ function keepUntouchedLines(original: string, written: string): string {
     } else if (j >= m || (i < n && lengths[i + 1]![j]! >= lengths[i]![j + 1]!)) {
       // A line of spaces the original had and the printer did not write is put back.
       const line = a[i]!;
-      if (line.trim() === "" && key(line) !== line) out.push(line);
+      if (missing > 0 && blank(line) && key(line) !== line) {
+        out.push(line);
+        missing--;
+      }
       i++;
     } else out.push(crlf ? b[j++]!.replace(/\r?\n$/, "\r\n") : b[j++]!);
   }

@@ -12,10 +12,12 @@
  * the project (tests/cms), then every one of those steps again on a copy of the content with
  * realistic marketing edits applied (tests/edits). The launch-content check (`npm run check:spec`) is
  * not a step: tests/commands runs it on the launch content kept in tests/spec/launch-content/.
- * `npm test -- --part=<part>` runs one part of the list (CI runs the parts on runners side by side).
+ * `npm test -- --part=<part>` runs one part of the list, `-- --part=<part> --shard=<i>/<n>` one share of a
+ * part that is cut (CI runs the parts and shares on runners side by side: tools/steps.ts's `ciParts`).
  */
-import { runSteps, stepsOf } from "./steps.ts";
+import { runSteps, selectionOf, stepsOf } from "./steps.ts";
 
-const steps = stepsOf(process.argv.slice(2));
-const part = process.argv.find((arg) => arg.startsWith("--part="));
-process.exitCode = runSteps(steps, { title: part ? `summary (${part.slice(7)})` : "summary" }) ? 0 : 1;
+const argv = process.argv.slice(2);
+const { part, shard } = selectionOf(argv);
+const title = part ? `summary (${part}${shard ? ` ${shard}` : ""})` : "summary";
+process.exitCode = runSteps(stepsOf(argv), { title, shard }) ? 0 : 1;

