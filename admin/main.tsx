@@ -23,23 +23,12 @@ import siteCss from "../src/styles/site.css?url";
 import { preview, type Built, type Edited } from "./preview.ts";
 import { checkEntry, type Found, type StoredFile } from "./check.ts";
 import { editInPlace, fromFile, schemaDefaults, SOURCE, TEXT, toFile, withoutHidden } from "./in-place.ts";
-import {
-  FocusControl,
-  IconControl,
-  ListOrder,
-  LOADING_PICTURE,
-  problemsOf,
-  setChecker,
-  setEntries,
-  setBasis,
-  setLastField,
-  setPictureUrl,
-  setTitles,
-  urlOfPicture,
-  withChecks,
-  withPictures,
-  withReferences,
-} from "./widgets.tsx";
+import { problemsOf, setBasis, setChecker, setLastField, withChecks } from "./widgets/checks.tsx";
+import { FocusControl, LOADING_PICTURE, setPictureUrl, urlOfPicture, withPictures } from "./widgets/pictures.tsx";
+import { ListOrder } from "./widgets/order.tsx";
+import { setTitles } from "./widgets/rows.ts";
+import { setEntries, withReferences } from "./widgets/references.tsx";
+import { IconControl } from "./widgets/icons.tsx";
 import { notice, refusing } from "./notice.ts";
 import { labelled } from "./labels.ts";
 import { addTo, offerPlaces } from "./placement.ts";
@@ -227,7 +216,7 @@ function storedFromBuilt(): StoredFile[] {
 }
 
 // What the check before saving knows the other content files from, in words for the marketer: a line
-// under the last field of the entry (widgets.tsx).
+// under the last field of the entry (widgets/checks.tsx).
 const showBasis = setBasis;
 showBasis("Checks before saving: against the site as last published, until the current content is read.");
 setLastField((entry) => {

@@ -191,7 +191,7 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
       const point = d
         .options!.map((option) => def(option))
         .some((o) => o.type === "object" && o.shape?.x && o.shape?.y);
-      // A picture's focus: chosen on the picture, or with two sliders (admin/widgets.tsx).
+      // A picture's focus: chosen on the picture, or with two sliders (admin/widgets/pictures.tsx).
       if (named && point)
         return {
           ...base,
@@ -375,7 +375,7 @@ function nouns(field: CmsField): CmsField {
  * A section's row in the page's list of sections: its type and its heading, "Prices: Our plans", or
  * its type alone when it has none ("Picture gallery"), never blank. Decap's summary template has no
  * "this field, else that one", so the words after the type are the heading's (`ternary` adds the
- * colon only when there is one); admin/widgets.tsx names the rows of "move up / move down" with it too.
+ * colon only when there is one); admin/widgets/order.tsx names the rows of "move up / move down" with it too.
  */
 export function sectionSummary(title: string): string {
   return `${title.replace(/[{}]/g, "")}{{fields.heading | ternary(': ', '')}}{{fields.heading}}`;

@@ -184,7 +184,7 @@ class Walk {
 
     const json = z.toJSONSchema(inner, { io: "input", unrepresentable: "any" }) as JsonSchema;
     if (json.enum) {
-      // Icons are chosen by their pictures (admin/widgets.tsx registers the "icon" widget).
+      // Icons are chosen by their pictures (admin/widgets/icons.tsx registers the "icon" widget).
       problem(field.widget === (meta.icon ? "icon" : "select"), "a choice: expected a select widget");
       problem(
         JSON.stringify(field.options) === JSON.stringify(json.enum),
@@ -356,7 +356,7 @@ describe("Decap CMS accepts the configuration", () => {
   });
 
   it("uses only widgets Decap has", () => {
-    // "focus" and "icon" are /admin/'s own (admin/widgets.tsx, registered in admin/main.tsx).
+    // "focus" and "icon" are /admin/'s own (admin/widgets/, registered in admin/main.tsx).
     const known = new Set([...decapWidgets().map((w) => w.name), "hidden", "focus", "icon"]);
     const used = new Set(
       config.collections.flatMap((c) => widgetsIn([...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)])),

@@ -1,0 +1,38 @@
+/** What the rows of a list share, whether Decap's list (order.tsx) or a list of chosen entries (references.tsx). */
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
+import { useRef } from "react";
+
+/** A list whose items each name an entry of a collection (a FAQ section's questions, …). */
+export function isReferenceList(field: any): boolean {
+  const single = field?.get?.("field");
+  return Boolean(single && single.get("widget") === "relation" && single.get("collection"));
+}
+
+let titleOf: (collection: string, id: string) => string | undefined = () => undefined;
+/** An entry's title as the content last read has it (before the list has read its collection). */
+export function setTitles(lookup: (collection: string, id: string) => string | undefined) {
+  titleOf = lookup;
+}
+export const storedTitle = (collection: string, id: string) => titleOf(collection, id);
+
+/**
+ * A click that would move a second row by accident: the pointer has not moved since the last move
+ * (within a few pixels, a moment later) but the button under it now belongs to another row, since the
+ * rows moved. Pressed from the keyboard (no pointer: `detail` 0), a button always acts.
+ */
+export function useMoveGuard() {
+  const last = useRef<{ x: number; y: number; at: number; row: string } | undefined>(undefined);
+  return (event: { detail: number; clientX: number; clientY: number }, row: string): boolean => {
+    if (event.detail === 0) return true;
+    const before = last.current;
+    const now = { x: event.clientX, y: event.clientY, at: Date.now(), row };
+    const accident =
+      before !== undefined &&
+      before.row !== row &&
+      Math.abs(before.x - now.x) <= 4 &&
+      Math.abs(before.y - now.y) <= 4 &&
+      now.at - before.at < 1500;
+    if (!accident) last.current = now;
+    return !accident;
+  };
+}
