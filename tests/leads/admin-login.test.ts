@@ -24,6 +24,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Site } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
 import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
@@ -444,6 +445,8 @@ describe(
   () => {
     /** The site's home page, where a Tag Manager container would run: it must never see the editor's token. */
     const home = '<!doctype html><html lang="en"><title>The site</title><h1>The site\'s home page</h1></html>';
+    const notFound =
+      '<!doctype html><html lang="en"><title>Not found</title><h1>The site\'s not-found page</h1></html>';
 
     /** Logs in from the site's /admin/ (sent on to `admin`), and checks where the token went and did not go. */
     async function logInAtOwnAddress(siteOrigin: string, admin: string, output: () => string) {
@@ -452,7 +455,7 @@ describe(
       const popup = await startLogin(page, siteOrigin);
       // The site's /admin/ sent the browser to the editor's own address, and the login ran there.
       expect(new URL(page.url()).origin).toBe(admin);
-        await popup.waitForEvent("close", { timeout: 60_000 });
+      await popup.waitForEvent("close", { timeout: 60_000 });
       const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
       await page
         .getByRole("link", { name: labels[0]!, exact: true })
@@ -462,6 +465,11 @@ describe(
           throw new Error(`${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\n${output()}`);
         });
       expect(standIn.authorize?.get("redirect_uri")).toBe(`${admin}/api/auth/github/callback`);
+      // The editor links to the site at its own address (Decap's display_url, the content's siteUrl).
+      const siteUrl = (JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site).seo
+        .siteUrl;
+      const siteLink = page.getByRole("link", { name: siteUrl.replace(/^https?:\/\//, "") });
+      expect(await siteLink.getAttribute("href")).toBe(siteUrl);
       const token = standIn.tokens.at(-1)!;
       expect(JSON.parse((await page.evaluate(() => localStorage.getItem("decap-cms-user"))) ?? "{}")).toMatchObject({
         token,
@@ -478,6 +486,7 @@ describe(
       const ownDist = join(work, "own-dist");
       cpSync(dist, ownDist, { recursive: true });
       writeFileSync(join(ownDist, "index.html"), home);
+      writeFileSync(join(ownDist, "404.html"), notFound);
       const admin = `http://admin.site.test:${ownPort}`;
       const own = await startServer([...commands["npm start"], "--", ownDist], {
         PORT: String(ownPort),
@@ -493,6 +502,7 @@ describe(
         // The login is not at the site's address at all.
         const start = await get(`${own.base}/api/auth/github?provider=github`, { Host: `site.test:${ownPort}` });
         expect(start.status).toBe(404);
+        expect(start.body).toBe(notFound);
         expect(start.headers["set-cookie"]).toBeUndefined();
         expect(own.output()).not.toContain(clientSecret);
       } finally {
@@ -505,6 +515,7 @@ describe(
       const ownDist = join(work, "own-nginx-dist");
       cpSync(dist, ownDist, { recursive: true });
       writeFileSync(join(ownDist, "index.html"), home);
+      writeFileSync(join(ownDist, "404.html"), notFound);
       // What `npm run build` writes with ADMIN_ORIGIN set (scripts/prerender/prerender.ts).
       const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url });
       writeFileSync(join(ownDist, "_nginx", "http.conf"), renderHttpInclude(policy.headers, admin));
@@ -540,6 +551,7 @@ describe(
           });
         const login = await at(siteHost, "/api/auth/github?provider=github");
         expect(login.status).toBe(404);
+        expect(login.body).toBe(notFound);
         expect(login.headers["set-cookie"]).toBeUndefined();
         expect((await at(siteHost, "/")).body).toBe(home);
         // The editor's block: /admin/ with its policy, "/" sent to it, and none of the site's pages.
@@ -547,10 +559,10 @@ describe(
         expect(editor.status).toBe(200);
         expect(editor.headers["content-security-policy"]).toBe(adminPolicyFor(standIn.url));
         expect(await at(adminHost, "/")).toMatchObject({ status: 302, headers: { location: "/admin/" } });
-        for (const path of ["/index.html", "/404.html", "/_nginx/http.conf"]) {
+        for (const path of ["/index.html", "/404.html", "/_nginx/http.conf", "/no-such-page"]) {
           const answer = await at(adminHost, path);
           expect(answer.status, path).toBe(404);
-          expect(answer.body, path).not.toContain("The site's home page");
+          expect(answer.body, path).not.toMatch(/The site's (home|not-found) page/);
         }
         await logInAtOwnAddress(`http://${siteHost}`, admin, nginx.output);
         expect(nginx.output()).not.toContain(clientSecret);
