@@ -6,7 +6,8 @@
  * (docs/security.md, finding 5). So the build warns when content sets a container and /admin/ shares
  * the site's origin.
  * In: ADMIN_ORIGIN, the site's settings as generated (src/generated/site.json, or the file named).
- * Out: the warning on stderr; exit 1 with a line naming ADMIN_ORIGIN when it is not an address.
+ * Out: the warning on stderr; exit 1 with a line naming ADMIN_ORIGIN when it is not an address, or
+ * is the site's own (which would then serve /admin/ alone).
  * Usage (a step of `npm run build`): node --import tsx scripts/hosting/admin-origin.ts [site.json]
  */
 import { readFileSync } from "node:fs";
@@ -65,16 +66,25 @@ export interface SiteFacts {
   seo: { siteUrl: string };
 }
 
+/**
+ * What is wrong with ADMIN_ORIGIN for this site, or undefined: the site's own host name would be
+ * answered with /admin/ alone (server/admin-host.ts, nginx's editor's block), so the site would be gone.
+ */
+export function sameHostProblem(site: SiteFacts, adminOrigin: string | undefined): string | undefined {
+  if (!adminOrigin || new URL(adminOrigin).host !== new URL(site.seo.siteUrl).host) return undefined;
+  return (
+    `ADMIN_ORIGIN=${adminOrigin} is the site's own address (siteUrl in the site settings): that address would ` +
+    `serve /admin/ and nothing else. Set it to a host name of the editor's own, e.g. ` +
+    `ADMIN_ORIGIN=${suggestion(site.seo.siteUrl)}, or leave it unset`
+  );
+}
+
 /** The build's warning when a Tag Manager container is set and /admin/ shares the site's origin; else undefined. */
 export function tagManagerWarning(site: SiteFacts, adminOrigin: string | undefined): string | undefined {
   const container = site.analytics.gtmContainerId;
-  if (!container) return undefined;
-  if (adminOrigin && adminOrigin !== new URL(site.seo.siteUrl).origin) return undefined;
-  const where = adminOrigin
-    ? `ADMIN_ORIGIN is the site's own address (${adminOrigin})`
-    : "ADMIN_ORIGIN is not set, so /admin/ is served at the site's own address";
+  if (!container || adminOrigin) return undefined;
   return [
-    `warning: the site loads Google Tag Manager (${container}, analytics.gtmContainerId in the site settings) and ${where}.`,
+    `warning: the site loads Google Tag Manager (${container}, analytics.gtmContainerId in the site settings) and /admin/ is served at the site's own address (ADMIN_ORIGIN is not set).`,
     "  The content editor keeps each editor's GitHub sign-in in the browser's storage for that address, where",
     "  any tag published in the container can read it and send it away.",
     `  Serve /admin/ from an address of its own: set ADMIN_ORIGIN=${suggestion(site.seo.siteUrl)} (a host name`,
@@ -83,16 +93,25 @@ export function tagManagerWarning(site: SiteFacts, adminOrigin: string | undefin
   ].join("\n");
 }
 
-/** The step of `npm run build`: the warning, or exit 1 for an ADMIN_ORIGIN that is not an address. */
+/**
+ * The step of `npm run build`: the warning; exit 1 for an ADMIN_ORIGIN that is not an address or is
+ * the site's own.
+ */
 function main(file = join(import.meta.dirname, "..", "..", "src", "generated", "site.json")): void {
+  const stop = (message: string) => {
+    console.error(`npm run build: ${message}`);
+    process.exit(1);
+  };
   let adminOrigin: string | undefined;
   try {
     adminOrigin = adminOriginFrom(process.env.ADMIN_ORIGIN);
   } catch (error) {
-    console.error(`npm run build: ${(error as Error).message}`);
-    process.exit(1);
+    stop((error as Error).message);
   }
-  const warning = tagManagerWarning(JSON.parse(readFileSync(file, "utf8")) as SiteFacts, adminOrigin);
+  const site = JSON.parse(readFileSync(file, "utf8")) as SiteFacts;
+  const problem = sameHostProblem(site, adminOrigin);
+  if (problem) stop(problem);
+  const warning = tagManagerWarning(site, adminOrigin);
   if (warning) console.error(warning);
 }
 

@@ -55,15 +55,22 @@ describe("the build's warning when a Tag Manager container is set and /admin/ sh
     const { code, output } = buildStep(siteFacts("GTM-TEST123"), {});
     expect(code, output).toBe(0);
     expect(output).toMatch(/^warning: the site loads Google Tag Manager \(GTM-TEST123/);
-    expect(output).toMatch(/ADMIN_ORIGIN is not set, so \/admin\/ is served at the site's own address/);
+    expect(output).toMatch(/\/admin\/ is served at the site's own address \(ADMIN_ORIGIN is not set\)/);
     expect(output).toContain("set ADMIN_ORIGIN=https://admin.example.com");
     expect(output).toMatch(/GitHub sign-in/);
   });
 
-  test("with ADMIN_ORIGIN naming the site's own address: the same warning", () => {
-    const { code, output } = buildStep(siteFacts("GTM-TEST123"), { ADMIN_ORIGIN: "https://www.example.com" });
-    expect(code, output).toBe(0);
-    expect(output).toMatch(/^warning: .*ADMIN_ORIGIN is the site's own address \(https:\/\/www\.example\.com\)/);
+  test("an ADMIN_ORIGIN on the site's own host name stops the build: that address would serve /admin/ alone", () => {
+    for (const [gtm, origin] of [
+      ["GTM-TEST123", "https://www.example.com"],
+      [undefined, "http://www.example.com"],
+    ] as const) {
+      const { code, output } = buildStep(siteFacts(gtm), { ADMIN_ORIGIN: origin });
+      expect(code, output).toBe(1);
+      expect(output).toMatch(
+        /^npm run build: ADMIN_ORIGIN=\S+ is the site's own address \(siteUrl in the site settings\): .*ADMIN_ORIGIN=https:\/\/admin\.example\.com, or leave it unset$/m,
+      );
+    }
   });
 
   test("none with ADMIN_ORIGIN another address, and none without a container", () => {
