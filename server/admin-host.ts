@@ -15,6 +15,9 @@ import { requestOrigin } from "./auth/origin.ts";
 import { servedPath } from "./request-path.ts";
 import { router, type Route } from "./run.ts";
 
+/** What the editor's address answers for anything else. */
+export const editorNotFound = "Not found: this address serves the content editor only, at /admin/.\n";
+
 export function splitByHost(options: {
   adminOrigin: string;
   /** BASE_PATH: taken off the request already (base-path.ts), put back on a redirect to the other origin. */
@@ -26,11 +29,13 @@ export function splitByHost(options: {
   site: Route[];
   /** The built site's files (serve.ts's siteListener). */
   files: RequestListener;
+  /** The same files at the editor's address: what is not a file there answers `editorNotFound`. */
+  editorFiles: RequestListener;
 }): RequestListener {
   const adminHost = new URL(options.adminOrigin).host;
   const admin = router(options.admin, (request, response) => {
     const { path } = servedPath(request.url);
-    if (isAdminFile(path)) return options.files(request, response);
+    if (isAdminFile(path)) return options.editorFiles(request, response);
     if (path === "/") {
       response.writeHead(302, { Location: "/admin/", "Cache-Control": "no-cache", "Content-Length": 0 }).end();
       return;
@@ -41,7 +46,7 @@ export function splitByHost(options: {
         "X-Content-Type-Options": "nosniff",
         "Cache-Control": "no-cache",
       })
-      .end("Not found: this address serves the content editor only, at /admin/.\n");
+      .end(editorNotFound);
   });
   const site = router(options.site, (request, response) => {
     if (!isAdminPath(servedPath(request.url).path)) return options.files(request, response);

@@ -25,7 +25,7 @@ import { enterBase, rulesOffBase } from "./base-path.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
 import { authRoutes } from "./auth/routes.ts";
-import { splitByHost } from "./admin-host.ts";
+import { editorNotFound, splitByHost } from "./admin-host.ts";
 import { servedPath } from "./request-path.ts";
 import { healthRoutes, inboxRoute, leadsRoute, router, serve, startUp } from "./run.ts";
 
@@ -79,8 +79,12 @@ export function createStaticServer(dir: string, leads?: Handler, base = "/"): Se
   return server;
 }
 
-/** Answers GET and HEAD from the built site in `dir`, as a static host does. */
-export function siteListener(dir: string, base = "/"): RequestListener {
+/**
+ * Answers GET and HEAD from the built site in `dir`, as a static host does. `notFound`: a plain-text
+ * answer for what is not a file, instead of the site's not-found page, which is one of the site's pages
+ * and must not run where the site is not (the editor's own address, admin-host.ts).
+ */
+export function siteListener(dir: string, base = "/", options: { notFound?: string } = {}): RequestListener {
   const root = resolve(dir);
   const rules = rulesOffBase(hostRules(root), base);
   const cache = new Map<string, Promise<Entry>>();
@@ -146,6 +150,10 @@ export function siteListener(dir: string, base = "/"): RequestListener {
       }
     }
     let status = 200;
+    if (!file && options.notFound !== undefined) {
+      response.writeHead(404, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end(options.notFound);
+      return;
+    }
     if (!file) {
       status = 404;
       file = join(root, "404.html");
@@ -199,22 +207,28 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<{ sw
       }
     },
   });
-  let site: RequestListener;
+  const { adminOrigin } = started.server;
+  // The built folder's files for the site, and (with ADMIN_ORIGIN) for the editor's address, where
+  // what is not a file is not the site's not-found page.
+  const listeners = (from: string) => ({
+    site: siteListener(from, base),
+    editor: adminOrigin ? siteListener(from, base, { notFound: editorNotFound }) : undefined,
+  });
+  let current: ReturnType<typeof listeners>;
   try {
-    site = siteListener(dir, base);
+    current = listeners(dir);
   } catch (error) {
     process.stderr.write(`${new Date().toISOString()} FATAL ${(error as Error).message}\n`);
     process.exit(1);
   }
   // The health checks stay at the root; the site and its lead endpoint live under BASE_PATH. The
-  // site is read through `site` at each request, so a swap is one assignment.
-  const files: RequestListener = (request, response) => site(request, response);
+  // files are read through `current` at each request, so a swap is one assignment.
+  const files: RequestListener = (request, response) => current.site(request, response);
   const adminRoutes = [
     ...authRoutes(started.auth, base),
     ...(started.leads ? inboxRoute(started.leads, started.leadsConfig!) : []),
   ];
   const siteRoutes = started.leads ? [leadsRoute(started.leads)] : [];
-  const { adminOrigin } = started.server;
   const app = adminOrigin
     ? splitByHost({
         adminOrigin,
@@ -223,6 +237,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<{ sw
         admin: adminRoutes,
         site: siteRoutes,
         files,
+        editorFiles: (request, response) => current.editor!(request, response),
       })
     : router([...adminRoutes, ...siteRoutes], files);
   serve(
@@ -235,7 +250,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<{ sw
   );
   return {
     swap: (next) => {
-      site = siteListener(next, base);
+      current = listeners(next);
     },
   };
 }

@@ -251,7 +251,16 @@ describe("npm run serve with ADMIN_ORIGIN: /admin/ and the login at that host on
   });
 
   test("the admin address serves none of the site's pages (their tags must not run there), not even its not-found page", async () => {
-    for (const path of ["/about", "/index.html", "/404.html", "/%61bout", "/no-such-page"]) {
+    for (const path of [
+      "/about",
+      "/index.html",
+      "/404.html",
+      "/%61bout",
+      "/no-such-page",
+      "/admin/no-such-page",
+      "/assets/no-such-file.js",
+      "/media/no-such-picture.jpg",
+    ]) {
       const answer = await get(server.base, admin, path);
       expect(answer.status, path).toBe(404);
       expect(answer.body, path).not.toMatch(/The site's/);
