@@ -559,7 +559,14 @@ describe(
         expect(editor.status).toBe(200);
         expect(editor.headers["content-security-policy"]).toBe(adminPolicyFor(standIn.url));
         expect(await at(adminHost, "/")).toMatchObject({ status: 302, headers: { location: "/admin/" } });
-        for (const path of ["/index.html", "/404.html", "/_nginx/http.conf", "/no-such-page"]) {
+        for (const path of [
+          "/index.html",
+          "/404.html",
+          "/_nginx/http.conf",
+          "/no-such-page",
+          "/admin/no-such-page",
+          "/assets/no-such-file.js",
+        ]) {
           const answer = await at(adminHost, path);
           expect(answer.status, path).toBe(404);
           expect(answer.body, path).not.toMatch(/The site's (home|not-found) page/);
