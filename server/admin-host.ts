@@ -7,10 +7,12 @@
  * - At any other host (the site's): the site and its lead endpoint; /admin/ sends the browser to
  *   ADMIN_ORIGIN, and the login and the inbox are not there (the site's not-found page).
  * The host is the request's Host, or behind a trusted proxy its X-Forwarded-Host (auth/origin.ts).
- * Paths are decided as decoded and normalised (request-path.ts): "/%61dmin/" is /admin/.
+ * Paths are decided as decoded and normalised (request-path.ts): "/%61dmin/" is /admin/. Its own
+ * answers (the redirects, the plain 404) carry the headers every response gets (policy.ts).
  */
 import type { RequestListener } from "node:http";
 import { isAdminFile, isAdminPath } from "../scripts/hosting/admin-origin.ts";
+import { everyResponse } from "../scripts/hosting/policy.ts";
 import { requestOrigin } from "./auth/origin.ts";
 import { servedPath } from "./request-path.ts";
 import { router, type Route } from "./run.ts";
@@ -37,22 +39,22 @@ export function splitByHost(options: {
     const { path } = servedPath(request.url);
     if (isAdminFile(path)) return options.editorFiles(request, response);
     if (path === "/") {
-      response.writeHead(302, { Location: "/admin/", "Cache-Control": "no-cache", "Content-Length": 0 }).end();
+      response
+        .writeHead(302, { ...everyResponse, Location: "/admin/", "Cache-Control": "no-cache", "Content-Length": 0 })
+        .end();
       return;
     }
     response
-      .writeHead(404, {
-        "Content-Type": "text/plain; charset=utf-8",
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-cache",
-      })
+      .writeHead(404, { ...everyResponse, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" })
       .end(editorNotFound);
   });
   const site = router(options.site, (request, response) => {
     if (!isAdminPath(servedPath(request.url).path)) return options.files(request, response);
     const [path = "/", query] = (request.url ?? "/").split(/\?(.*)/s);
     const location = `${options.adminOrigin}${options.base}${path.slice(1)}${query === undefined ? "" : `?${query}`}`;
-    response.writeHead(302, { Location: location, "Cache-Control": "no-cache", "Content-Length": 0 }).end();
+    response
+      .writeHead(302, { ...everyResponse, Location: location, "Cache-Control": "no-cache", "Content-Length": 0 })
+      .end();
   });
   return (request, response) => {
     const reached = requestOrigin(request, { trustProxy: options.trustProxy });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tagManagerWarning } from "../../scripts/hosting/admin-origin.ts";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
 import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx.ts";
-import { adminPolicy, describeSite } from "../../scripts/hosting/policy.ts";
+import { adminPolicy, describeSite, everyResponse } from "../../scripts/hosting/policy.ts";
 import { readAuthConfig } from "../../server/auth/config.ts";
 import { EnvReader } from "../../server/config/env.ts";
 import { readServerConfig } from "../../server/config/server.ts";
@@ -225,6 +225,7 @@ describe("npm run serve with ADMIN_ORIGIN: /admin/ and the login at that host on
       expect(answer.status, path).toBe(302);
       expect(answer.headers.location, path).toBe(`${admin}${to}`);
       expect(answer.body).not.toContain("Content editor");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     }
     for (const path of ["/api/auth/github?provider=github", "/api/auth/github/callback?code=x&state=y"]) {
       const answer = await get(server.base, site, path);
@@ -265,6 +266,8 @@ describe("npm run serve with ADMIN_ORIGIN: /admin/ and the login at that host on
       expect(answer.status, path).toBe(404);
       expect(answer.body, path).not.toMatch(/The site's/);
       expect(answer.body).toMatch(/serves the content editor only, at \/admin\//);
+      expect(answer.headers["x-frame-options"], path).toBe(everyResponse["X-Frame-Options"]);
+      expect(answer.headers["strict-transport-security"], path).toBe(everyResponse["Strict-Transport-Security"]);
     }
   });
 
