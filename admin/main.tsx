@@ -451,8 +451,11 @@ cms.init({
       config.backend.auth_endpoint && !config.backend.base_url
         ? { ...config.backend, base_url: window.location.origin }
         : config.backend,
-    // The site's address, from its content as built (the configuration itself depends on the schemas only).
-    ...(generated.site.seo.siteUrl ? { site_url: generated.site.seo.siteUrl } : {}),
+    // The site's address, from its content as built (the configuration itself depends on the schemas only):
+    // Decap's links to the site, which is at another address when /admin/ has its own (ADMIN_ORIGIN).
+    ...(generated.site.seo.siteUrl
+      ? { site_url: generated.site.seo.siteUrl, display_url: generated.site.seo.siteUrl }
+      : {}),
     load_config_file: false,
     // `npm run cms`: no login; each save writes the file in content/ (the proxy knows no pull requests).
     ...(local

@@ -96,7 +96,7 @@ export async function startUp(options: {
     const server = readServerConfig(env, { port: options.defaultPort });
     const leadsConfig =
       options.leads === true || (options.leads !== false && server.leads) ? readLeadsConfig(env) : undefined;
-    const auth = readAuthConfig(env);
+    const auth = readAuthConfig(env, server.adminOrigin);
     options.more?.(env);
     const warnings = env.done();
     setLogger(createLogger({ format: server.logFormat, level: server.logLevel }));

@@ -7,7 +7,8 @@
  * _redirects, _nginx/) are not served.
  * POST /api/leads goes to the lead endpoint (server/leads/), with its database and outbox, unless
  * LEADS=off; GET /api/auth/github and its callback sign /admin/ in with GitHub (server/auth/);
- * /healthz and /readyz answer health checks (server/run.ts). The pages are served whatever
+ * /healthz and /readyz answer health checks (server/run.ts). With ADMIN_ORIGIN, /admin/ and the login
+ * are served at that host only, the site at any other (server/admin-host.ts). The pages are served whatever
  * the lead store's state: the endpoint answers 503 with Retry-After until it is ready.
  * In: dist/. Listens on $HOST:$PORT (127.0.0.1:4173 by default). Stops on SIGTERM (server/run.ts).
  * BASE_PATH=/pr-123/ serves a build made with the same BASE_PATH under that path (server/base-path.ts);
@@ -16,7 +17,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { extname, join, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { basePathFrom } from "../scripts/hosting/base-path.ts";
@@ -24,6 +25,8 @@ import { enterBase, rulesOffBase } from "./base-path.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { editorNotFound, splitByHost } from "./admin-host.ts";
+import { servedPath } from "./request-path.ts";
 import { healthRoutes, inboxRoute, leadsRoute, router, serve, startUp } from "./run.ts";
 
 const types: Record<string, string> = {
@@ -76,8 +79,12 @@ export function createStaticServer(dir: string, leads?: Handler, base = "/"): Se
   return server;
 }
 
-/** Answers GET and HEAD from the built site in `dir`, as a static host does. */
-export function siteListener(dir: string, base = "/"): RequestListener {
+/**
+ * Answers GET and HEAD from the built site in `dir`, as a static host does. `notFound`: a plain-text
+ * answer for what is not a file, instead of the site's not-found page, which is one of the site's pages
+ * and must not run where the site is not (the editor's own address, admin-host.ts).
+ */
+export function siteListener(dir: string, base = "/", options: { notFound?: string } = {}): RequestListener {
   const root = resolve(dir);
   const rules = rulesOffBase(hostRules(root), base);
   const cache = new Map<string, Promise<Entry>>();
@@ -130,15 +137,7 @@ export function siteListener(dir: string, base = "/"): RequestListener {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
     }
-    let url: URL;
-    let path: string;
-    try {
-      url = new URL(request.url ?? "/", "http://localhost");
-      path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
-    } catch {
-      url = new URL("http://localhost/");
-      path = "/";
-    }
+    const { url, path } = servedPath(request.url);
     // Headers and redirects go by the same decoded, normalised path as the file (as nginx's $uri
     // does): "/%61bout" is /about, with /about's policy, not a page without one.
     let headers = Object.fromEntries(headersFor(rules.headers, path));
@@ -151,6 +150,10 @@ export function siteListener(dir: string, base = "/"): RequestListener {
       }
     }
     let status = 200;
+    if (!file && options.notFound !== undefined) {
+      response.writeHead(404, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end(options.notFound);
+      return;
+    }
     if (!file) {
       status = 404;
       file = join(root, "404.html");
@@ -204,33 +207,50 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<{ sw
       }
     },
   });
-  let site: RequestListener;
+  const { adminOrigin } = started.server;
+  // The built folder's files for the site, and (with ADMIN_ORIGIN) for the editor's address, where
+  // what is not a file is not the site's not-found page.
+  const listeners = (from: string) => ({
+    site: siteListener(from, base),
+    editor: adminOrigin ? siteListener(from, base, { notFound: editorNotFound }) : undefined,
+  });
+  let current: ReturnType<typeof listeners>;
   try {
-    site = siteListener(dir, base);
+    current = listeners(dir);
   } catch (error) {
     process.stderr.write(`${new Date().toISOString()} FATAL ${(error as Error).message}\n`);
     process.exit(1);
   }
   // The health checks stay at the root; the site and its lead endpoint live under BASE_PATH. The
-  // site is read through `site` at each request, so a swap is one assignment.
-  const app = router(
-    [
-      ...authRoutes(started.auth, base),
-      ...(started.leads ? [leadsRoute(started.leads), ...inboxRoute(started.leads, started.leadsConfig!)] : []),
-    ],
-    (request, response) => site(request, response),
-  );
+  // files are read through `current` at each request, so a swap is one assignment.
+  const files: RequestListener = (request, response) => current.site(request, response);
+  const adminRoutes = [
+    ...authRoutes(started.auth, base),
+    ...(started.leads ? inboxRoute(started.leads, started.leadsConfig!) : []),
+  ];
+  const siteRoutes = started.leads ? [leadsRoute(started.leads)] : [];
+  const app = adminOrigin
+    ? splitByHost({
+        adminOrigin,
+        base,
+        trustProxy: started.auth.ready && started.auth.config.trustProxy,
+        admin: adminRoutes,
+        site: siteRoutes,
+        files,
+        editorFiles: (request, response) => current.editor!(request, response),
+      })
+    : router([...adminRoutes, ...siteRoutes], files);
   serve(
     router(healthRoutes(started.leads), (request, response) => {
       if (enterBase(base, request, response)) app(request, response);
     }),
     started,
     (url) =>
-      `Serving ${dir} at ${base === "/" ? url : url + base}${started.leads ? ` (lead endpoint: ${started.leads.kind} database)` : ""}`,
+      `Serving ${dir} at ${base === "/" ? url : url + base}${started.leads ? ` (lead endpoint: ${started.leads.kind} database)` : ""}${adminOrigin ? `; /admin/ at ${adminOrigin} only` : ""}`,
   );
   return {
     swap: (next) => {
-      site = siteListener(next, base);
+      current = listeners(next);
     },
   };
 }

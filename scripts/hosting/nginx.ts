@@ -1,11 +1,12 @@
 /**
- * The site on nginx, from the same policy as dist/_headers: a server block committed as
- * deploy/nginx.conf (what does not change between builds: the headers every response gets, gzip,
- * directory indexes, the not-found page) and, written by each build into dist/_nginx/, what does:
- * `http.conf`, one `map` per header whose value depends on the address (each page's
- * Content-Security-Policy with its own hashes, caching, the /admin/ exception), and `server.conf`, the
- * redirects from content. The server block includes both from the deployed folder.
- * In: header and redirect rules (policy.ts). Out: the files' text.
+ * The site on nginx, from the same policy as dist/_headers: two server blocks committed as
+ * deploy/nginx.conf, the site's and the content editor's (what does not change between builds: the
+ * headers every response gets, gzip, directory indexes, the not-found page) and, written by each build
+ * into dist/_nginx/, what does: `http.conf`, one `map` per header whose value depends on the address
+ * (each page's Content-Security-Policy with its own hashes, caching, the /admin/ exception) and where
+ * /admin/ is (ADMIN_ORIGIN), `server.conf`, the redirects from content, and `admin.conf`, the editor's
+ * host name. The server blocks include them from the deployed folder.
+ * In: header and redirect rules (policy.ts), ADMIN_ORIGIN. Out: the files' text.
  * Usage: node --import tsx scripts/hosting/nginx.ts [--check] writes (or checks) deploy/nginx.conf.
  */
 import { join } from "node:path";
@@ -17,6 +18,8 @@ import { describeSite, everyResponse, type HeaderRule, type RedirectRule } from 
 export const deployRoot = "/var/www/site";
 /** The lines of deploy/nginx.conf that belong to one machine: where it listens. */
 export const listenLines = ["    listen 80;", "    listen [::]:80;"];
+/** The line of the content editor's server block that names it: the build's include (ADMIN_ORIGIN's host). */
+export const adminNameLine = `    include ${deployRoot}/_nginx/admin.conf;`;
 /** The front proxies deploy/nginx.conf believes as shipped: this machine's (a TLS terminator beside nginx). */
 export const frontLines = ["    set_real_ip_from 127.0.0.1;", "    set_real_ip_from ::1;"];
 
@@ -69,8 +72,11 @@ function hashSizes(entries: { key: string }[]): string[] {
   ];
 }
 
-/** http-level include: for each address-dependent header, a map from the served URI to its value. */
-export function renderHttpInclude(rules: readonly HeaderRule[]): string {
+/**
+ * http-level include: for each address-dependent header, a map from the served URI to its value; and
+ * `$site_admin_origin`, ADMIN_ORIGIN (or empty), where the site's server block sends /admin/.
+ */
+export function renderHttpInclude(rules: readonly HeaderRule[], adminOrigin?: string): string {
   const { specific, names } = split(rules);
   const entries = keys(specific);
   const maps = names.map((name) => {
@@ -80,6 +86,8 @@ export function renderHttpInclude(rules: readonly HeaderRule[]): string {
     // An empty value sends no header: addresses no rule names get none, as on the other hosts.
     return `map $uri ${variableFor(name)} {\n    default "";\n${lines.join("\n")}\n}`;
   });
+  // A map with a default only: the one way to give both server blocks a value the build chose.
+  maps.push(`map $host $site_admin_origin {\n    default ${quote(adminOrigin ?? "")};\n}`);
   return `${[banner, ...hashSizes(entries), ""].join("\n")}${maps.join("\n\n")}\n`;
 }
 
@@ -94,7 +102,28 @@ export function renderServerInclude(redirects: readonly RedirectRule[]): string 
   return `${banner}\n${blocks.join("\n")}\n`;
 }
 
-/** deploy/nginx.conf: the server block, for nginx's http {} (e.g. /etc/nginx/conf.d/site.conf). */
+/** The content editor's server block's name (admin.conf): ADMIN_ORIGIN's host, or a name no one reaches. */
+export function renderAdminInclude(adminOrigin?: string): string {
+  const name = adminOrigin ? new URL(adminOrigin).hostname : "admin.invalid";
+  return `${banner}\nserver_name ${name};\n`;
+}
+
+/** The login's location (server/auth/), the same in both server blocks but for what comes first in it. */
+function loginLocation(first: string[] = []): string {
+  return `    location ^~ /api/auth/github {
+${first.join("\n")}${first.length ? "\n" : ""}        proxy_pass http://127.0.0.1:4174;
+        proxy_http_version 1.1;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $remote_addr;
+        proxy_set_header X-Forwarded-Host $http_host;
+        proxy_set_header X-Forwarded-Proto $site_forwarded_proto;
+        proxy_connect_timeout 5s;
+        proxy_read_timeout 30s;
+        add_header Strict-Transport-Security "${everyResponse["Strict-Transport-Security"]}" always;
+    }`;
+}
+
+/** deploy/nginx.conf: the site's server block and the content editor's, for nginx's http {} (e.g. /etc/nginx/conf.d/site.conf). */
 export function renderServerBlock(): string {
   // The headers that depend on the address are the same for any build: take their names from an empty site.
   const { global, names } = split(describeSite({ pages: [], tagManager: false, redirects: [], files: [] }).headers);
@@ -102,6 +131,27 @@ export function renderServerBlock(): string {
     ...Object.entries(global).map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
     ...names.map((name) => `    add_header ${name} ${variableFor(name)} always;`),
   ];
+  // What both server blocks say alike, after their names.
+  const common = `    root ${deployRoot};
+
+    server_tokens off;
+    charset utf-8;
+    charset_types text/css text/plain text/xml application/javascript application/json application/xml image/svg+xml;
+    # Redirects say "/about", not "http://host/about": right behind a TLS proxy too.
+    absolute_redirect off;
+    index index.html;`;
+  const front = `${frontLines.join("\n")}
+    real_ip_header X-Forwarded-For;
+    real_ip_recursive on;
+
+    gzip on;
+    gzip_vary on;
+    gzip_proxied any;
+    gzip_comp_level 6;
+    gzip_min_length 512;
+    gzip_types text/css text/plain text/xml application/javascript application/json application/xml application/manifest+json image/svg+xml;
+
+${headers.join("\n")}`;
   return `# Generated by \`npm run deploy:nginx\` from scripts/hosting/. Do not edit.
 #
 # The site on nginx. Copy dist/ to ${deployRoot} (or change that path below), put this file where
@@ -110,9 +160,10 @@ export function renderServerBlock(): string {
 # Strict-Transport-Security over HTTPS.
 #
 # What changes with every build comes with it, in dist/_nginx/: http.conf (each page's
-# Content-Security-Policy with the hashes of its inline code, caching, the /admin/ policy) and
-# server.conf (the redirects in content/redirects.yaml). Every header is added once, here, at
-# server level, and no location adds its own: nginx would then drop all of these.
+# Content-Security-Policy with the hashes of its inline code, caching, the /admin/ policy, and where
+# /admin/ is served), server.conf (the redirects in content/redirects.yaml) and admin.conf (the
+# content editor's host name). Every header is added once, here, at server level, and no location
+# adds its own: nginx would then drop all of these.
 
 include ${deployRoot}/_nginx/http.conf;
 
@@ -128,18 +179,12 @@ map "$site_through_front $http_x_forwarded_proto" $site_forwarded_proto {
     default $scheme;
 }
 
+# The site: the first server block, so it also answers the host names no block names.
 server {
 ${listenLines.join("\n")}
     # Your domain, e.g. www.example.com: Debian's sites-enabled/default answers the names no server has.
     server_name _;
-    root ${deployRoot};
-
-    server_tokens off;
-    charset utf-8;
-    charset_types text/css text/plain text/xml application/javascript application/json application/xml image/svg+xml;
-    # Redirects say "/about", not "http://host/about": right behind a TLS proxy too.
-    absolute_redirect off;
-    index index.html;
+${common}
     error_page 404 /404.html;
 
     # The visitor's address behind a TLS terminator, CDN or load balancer: name the front's addresses
@@ -148,18 +193,7 @@ ${listenLines.join("\n")}
     # visitor, not the front. Only these addresses are believed: anyone else's X-Forwarded-For and
     # X-Forwarded-Proto are ignored. This machine (a TLS terminator beside nginx) is trusted as shipped;
     # the README's "Behind a CDN or load balancer" lists Cloudflare's, CloudFront's and a load balancer's.
-${frontLines.join("\n")}
-    real_ip_header X-Forwarded-For;
-    real_ip_recursive on;
-
-    gzip on;
-    gzip_vary on;
-    gzip_proxied any;
-    gzip_comp_level 6;
-    gzip_min_length 512;
-    gzip_types text/css text/plain text/xml application/javascript application/json application/xml application/manifest+json image/svg+xml;
-
-${headers.join("\n")}
+${front}
 
     include ${deployRoot}/_nginx/server.conf;
 
@@ -188,22 +222,59 @@ ${headers.join("\n")}
     # holds GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (set AUTH_TRUST_PROXY=1 there). Its pages
     # send their own policy (a nonce for their one script; no opener isolation, as the login window
     # hands the token back to /admin/): an add_header here replaces the site's headers above for
-    # this location only, and HSTS is kept.
-    location ^~ /api/auth/github {
-        proxy_pass http://127.0.0.1:4174;
-        proxy_http_version 1.1;
-        proxy_set_header Host $http_host;
-        proxy_set_header X-Forwarded-For $remote_addr;
-        proxy_set_header X-Forwarded-Host $http_host;
-        proxy_set_header X-Forwarded-Proto $site_forwarded_proto;
-        proxy_connect_timeout 5s;
-        proxy_read_timeout 30s;
-        add_header Strict-Transport-Security "${everyResponse["Strict-Transport-Security"]}" always;
+    # this location only, and HSTS is kept. Built with ADMIN_ORIGIN, the login is not here but in
+    # the content editor's server block below.
+${loginLocation(["        if ($site_admin_origin) {", "            return 404;", "        }"])}
+
+    # /admin/, the content editor: here, unless the build had ADMIN_ORIGIN (an address of its own,
+    # decision 0037; $site_admin_origin comes from the build's http.conf): then it sends the browser there.
+    location ~ ^/admin(/|$) {
+        if ($site_admin_origin) {
+            return 302 $site_admin_origin$request_uri;
+        }
+        try_files $uri \${uri}index.html $uri/index.html =404;
     }
 
     # "/about" and "/about/" are about/index.html; what is not a file is the not-found page (404).
     location / {
         try_files $uri \${uri}index.html $uri/index.html =404;
+    }
+}
+
+# The content editor on an address of its own (ADMIN_ORIGIN at build, decision 0037): /admin/, the
+# files it loads and its login, and nothing else. None of the site's pages, and so none of their tags
+# (a Tag Manager container), ever runs at the address where the editor's GitHub token is kept.
+# Its host name comes with the build (dist/_nginx/admin.conf: ADMIN_ORIGIN's host, or admin.invalid,
+# which no one reaches, without it). Terminate TLS for that name as for the site's.
+server {
+${listenLines.join("\n")}
+${adminNameLine}
+${common}
+
+    # The same front proxies as the site's block above.
+${front}
+
+${loginLocation()}
+
+    location ~ ^/admin(/|$) {
+        try_files $uri \${uri}index.html $uri/index.html =404;
+    }
+
+    # The scripts and pictures /admin/ loads (content-hashed).
+    location ^~ /assets/ {
+        try_files $uri =404;
+    }
+    location ^~ /media/ {
+        try_files $uri =404;
+    }
+
+    location = / {
+        return 302 /admin/;
+    }
+
+    # Anything else is not here (not even the not-found page: it is one of the site's pages).
+    location / {
+        return 404;
     }
 }
 `;

@@ -6,7 +6,7 @@
  * dist/404.html for the not-found page, dist/sitemap.xml, dist/robots.txt, PNG versions of the
  * social image and the favicon (sharp) in dist/media/, and how hosts serve it all (scripts/hosting/):
  * dist/_headers and dist/_redirects (Netlify, Cloudflare Pages, `npm start`) and dist/_nginx/ (the
- * per-build part of deploy/nginx.conf).
+ * per-build part of deploy/nginx.conf, with ADMIN_ORIGIN's host for the content editor's block).
  * Steps: render each page into the template; hash each page's inline code into its policy; write the
  * hosts' files from the one policy.
  * Each page's head preloads its priority picture (the hero's), as the app rendered it; the social
@@ -17,7 +17,8 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Collections, PageData, Redirect, Site } from "../../schemas/index.ts";
 import sharp from "sharp";
-import { renderHttpInclude, renderServerInclude } from "../hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../hosting/nginx.ts";
+import { adminOriginFrom } from "../hosting/admin-origin.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../hosting/netlify.ts";
 import { basedPolicy, describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";
 import { escapeHtml, imagePreload, renderHead, robots, sitemap } from "./head.ts";
@@ -37,6 +38,8 @@ const manifest = readManifest(dist);
 const collections = read<Collections>("collections.json");
 const { redirects } = read<{ redirects: Redirect[] }>("redirects.json");
 const tagManager = Boolean(site.analytics.gtmContainerId);
+// /admin/ on an address of its own (checked, and warned about, by the build's step before: admin-origin.ts).
+const adminOrigin = adminOriginFrom(process.env.ADMIN_ORIGIN);
 const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")).href)) as {
   render: (url: string) => string;
 };
@@ -136,7 +139,8 @@ const policy = basedPolicy(
 writeFileSync(join(dist, "_headers"), renderHeadersFile(policy.headers));
 writeFileSync(join(dist, "_redirects"), renderRedirectsFile(policy.redirects));
 mkdirSync(join(dist, "_nginx"), { recursive: true });
-writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers));
+writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers, adminOrigin));
+writeFileSync(join(dist, "_nginx", "admin.conf"), renderAdminInclude(adminOrigin));
 writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
 console.log(
   `pre-rendered ${written.length} pages: ${written.map((p) => p.file).join(", ")}; sitemap.xml, robots.txt; ` +

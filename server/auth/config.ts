@@ -2,12 +2,13 @@
  * The admin login's settings (server/auth/), from the environment only: the GitHub OAuth app's client
  * id and secret (both or neither; neither: the login routes answer a page naming them), GitHub's
  * address (another host for GitHub Enterprise, or a stand-in in the tests), the scope asked for, and
- * the site's own address (AUTH_ORIGIN: the one the login is reached at and GitHub sends the browser back
- * to) and the origins besides it that /admin/ may be opened from. The secret is kept here and sent to
+ * the address the login is reached at and GitHub sends the browser back to (AUTH_ORIGIN, the site's own;
+ * or ADMIN_ORIGIN, when /admin/ and the login have an address of their own) and the origins besides it that /admin/ may be opened from. The secret is kept here and sent to
  * GitHub's token endpoint only: never to a page, a log line or the build; a key derived from it signs
  * the login's states (state.ts).
  */
 import { createHmac } from "node:crypto";
+import { originOf } from "../../scripts/hosting/admin-origin.ts";
 import type { EnvReader } from "../config/env.ts";
 import { isLoopback } from "../config/env.ts";
 
@@ -22,8 +23,8 @@ export interface AuthConfig {
   githubUrl: string;
   scope: Scope;
   /**
-   * The site's own origin, AUTH_ORIGIN ("https://www.example.com"): the login answers there, and the
-   * callback GitHub is told is built from it. Unset: the login answers on this machine's own names
+   * The login's origin, AUTH_ORIGIN ("https://www.example.com", the site's own) or ADMIN_ORIGIN
+   * ("https://admin.example.com"): the login answers there, and the callback GitHub is told is built from it. Unset: the login answers on this machine's own names
    * only (localhost, 127.0.0.1, [::1]), for trying it out.
    */
   origin?: string;
@@ -38,19 +39,11 @@ export interface AuthConfig {
 /** The login's state of configuration: ready, or the reason it is off (for the page that says so). */
 export type AuthSetup = { ready: true; config: AuthConfig } | { ready: false; missing: string[] };
 
-/** "https://www.example.com" as an origin (scheme, host, port), or undefined when it is not one. */
-export function originOf(raw: string): string | undefined {
-  try {
-    const url = new URL(raw);
-    if (!/^https?:$/.test(url.protocol) || !url.hostname || url.username || url.password) return undefined;
-    if (url.pathname !== "/" || url.search || url.hash) return undefined;
-    return url.origin;
-  } catch {
-    return undefined;
-  }
-}
-
-export function readAuthConfig(env: EnvReader): AuthSetup {
+/**
+ * `adminOrigin`: ADMIN_ORIGIN (server/config/server.ts), where /admin/ and the login are served when
+ * they have an address of their own: the login's origin unless AUTH_ORIGIN says the same.
+ */
+export function readAuthConfig(env: EnvReader, adminOrigin?: string): AuthSetup {
   const clientId = env.raw("GITHUB_CLIENT_ID");
   const clientSecret = env.raw("GITHUB_CLIENT_SECRET");
   if (clientId && !clientSecret)
@@ -108,14 +101,22 @@ export function readAuthConfig(env: EnvReader): AuthSetup {
         "is not the site's address (scheme and host, no path): the login's callback is built from it",
         "https://www.example.com",
       );
+    else if (adminOrigin && origin !== adminOrigin)
+      env.problem(
+        "AUTH_ORIGIN",
+        rawOrigin,
+        `is not ADMIN_ORIGIN (${adminOrigin}): the login is served with /admin/ at ADMIN_ORIGIN; leave AUTH_ORIGIN unset`,
+        adminOrigin,
+      );
   }
+  origin ??= adminOrigin;
   const trustProxy = env.boolean("AUTH_TRUST_PROXY", /^(1|true|yes|on)$/i.test(env.raw("LEADS_TRUST_PROXY") ?? ""));
   if (!clientId || !clientSecret) {
     return { ready: false, missing: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"].filter((name) => !env.raw(name)) };
   }
   if (!origin)
     env.warn(
-      "AUTH_ORIGIN is not set: the admin login answers at this machine's own addresses only (localhost, 127.0.0.1); set it to the site's address, e.g. AUTH_ORIGIN=https://www.example.com",
+      "AUTH_ORIGIN is not set: the admin login answers at this machine's own addresses only (localhost, 127.0.0.1); set it to the site's address, e.g. AUTH_ORIGIN=https://www.example.com (or ADMIN_ORIGIN=https://admin.example.com for /admin/ on an address of its own)",
     );
   const stateKey = createHmac("sha256", clientSecret).update("admin login state").digest();
   return {

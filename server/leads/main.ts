@@ -1,7 +1,8 @@
 /**
  * The lead endpoint on its own, for a site on a static host: the host (or nginx, see deploy/) sends
  * POST /api/leads here, and /api/auth/github (the admin login, server/auth/) when the site's /admin/
- * logs in through this server (CMS_AUTH_BASE_URL at build, GITHUB_AUTH_ORIGINS here); /healthz and /readyz answer health checks. Listens on $HOST:$PORT
+ * logs in through this server (CMS_AUTH_BASE_URL at build, GITHUB_AUTH_ORIGINS here; or ADMIN_ORIGIN, the
+ * editor's own address behind nginx's second server block); /healthz and /readyz answer health checks. Listens on $HOST:$PORT
  * (127.0.0.1:4174 by default). Stops on SIGTERM (server/run.ts).
  * Usage: npm run leads:serve [-- --verbose]
  */

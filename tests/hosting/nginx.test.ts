@@ -2,7 +2,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderHttpInclude, renderServerBlock, renderServerInclude, variableFor } from "../../scripts/hosting/nginx.ts";
+import {
+  adminNameLine,
+  renderHttpInclude,
+  renderServerBlock,
+  renderServerInclude,
+  variableFor,
+} from "../../scripts/hosting/nginx.ts";
 import { describeSite, everyResponse } from "../../scripts/hosting/policy.ts";
 
 const committed = readFileSync(join(import.meta.dirname, "..", "..", "deploy", "nginx.conf"), "utf8");
@@ -38,6 +44,23 @@ describe("deploy/nginx.conf", () => {
     expect(committed).toMatch(/^ {4}include \/\S+\/_nginx\/server\.conf;$/m);
     expect(committed).toMatch(/^ {4}gzip on;$/m);
     expect(committed).toMatch(/^ {4}error_page 404 \/404\.html;$/m);
+  });
+});
+
+describe("deploy/nginx.conf's two server blocks (ADMIN_ORIGIN, decision 0037)", () => {
+  const [site, editor] = committed.split(/^server \{$/m).slice(1) as [string, string];
+
+  it("the site's block comes first (it answers names no block has) and sends /admin/ to ADMIN_ORIGIN when the build had it", () => {
+    expect(committed.split(/^server \{$/m)).toHaveLength(3);
+    expect(site).toMatch(/^ {4}server_name _;$/m);
+    expect(site).toContain("        if ($site_admin_origin) {\n            return 302 $site_admin_origin$request_uri;");
+    expect(site).toContain("        if ($site_admin_origin) {\n            return 404;");
+  });
+
+  it("the editor's block is named by the build and has no not-found page of the site's", () => {
+    expect(editor).toContain(adminNameLine);
+    expect(editor).not.toMatch(/server_name _|error_page/);
+    expect(editor).toContain("    location / {\n        return 404;\n    }");
   });
 });
 

@@ -17,17 +17,18 @@
  * start (exit 78) and a server without them says which are missing.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Site } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
-import { renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
-import { describeSite } from "../../scripts/hosting/policy.ts";
+import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
+import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
@@ -48,6 +49,10 @@ let site = "";
 let nginxPort = 0;
 let nginxUpstreamPort = 0;
 let nginxSite = "";
+/** The servers of /admin/ on an address of its own (ADMIN_ORIGIN): `npm start`, and nginx with its upstream. */
+let ownPort = 0;
+let ownNginxPort = 0;
+let ownNginxUpstreamPort = 0;
 /** Every HTML page the browser got from the site or the stand-in, for the secret check. */
 const pagesSeen: { url: string; body: string }[] = [];
 
@@ -151,8 +156,16 @@ beforeAll(async () => {
   mkdirSync(join(dist, "_nginx"));
   writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers));
   writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
+  writeFileSync(join(dist, "_nginx", "admin.conf"), renderAdminInclude());
   let sitePort: number;
-  [sitePort, nginxPort, nginxUpstreamPort] = (await freePorts(3)) as [number, number, number];
+  [sitePort, nginxPort, nginxUpstreamPort, ownPort, ownNginxPort, ownNginxUpstreamPort] = (await freePorts(6)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   site = `http://site.test:${sitePort}`;
   nginxSite = `http://site.test:${nginxPort}`;
   // `npm start -- DIR` serves DIR as `npm start` does after building it, at the site's address.
@@ -168,9 +181,14 @@ beforeAll(async () => {
     executablePath: chromiumPath,
     args: [
       ...chromiumArgs,
-      "--host-resolver-rules=MAP site.test 127.0.0.1, MAP evil.test 127.0.0.1",
+      "--host-resolver-rules=MAP site.test 127.0.0.1, MAP admin.site.test 127.0.0.1, MAP evil.test 127.0.0.1",
       // Production is https, a secure context (Decap needs one: crypto.randomUUID); so are these.
-      `--unsafely-treat-insecure-origin-as-secure=${site},${nginxSite},http://evil.test:${standIn.port}`,
+      `--unsafely-treat-insecure-origin-as-secure=${[
+        site,
+        nginxSite,
+        `http://evil.test:${standIn.port}`,
+        ...[ownPort, ownNginxPort].flatMap((port) => [`http://site.test:${port}`, `http://admin.site.test:${port}`]),
+      ].join(",")}`,
     ],
   });
 }, 300_000);
@@ -420,6 +438,147 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     expect(admin.headers.get("content-security-policy")).toContain(standIn.url);
   });
 });
+
+describe(
+  "/admin/ and the login on an address of their own (ADMIN_ORIGIN, issue 39's fifth point)",
+  { timeout: 300_000 },
+  () => {
+    /** The site's home page, where a Tag Manager container would run: it must never see the editor's token. */
+    const home = '<!doctype html><html lang="en"><title>The site</title><h1>The site\'s home page</h1></html>';
+    const notFound =
+      '<!doctype html><html lang="en"><title>Not found</title><h1>The site\'s not-found page</h1></html>';
+
+    /** Logs in from the site's /admin/ (sent on to `admin`), and checks where the token went and did not go. */
+    async function logInAtOwnAddress(siteOrigin: string, admin: string, output: () => string) {
+      const context = await newContext();
+      const page = await context.newPage();
+      const popup = await startLogin(page, siteOrigin);
+      // The site's /admin/ sent the browser to the editor's own address, and the login ran there.
+      expect(new URL(page.url()).origin).toBe(admin);
+      await popup.waitForEvent("close", { timeout: 60_000 });
+      const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
+      await page
+        .getByRole("link", { name: labels[0]!, exact: true })
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\n${output()}`);
+        });
+      expect(standIn.authorize?.get("redirect_uri")).toBe(`${admin}/api/auth/github/callback`);
+      // The editor links to the site at its own address (Decap's display_url, the content's siteUrl).
+      const siteUrl = (JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site).seo
+        .siteUrl;
+      const siteLink = page.getByRole("link", { name: siteUrl.replace(/^https?:\/\//, "") });
+      expect(await siteLink.getAttribute("href")).toBe(siteUrl);
+      const token = standIn.tokens.at(-1)!;
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem("decap-cms-user"))) ?? "{}")).toMatchObject({
+        token,
+        backendName: "github",
+      });
+      // The site's own pages, in the same browser: their storage has no token (a tag there finds nothing).
+      await page.goto(`${siteOrigin}/`);
+      await page.getByRole("heading", { name: "The site's home page" }).waitFor();
+      expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(token);
+      await context.close();
+    }
+
+    test("through npm start: the site's /admin/ sends the browser to ADMIN_ORIGIN, the login ends there, the site's pages hold no token", async () => {
+      const ownDist = join(work, "own-dist");
+      cpSync(dist, ownDist, { recursive: true });
+      writeFileSync(join(ownDist, "index.html"), home);
+      writeFileSync(join(ownDist, "404.html"), notFound);
+      const admin = `http://admin.site.test:${ownPort}`;
+      const own = await startServer([...commands["npm start"], "--", ownDist], {
+        PORT: String(ownPort),
+        LEADS: "off",
+        GITHUB_CLIENT_ID: clientId,
+        GITHUB_CLIENT_SECRET: clientSecret,
+        GITHUB_URL: standIn.url,
+        AUTH_ORIGIN: "",
+        ADMIN_ORIGIN: admin,
+      });
+      try {
+        await logInAtOwnAddress(`http://site.test:${ownPort}`, admin, own.output);
+        // The login is not at the site's address at all.
+        const start = await get(`${own.base}/api/auth/github?provider=github`, { Host: `site.test:${ownPort}` });
+        expect(start.status).toBe(404);
+        expect(start.body).toBe(notFound);
+        expect(start.headers["set-cookie"]).toBeUndefined();
+        expect(own.output()).not.toContain(clientSecret);
+      } finally {
+        await own.stop();
+      }
+    });
+
+    test("through nginx with the shipped deploy/nginx.conf and a build made with ADMIN_ORIGIN: the same, in its second server block", async () => {
+      const admin = `http://admin.site.test:${ownNginxPort}`;
+      const ownDist = join(work, "own-nginx-dist");
+      cpSync(dist, ownDist, { recursive: true });
+      writeFileSync(join(ownDist, "index.html"), home);
+      writeFileSync(join(ownDist, "404.html"), notFound);
+      // What `npm run build` writes with ADMIN_ORIGIN set (scripts/prerender/prerender.ts).
+      const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url });
+      writeFileSync(join(ownDist, "_nginx", "http.conf"), renderHttpInclude(policy.headers, admin));
+      writeFileSync(join(ownDist, "_nginx", "admin.conf"), renderAdminInclude(admin));
+      chmodSync(work, 0o755);
+      const nginx = await startServer(
+        [process.execPath, "--import", "tsx", "tests/e2e/servers/nginx.ts"],
+        {
+          PORT: String(ownNginxPort),
+          LEADS_PORT: String(ownNginxUpstreamPort),
+          DIST: ownDist,
+          ...endpointWithLogin(),
+          AUTH_ORIGIN: "",
+          ADMIN_ORIGIN: admin,
+        },
+        { ready: /nginx .* serving/, timeoutMs: 240_000 },
+      );
+      try {
+        const at = (host: string, path: string) => get(`http://127.0.0.1:${ownNginxPort}${path}`, { Host: host });
+        const siteHost = `site.test:${ownNginxPort}`;
+        const adminHost = new URL(admin).host;
+        // Up once the endpoint beside nginx answers the login at the editor's address.
+        const deadline = Date.now() + 60_000;
+        while ((await at(adminHost, "/api/auth/github?provider=github").catch(() => undefined))?.status !== 302) {
+          if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 60 s:\n${nginx.output()}`);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        // The site's block: /admin/ is sent to the editor's address (encoded too), the login is not found.
+        for (const path of ["/admin/", "/admin", "/%61dmin/?x=1"])
+          expect(await at(siteHost, path), path).toMatchObject({
+            status: 302,
+            headers: { location: `${admin}${path}` },
+          });
+        const login = await at(siteHost, "/api/auth/github?provider=github");
+        expect(login.status).toBe(404);
+        expect(login.body).toBe(notFound);
+        expect(login.headers["set-cookie"]).toBeUndefined();
+        expect((await at(siteHost, "/")).body).toBe(home);
+        // The editor's block: /admin/ with its policy, "/" sent to it, and none of the site's pages.
+        const editor = await at(adminHost, "/admin/");
+        expect(editor.status).toBe(200);
+        expect(editor.headers["content-security-policy"]).toBe(adminPolicyFor(standIn.url));
+        expect(await at(adminHost, "/")).toMatchObject({ status: 302, headers: { location: "/admin/" } });
+        for (const path of [
+          "/index.html",
+          "/404.html",
+          "/_nginx/http.conf",
+          "/no-such-page",
+          "/admin/no-such-page",
+          "/assets/no-such-file.js",
+        ]) {
+          const answer = await at(adminHost, path);
+          expect(answer.status, path).toBe(404);
+          expect(answer.body, path).not.toMatch(/The site's (home|not-found) page/);
+        }
+        await logInAtOwnAddress(`http://${siteHost}`, admin, nginx.output);
+        expect(nginx.output()).not.toContain(clientSecret);
+      } finally {
+        await nginx.stop();
+      }
+    });
+  },
+);
 
 describe("the login on each server, and its variables", { timeout: 120_000 }, () => {
   test("npm run leads:serve (beside a static host) serves the login too, at its own address only", async () => {

@@ -16,7 +16,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
 import { describeSite } from "../../scripts/hosting/policy.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { lead } from "../helpers/lead-fixture.ts";
@@ -82,6 +82,7 @@ beforeAll(async () => {
   const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [] });
   writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers));
   writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
+  writeFileSync(join(dist, "_nginx", "admin.conf"), renderAdminInclude());
   writeFileSync(join(dist, "404.html"), "<!doctype html><title>Not found</title>");
   chmodSync(work, 0o755);
   nginx = await startServer(

@@ -1,6 +1,7 @@
 /**
  * nginx for the browser tests: Debian's nginx serving dist/ with the committed deploy/nginx.conf, as a
- * production server would, except for where it listens (127.0.0.1:$PORT only) and where dist/ is.
+ * production server would, except for where it listens (127.0.0.1:$PORT only) and where dist/ is;
+ * the content editor's server block answers the host name the build's dist/_nginx/admin.conf names.
  * It runs in the foreground with its own prefix, pid, log and temp folders in a temp folder; on
  * SIGTERM or SIGINT (Playwright's webServer stops it so) it stops nginx and removes that folder.
  * Where nginx is missing it is installed with apt-get (as root, or with password-less sudo), without
@@ -46,13 +47,16 @@ if (!existsSync(mimeTypes)) throw new Error(`${mimeTypes} is missing: is nginx i
 /** The shipped server block, with the two things that belong to this machine replaced. */
 function siteConfig(): string {
   let text = readFileSync(join(root, "deploy", "nginx.conf"), "utf8");
+  // In each of the two server blocks: the site's and the content editor's.
   for (const [index, line] of listenLines.entries()) {
-    if (text.split(line).length !== 2) throw new Error(`deploy/nginx.conf should have the line "${line.trim()}" once`);
-    text = text.replace(line, index === 0 ? `    listen 127.0.0.1:${port};` : "");
+    if (text.split(line).length !== 3) throw new Error(`deploy/nginx.conf should have the line "${line.trim()}" twice`);
+    text = text.replaceAll(line, index === 0 ? `    listen 127.0.0.1:${port};` : "");
   }
   if (!text.includes(deployRoot)) throw new Error(`deploy/nginx.conf does not mention ${deployRoot}`);
-  // Twice: the lead endpoint and the admin login (server/auth/), one process.
-  if (text.split(leadsUpstream).length !== 3) throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" twice`);
+  // Three times: the lead endpoint and the admin login (server/auth/), one process, and the login
+  // again in the content editor's block.
+  if (text.split(leadsUpstream).length !== 4)
+    throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" three times`);
   text = text.replaceAll(leadsUpstream, `proxy_pass http://127.0.0.1:${leadsPort};`);
   return text.replaceAll(deployRoot, dist);
 }
