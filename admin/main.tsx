@@ -21,6 +21,7 @@ import type { CollectionName, PageData } from "../schemas/index.ts";
 import tokensCss from "../src/styles/tokens.css?url";
 import siteCss from "../src/styles/site.css?url";
 import { preview, type Built, type Edited } from "./preview.ts";
+import { AtChosenTime } from "./preview-time.tsx";
 import { checkEntry, type Found, type StoredFile } from "./check.ts";
 import { editInPlace, fromFile, schemaDefaults, SOURCE, TEXT, toFile, withoutHidden } from "./in-place.ts";
 import {
@@ -164,11 +165,13 @@ function previewOf(kind: string) {
       content.pages,
     );
     return (
-      <Inspect sources={sources} around={around}>
-        <MemoryRouter initialEntries={[shown.route]}>
-          <App content={{ site: content.site, pages, collections: content.collections, forms: content.forms }} />
-        </MemoryRouter>
-      </Inspect>
+      <AtChosenTime zone={content.site.timeZone}>
+        <Inspect sources={sources} around={around}>
+          <MemoryRouter initialEntries={[shown.route]}>
+            <App content={{ site: content.site, pages, collections: content.collections, forms: content.forms }} />
+          </MemoryRouter>
+        </Inspect>
+      </AtChosenTime>
     );
   };
 }
