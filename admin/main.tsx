@@ -165,7 +165,7 @@ function previewOf(kind: string) {
       content.pages,
     );
     return (
-      <AtChosenTime zone={content.site.timeZone}>
+      <AtChosenTime zone={shown.site.timeZone}>
         <Inspect sources={sources} around={around}>
           <MemoryRouter initialEntries={[shown.route]}>
             <App content={{ site: content.site, pages, collections: content.collections, forms: content.forms }} />

@@ -55,7 +55,7 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe("scheduled content in the preview", () => {
   it("an entry not shown yet, one whose window ended and one shown until a time say so, at the preview's time", async () => {
-    show("/", { now: thursdayNoon });
+    show("/", { now: thursdayNoon, zone });
     await screen.findByRole("region", { name: "Questions" });
     expect(notes(question("Holiday hours?"))).toEqual(["Scheduled: shows from Fri Nov 27, 00:00"]);
     expect(notes(question("Old offer?"))).toEqual(["Ended: not shown since Fri Nov 20, 09:00"]);
@@ -64,10 +64,10 @@ describe("scheduled content in the preview", () => {
   });
 
   it("a section and a page outside their windows say so, in the site's zone, with the year when it is not the preview's", async () => {
-    show("/", { now: thursdayNoon });
+    show("/", { now: thursdayNoon, zone });
     const ended = await screen.findByRole("region", { name: "Last year" });
     expect(notes(ended)).toEqual(["Ended section: not shown since Wed Dec 31 2025, 19:00"]);
-    show("/launch", { now: thursdayNoon });
+    show("/launch", { now: thursdayNoon, zone });
     expect((await screen.findAllByRole("note")).map((n) => n.textContent)).toContain(
       "Scheduled page: shows from Mon Jan 4 2027, 09:00",
     );
@@ -92,7 +92,7 @@ describe("scheduled content in the preview", () => {
     expect(notes()).toEqual([]);
     vi.stubEnv("DEV", false);
     vi.stubEnv("MODE", "production");
-    show("/", { now: thursdayNoon });
+    show("/", { now: thursdayNoon, zone });
     await screen.findAllByRole("region", { name: "Questions" });
     expect(notes()).toEqual([]);
   });
@@ -100,7 +100,7 @@ describe("scheduled content in the preview", () => {
   it("/admin/'s own build (mode admin, not DEV) marks it", async () => {
     vi.stubEnv("DEV", false);
     vi.stubEnv("MODE", "admin");
-    show("/", { now: thursdayNoon });
+    show("/", { now: thursdayNoon, zone });
     await screen.findByRole("region", { name: "Questions" });
     expect(notes(question("Holiday hours?"))).toEqual(["Scheduled: shows from Fri Nov 27, 00:00"]);
   });
@@ -111,6 +111,7 @@ describe("the preview's time", () => {
   it("is a chosen time read in the site's zone, or with its own", () => {
     expect(previewClock("2026-11-27T00:00", zone, undefined, clock)).toEqual({
       now: Date.parse("2026-11-27T05:00:00Z"),
+      zone,
       chosen: "2026-11-27T00:00",
     });
     expect(previewClock("2026-11-27T00:00Z", zone, undefined, clock).now).toBe(Date.parse("2026-11-27T00:00:00Z"));
@@ -119,8 +120,9 @@ describe("the preview's time", () => {
   it("is BUILD_TIME, else now, when none is chosen", () => {
     expect(previewClock(undefined, zone, "2026-12-24T18:00:00-05:00", clock)).toEqual({
       now: Date.parse("2026-12-24T23:00:00Z"),
+      zone,
     });
-    expect(previewClock("", zone, "", clock)).toEqual({ now: thursdayNoon });
+    expect(previewClock("", zone, "", clock)).toEqual({ now: thursdayNoon, zone });
   });
 
   it("a chosen time that cannot be read is said so, and the preview stays at BUILD_TIME or now", () => {

@@ -1,6 +1,5 @@
 import { createContext, useContext, type CSSProperties, type ReactNode } from "react";
 import { shortWhen, timeAt, windowNote } from "../../schemas/when";
-import { useSite } from "../content/ContentProvider";
 
 /*
  * Scheduled content (publishDate, expiryDate) in the previews: `npm run dev` and /admin/'s preview
@@ -13,9 +12,10 @@ import { useSite } from "../content/ContentProvider";
  * their bodies are dropped from its bundle.
  */
 
-/** The time a preview shows the site at; `chosen` as written when one was chosen, `problem` when it could not be read. */
+/** The time a preview shows the site at, and the site's zone; `chosen` as written when one was chosen, `problem` when it could not be read. */
 export interface PreviewClock {
   now: number;
+  zone?: string;
   chosen?: string;
   problem?: string;
 }
@@ -39,9 +39,9 @@ export function previewClock(
 ): PreviewClock {
   const fallback = timeAt(buildTime, undefined, clock);
   const base = typeof fallback === "number" ? fallback : clock();
-  if (!chosen?.trim()) return { now: base };
+  if (!chosen?.trim()) return { now: base, zone };
   const at = timeAt(chosen, zone, clock);
-  return typeof at === "number" ? { now: at, chosen } : { now: base, chosen, problem: at };
+  return typeof at === "number" ? { now: at, zone, chosen } : { now: base, zone, chosen, problem: at };
 }
 
 const noteStyle = (state: "scheduled" | "ended" | "until"): CSSProperties => ({
@@ -64,8 +64,7 @@ export function ScheduleMark({ item, noun }: { item: unknown; noun?: "page" | "s
 
 function Mark({ item, noun }: { item: unknown; noun?: "page" | "section" }) {
   const clock = useContext(PreviewTimeContext);
-  const { timeZone } = useSite();
-  const note = clock && windowNote(item, clock.now, timeZone, noun);
+  const note = clock && windowNote(item, clock.now, clock.zone, noun);
   if (!note) return null;
   return (
     <p role="note" className="schedule-mark" data-state={note.state} style={noteStyle(note.state)}>
@@ -82,11 +81,10 @@ export function PreviewTimeNote() {
 
 function ChosenTime() {
   const clock = useContext(PreviewTimeContext);
-  const { timeZone } = useSite();
   if (!clock?.chosen) return null;
   const text = clock.problem
     ? `The preview's time "${clock.chosen}" cannot be read (${clock.problem}): the site is shown as it is now.`
-    : `The site as it will look on ${shortWhen(clock.now, timeZone)}: what is not shown then is marked.`;
+    : `The site as it will look on ${shortWhen(clock.now, clock.zone)}: what is not shown then is marked.`;
   return (
     <p role="status" className="preview-time" style={{ ...noteStyle("until"), display: "block" }}>
       {text}
