@@ -6,7 +6,7 @@ import { shortWhen, timeAt, windowNote } from "../../schemas/when";
  * keep what is outside its window, as they keep drafts, and these mark it, in words, at the
  * preview's time ("Scheduled: shows from Fri Nov 27, 00:00", "Ended: …", "Shows until …").
  * The preview's time is BUILD_TIME, else now, or a time chosen for the preview (`?at=` on the dev
- * server, the control above /admin/'s preview), read as the build reads BUILD_TIME (when.ts). The
+ * server, the control at the foot of /admin/'s preview), read as the build reads BUILD_TIME (when.ts). The
  * built site leaves such content out (scripts/content/stages/schedule.ts) and provides no time: in
  * its build `import.meta.env.DEV` is false and its mode is not "admin", so these render nothing and
  * their bodies are dropped from its bundle.
