@@ -49,9 +49,9 @@ const browserLayer = [
   },
   { group: ["node:*"], message: "Browser code runs in the browser." },
   {
-    regex: "(^|/)schemas(/(?!lead-limits\\.ts$)|$)",
+    regex: "(^|/)schemas(/(?!(lead-limits|when)(\\.ts)?$)|$)",
     allowTypeImports: true,
-    message: "Browser code uses schemas/ for types only (and the Zod-free lead-limits.ts).",
+    message: "Browser code uses schemas/ for types only (and the Zod-free lead-limits.ts and when.ts).",
   },
   {
     group: ["**/sections/*/schema", "**/sections/*/schema.ts", "./schema", "./schema.ts"],

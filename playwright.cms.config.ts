@@ -11,6 +11,9 @@ import { chromiumArgs, chromiumPath } from "./tools/chromium.ts";
 const copy = process.env.CMS_COPY;
 const sitePort = process.env.CMS_PORT;
 const proxyPort = process.env.CMS_PROXY_PORT;
+// The copy's `npm run cms` runs at a fixed time (BUILD_TIME): a test sets windows relative to it
+// (tests/cms/schedule.spec.ts); the workers read it from the environment.
+process.env.CMS_BUILD_TIME ??= "2026-11-26T12:00:00-05:00";
 if (!copy || !sitePort || !proxyPort) {
   throw new Error("run the editing UI tests with `npm run test:cms`: it makes the copy of the project they edit");
 }
@@ -38,7 +41,7 @@ export default defineConfig({
   webServer: {
     command: "npm run --silent cms",
     cwd: copy,
-    env: { CMS_PORT: sitePort, CMS_PROXY_PORT: proxyPort },
+    env: { CMS_PORT: sitePort, CMS_PROXY_PORT: proxyPort, BUILD_TIME: process.env.CMS_BUILD_TIME },
     url: `http://127.0.0.1:${sitePort}/admin/`,
     reuseExistingServer: false,
     timeout: 120_000,

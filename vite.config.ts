@@ -10,7 +10,7 @@ import { basePathFrom } from "./scripts/hosting/base-path.ts";
  * dist/ afterwards, as a build of its own, so nothing of it (not even a shared chunk) reaches the
  * site's pages. `npm run dev` and `npm run cms` serve both.
  */
-export default defineConfig(({ isSsrBuild, mode }) => {
+export default defineConfig(({ command, isSsrBuild, mode }) => {
   const admin = mode === "admin";
   const site = !isSsrBuild && !admin && !process.env.SIZE_FLOOR;
   return {
@@ -31,6 +31,10 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           html.replace('<div id="root"><!--app-html--></div>', '<div id="root"></div>'),
       },
     ],
+    // `npm run dev`: the preview's time (ui/components/Scheduled.tsx) is BUILD_TIME's when it is set.
+    ...(command === "serve"
+      ? { define: { "import.meta.env.BUILD_TIME": JSON.stringify(process.env.BUILD_TIME ?? "") } }
+      : {}),
     // Images from content/ are published by the content pipeline under hashed names.
     publicDir: "src/generated/public",
     server: { host: "127.0.0.1" },

@@ -21,6 +21,8 @@ import type { CollectionName, PageData } from "../schemas/index.ts";
 import tokensCss from "../src/styles/tokens.css?url";
 import siteCss from "../src/styles/site.css?url";
 import { preview, type Built, type Edited } from "./preview.ts";
+import { ChosenTime, usePreviewClock } from "./preview-time.tsx";
+import { PreviewTime } from "../ui/components/Scheduled.tsx";
 import { checkEntry, type Found, type StoredFile } from "./check.ts";
 import { editInPlace, fromFile, schemaDefaults, SOURCE, TEXT, toFile, withoutHidden } from "./in-place.ts";
 import { problemsOf, setBasis, setChecker, setLastField, withChecks } from "./widgets/checks.tsx";
@@ -122,6 +124,9 @@ function previewOf(kind: string) {
     usePictures();
     const entry = edited(props, kind);
     const shown = preview(entry, built, (src) => urlOfPicture(src) ?? props.getAsset(src).toString());
+    // The preview's time (what is scheduled is marked at it): chosen at the foot of the preview, else now.
+    const zone = shown.ok ? shown.site.timeZone : undefined;
+    const clock = usePreviewClock(zone);
     if (!shown.ok) {
       // What the content check says, in its words, at the field's label.
       const found = problemsOf(props.entry);
@@ -154,9 +159,12 @@ function previewOf(kind: string) {
     );
     return (
       <Inspect sources={sources} around={around}>
-        <MemoryRouter initialEntries={[shown.route]}>
-          <App content={{ site: content.site, pages, collections: content.collections, forms: content.forms }} />
-        </MemoryRouter>
+        <PreviewTime clock={clock}>
+          <MemoryRouter initialEntries={[shown.route]}>
+            <App content={{ site: content.site, pages, collections: content.collections, forms: content.forms }} />
+          </MemoryRouter>
+        </PreviewTime>
+        <ChosenTime zone={zone} />
       </Inspect>
     );
   };

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { PageData } from "../schemas";
 import { DraftMark } from "../ui/components/Draft";
+import { PreviewTimeNote, ScheduleMark } from "../ui/components/Scheduled";
 import { useSite } from "../ui/content/ContentProvider";
 import { Sections } from "./sections/SectionView";
 
@@ -17,7 +18,9 @@ export function PageView({ page }: { page: PageData }) {
   }, [page, seo.titleTemplate]);
   return (
     <>
+      <PreviewTimeNote />
       <DraftMark draft={page.draft}>Draft page: not on the live site</DraftMark>
+      <ScheduleMark item={page} noun="page" />
       <Sections sections={page.sections} />
     </>
   );

@@ -11,6 +11,7 @@ import { createPageStore, routeFor, type PageStore } from "../ui/content/pages";
 import { recordVisit } from "../ui/visit";
 import * as generated from "./generated";
 import { base, withoutBase } from "../ui/base";
+import { previewClock, PreviewTime } from "../ui/components/Scheduled";
 
 /** The page store, with the page on screen loaded first. */
 async function storeFor({ site, routes, loadPage }: GeneratedContent): Promise<PageStore> {
@@ -20,19 +21,27 @@ async function storeFor({ site, routes, loadPage }: GeneratedContent): Promise<P
 }
 
 function app(content: SiteContent) {
-  return (
-    <StrictMode>
-      <BrowserRouter basename={base}>
-        <App content={content} />
-      </BrowserRouter>
-    </StrictMode>
+  const page = (
+    <BrowserRouter basename={base}>
+      <App content={content} />
+    </BrowserRouter>
   );
+  return <StrictMode>{import.meta.env.DEV ? <PreviewTime clock={clock!}>{page}</PreviewTime> : page}</StrictMode>;
 }
 
 // Before the router can change the address: the landing address is what the visit came with.
 recordVisit();
 
 const { site, collections, forms } = generated;
+// `npm run dev` marks what is outside its window at the preview's time: the page's `?at=` (e.g.
+// ?at=2026-11-27T00:00, in the site's zone), kept while navigating, else BUILD_TIME, else now.
+const clock = import.meta.env.DEV
+  ? previewClock(
+      new URLSearchParams(window.location.search).get("at") ?? undefined,
+      site.timeZone,
+      import.meta.env.BUILD_TIME,
+    )
+  : undefined;
 let content: SiteContent = { site, collections, forms, pages: await storeFor(generated) };
 const container = document.getElementById("root")!;
 // Pre-rendered pages are hydrated; the development server's empty page is rendered.

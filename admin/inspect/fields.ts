@@ -23,7 +23,7 @@ export interface Shown {
 
 /** A string a visitor reads as written: no pattern or format (ids, routes, e-mail addresses, dates), not a link's target. */
 function isText(field: ReturnType<typeof unwrap>): boolean {
-  if (field.def.type !== "string" || field.meta.target) return false;
+  if (field.def.type !== "string" || field.meta.target || field.meta.datetime) return false;
   return !checksOf(field.def).some((c) => c.pattern || c.format) && !field.def.format;
 }
 

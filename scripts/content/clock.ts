@@ -4,13 +4,12 @@
  * will look on Friday" builds with the same code as the live site. Every stage takes the time it is
  * given (`now`); none reads the clock.
  */
-import { parseWhen } from "../../schemas/index.ts";
+import { timeAt } from "../../schemas/index.ts";
 
 /** The build's time (ms since 1970), or what is wrong with BUILD_TIME. */
 export function buildClock(env: Readonly<Record<string, string | undefined>> = process.env, clock: () => number = Date.now): number {
-  const set = env.BUILD_TIME?.trim();
-  if (!set) return clock();
-  const at = parseWhen(set, undefined);
+  // The same reading as the preview's chosen time (`?at=`, when.ts), BUILD_TIME naming its zone.
+  const at = timeAt(env.BUILD_TIME, undefined, clock);
   if (typeof at === "string") throw new BuildTimeError(`BUILD_TIME: ${at.replace(/, or set timeZone in content\/site\.yaml.*$/, "")}`);
   return at;
 }

@@ -342,6 +342,22 @@ expiryDate: 2026-12-01T00:00 # Show until: not shown from Tuesday 1 December, mi
 - **When it happens**: the site is built again when a time passes (\`npm start\` does it itself; on static
   hosting the scheduled workflow does, within 15 minutes). \`npm run schedule\` lists what is coming.
   To see the site as it will be at a time, build it with that time: \`BUILD_TIME=2026-11-27T09:00-05:00 npm run build\`.
+- **In the preview** (\`npm run dev\` and /admin/'s preview) what is scheduled is shown, marked in
+  words in the site's time zone: "Scheduled: shows from Fri Nov 27, 00:00", "Ended: not shown since
+  …", or "Shows until …" for what is shown now. To see the site at another time, add \`?at=\` to the
+  preview's address (\`http://127.0.0.1:5173/?at=2026-11-27T00:00\`, a time in the site's zone), or
+  pick the time in "Show the site as on" at the foot of /admin/'s preview: what is not shown then is marked.
+- **A whole change at a set time** (a new plan, its page and the menu link to it, all at 9:00 on launch
+  day): make the change in /admin/ and save it as usual. On the live site /admin/ saves each change as
+  a pull request (its "Workflow" tab lists them), so the change waits there. On that pull request on
+  GitHub, add the label \`publish at 2026-12-01 09:00\` (a time in the site's time zone), or write a
+  comment whose line says \`publish at 2026-12-01 09:00\`. Have it approved as usual. The scheduled
+  workflow merges it when that time has come (within 15 minutes), once it is approved and its checks
+  are green, and the site is published as after any merge. Until then it says on the pull request,
+  once, when it will be merged, or why it cannot be: not approved yet, a check failed, the time cannot
+  be read. Only a comment from someone who may change the repository counts. Set \`timeZone\` in
+  \`content/site.yaml\` before scheduling from /admin/: its "Show from" and "Show until" pickers write
+  times without a zone.
 `;
 
 /** The guide, for the table of kinds (schemas/kinds.ts): each kind's files, fields and an example, then each section type. */

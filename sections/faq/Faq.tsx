@@ -1,6 +1,7 @@
 import { useId, type SyntheticEvent } from "react";
 import type { SectionOf } from "../../schemas";
 import { DraftMark, draftOutline } from "../../ui/components/Draft";
+import { ScheduleMark } from "../../ui/components/Scheduled";
 import { Markdown } from "../../ui/components/Markdown";
 import { useEntries } from "../../ui/content/ContentProvider";
 import { SectionFrame } from "../../ui/sections/SectionFrame";
@@ -26,6 +27,7 @@ export function Faq(section: SectionOf<"faq">) {
         {questions.map((q) => (
           <li key={q.id} style={draftOutline(q.draft)}>
             <DraftMark draft={q.draft} />
+            <ScheduleMark item={q} />
             <details name={group} onToggle={onToggle}>
               <summary>{q.question}</summary>
               <Markdown html={q.answer} className="faq__answer" />

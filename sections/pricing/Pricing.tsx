@@ -1,6 +1,7 @@
 import type { Plan, SectionOf } from "../../schemas";
 import { FormDialogButton } from "../../ui/components/FormDialog";
 import { DraftMark, draftOutline } from "../../ui/components/Draft";
+import { ScheduleMark } from "../../ui/components/Scheduled";
 import { SubHeading } from "../../ui/components/Heading";
 import { Icon } from "../../ui/components/Icon";
 import { useEntries, useEntry, useSite } from "../../ui/content/ContentProvider";
@@ -22,6 +23,7 @@ function PlanCard({ plan, section }: { plan: Plan; section: SectionOf<"pricing">
   return (
     <li className={`plan${plan.popular ? " plan--popular" : ""}`} style={draftOutline(plan.draft)}>
       <DraftMark draft={plan.draft} />
+      <ScheduleMark item={plan} />
       {plan.popular && <p className="plan__badge">{section.popularLabel}</p>}
       <SubHeading className="plan__name">{plan.name}</SubHeading>
       <p className="plan__price">

@@ -11,7 +11,14 @@ export function Services(section: SectionOf<"services">) {
     <SectionFrame section={section} className="services">
       <ul className="cards cards--three">
         {services.map((service) => (
-          <Card key={service.id} icon={service.icon} title={service.title} text={service.summary} draft={service.draft}>
+          <Card
+            key={service.id}
+            icon={service.icon}
+            title={service.title}
+            text={service.summary}
+            draft={service.draft}
+            window={service}
+          >
             <FormDialogButton
               form={section.form}
               choice={service.title}

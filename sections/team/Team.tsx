@@ -1,5 +1,6 @@
 import type { SectionOf } from "../../schemas";
 import { DraftMark, draftOutline } from "../../ui/components/Draft";
+import { ScheduleMark } from "../../ui/components/Scheduled";
 import { SubHeading } from "../../ui/components/Heading";
 import { Img } from "../../ui/components/Img";
 import { Markdown } from "../../ui/components/Markdown";
@@ -15,6 +16,7 @@ export function Team(section: SectionOf<"team">) {
         {members.map((member) => (
           <li key={member.id} className="person" style={draftOutline(member.draft)}>
             <DraftMark draft={member.draft} />
+            <ScheduleMark item={member} />
             <Img image={member.photo} className="person__photo" />
             <SubHeading className="person__name">{member.name}</SubHeading>
             <p className="person__role">{member.role}</p>

@@ -50,6 +50,7 @@ const ranBy: Record<string, string> = {
   cms: "playwright.cms.config.ts",
   "new:section": "tests/content/new-section.test.ts",
   schedule: "tests/content/schedule-command.test.ts",
+  "schedule:merge": "tests/content/schedule-merge.test.ts",
   // Run here.
   dev: HERE,
   format: HERE,

@@ -186,9 +186,13 @@ describe("the CI workflow", () => {
     expect(due.env).toEqual({ SINCE: "${{ steps.last.outputs.since }}" });
     expect(calledScripts(due.run!)).toEqual(["schedule"]);
     const after = scheduled.steps.slice(scheduled.steps.indexOf(due) + 1);
-    expect(after.map((step) => step.if)).toEqual(["steps.due.outputs.due == 'true'", "steps.due.outputs.due == 'true'"]);
+    expect(after.map((step) => step.if)).toEqual(["steps.due.outputs.due == 'true'", "steps.due.outputs.due == 'true'", "${{ !cancelled() }}"]);
     expect(after[0]!.run).toBe("npm run build");
     expect(after[1]!.run).toContain('curl -fsS -X POST "$DEPLOY_HOOK_URL"');
+    // Then, whatever the deploy did, the pull requests whose "publish at" time has come, with the rights to merge and comment.
+    expect(after[2]!.run).toBe("npm run schedule:merge");
+    expect(after[2]!.env).toEqual({ GITHUB_TOKEN: "${{ secrets.GITHUB_TOKEN }}" });
+    expect(scheduled.permissions).toMatchObject({ contents: "write", "pull-requests": "write", checks: "read", statuses: "read" });
 
     // The step's decision, as bash runs it on the runner, with `npm run schedule` answering 0 (due), 1 (not) or 2 (a fault).
     const decide = (code: number) => {

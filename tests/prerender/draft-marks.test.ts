@@ -1,4 +1,6 @@
-/** The draft marks cost the built site nothing: no text, no styles, only an empty function. */
+/** The draft and schedule marks cost the built site nothing: no text, no styles, only empty functions. */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type Rolldown } from "vite";
 import { afterEach, expect, it, vi } from "vitest";
@@ -18,5 +20,23 @@ it("the production build of the draft marks keeps neither their words nor their 
   const code = output[0]!.output.map((chunk) => (chunk.type === "chunk" ? chunk.code : "")).join("");
   expect(code).toMatch(/export\s*\{/);
   expect(code).not.toMatch(/not on the live site|dashed|#92400e/);
+  expect(code.length).toBeLessThan(300);
+}, 30_000);
+
+it("nor do the schedule marks: the site's bundle keeps neither their words, their styles nor the date reading", async () => {
+  vi.stubEnv("NODE_ENV", "production");
+  // What the site's components import of them (src/PageView.tsx, ui/sections/, sections/).
+  const entry = join(mkdtempSync(join(tmpdir(), "schedule-marks-")), "entry.ts");
+  const marks = join(import.meta.dirname, "..", "..", "ui", "components", "Scheduled.tsx");
+  writeFileSync(entry, `export { ScheduleMark, PreviewTimeNote } from ${JSON.stringify(marks)};\n`);
+  const output = (await build({
+    configFile: false,
+    logLevel: "silent",
+    mode: "production",
+    build: { write: false, minify: true, lib: { entry, formats: ["es"] }, rolldownOptions: { external: [/^react/] } },
+  })) as Rolldown.RolldownOutput[];
+  const code = output[0]!.output.map((chunk) => (chunk.type === "chunk" ? chunk.code : "")).join("");
+  expect(code).toMatch(/export\s*\{/);
+  expect(code).not.toMatch(/Scheduled|shows from|Shows until|#1e40af|Intl|not a date/);
   expect(code.length).toBeLessThan(300);
 }, 30_000);

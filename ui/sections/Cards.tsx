@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { IconName, Html } from "../../schemas";
 import { SubHeading } from "../components/Heading";
 import { DraftMark, draftOutline } from "../components/Draft";
+import { ScheduleMark } from "../components/Scheduled";
 import { Icon } from "../components/Icon";
 import { Markdown } from "../components/Markdown";
 import "./cards.css";
@@ -12,6 +13,7 @@ export function Card({
   title,
   text,
   draft = false,
+  window,
   children,
 }: {
   icon: IconName;
@@ -19,11 +21,14 @@ export function Card({
   text: Html;
   /** A draft collection entry (services), marked in the preview. */
   draft?: boolean;
+  /** A collection entry's window (publishDate, expiryDate), marked in the preview. */
+  window?: { publishDate?: string; expiryDate?: string };
   children?: ReactNode;
 }) {
   return (
     <li className="card" style={draftOutline(draft)}>
       <DraftMark draft={draft} />
+      <ScheduleMark item={window} />
       <span className="card__icon">
         <Icon name={icon} />
       </span>

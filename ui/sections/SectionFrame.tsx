@@ -1,10 +1,14 @@
 import { useContext, useId, type ReactNode } from "react";
 import type { Section } from "../../schemas";
 import { DraftMark, draftOutline } from "../components/Draft";
+import { ScheduleMark } from "../components/Scheduled";
 import { Heading, SectionLevel } from "../components/Heading";
 import { Markdown } from "../components/Markdown";
 
-export type SectionBase = Pick<Section, "anchor" | "eyebrow" | "heading" | "intro" | "background" | "draft">;
+export type SectionBase = Pick<
+  Section,
+  "anchor" | "eyebrow" | "heading" | "intro" | "background" | "draft" | "publishDate" | "expiryDate"
+>;
 
 /**
  * The one wrapper every section renders through (as AstroWind's WidgetWrapper): anchor, background,
@@ -32,9 +36,13 @@ export function SectionFrame({
   const level = useContext(SectionLevel);
   const headingId = useId();
   const name = section.heading ? { "aria-labelledby": headingId } : label ? { "aria-label": label } : {};
-  const header = [section.draft, section.eyebrow, section.heading, section.intro].some(Boolean) && (
+  // A window is marked only in the previews (ScheduleMark); a draft is in no other build.
+  const windowed =
+    (import.meta.env.DEV || import.meta.env.MODE === "admin") && (section.publishDate || section.expiryDate);
+  const header = [section.draft, windowed, section.eyebrow, section.heading, section.intro].some(Boolean) && (
     <div className="section__header">
       <DraftMark draft={section.draft}>Draft section: not on the live site</DraftMark>
+      <ScheduleMark item={section} noun="section" />
       {section.eyebrow && <p className="eyebrow">{section.eyebrow}</p>}
       {section.heading && (
         <Heading level={level} id={headingId}>
