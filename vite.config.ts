@@ -53,6 +53,9 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       ...(site
         ? {
             rolldownOptions: {
+              // The live site's pages load the islands' loader, not the app (scripts/prerender swaps
+              // them); the app's entry stays for its styles, which the pre-renderer inlines.
+              input: { index: "index.html", loader: "src/islands/loader.ts" } as Record<string, string>,
               output: {
                 codeSplitting: {
                   groups: [{ name: "content", test: /src[\\/]generated[\\/][\w-]+\.json$/ }],

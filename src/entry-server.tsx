@@ -1,8 +1,10 @@
-/** Renders one URL of the site to HTML, for pre-rendering (scripts/prerender). */
+/** Renders one URL of the live site to HTML, for pre-rendering (scripts/prerender). */
+import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { createPageStore } from "../ui/content/pages";
+import { IslandHostContext, type IslandHost } from "../ui/islands/Island";
 import { collections, forms, loadPage, routes, site } from "./generated";
 import { base, withBase } from "../ui/base";
 
@@ -12,11 +14,27 @@ import { base, withBase } from "../ui/base";
 // file all the same (vite.config.ts).
 const pages = createPageStore(routes, loadPage, await Promise.all(routes.map(loadPage)));
 
-/** `url`: a route ("/about"); rendered at its address under the base path. */
+/**
+ * `url`: a route ("/about"); rendered at its address under the base path. Its islands (ui/islands/)
+ * are rendered apart, each with its own `identifierPrefix` (the one the browser hydrates it with),
+ * and put in their markers' place.
+ */
 export function render(url: string): string {
-  return renderToString(
-    <StaticRouter basename={base} location={withBase(url)}>
-      <App content={{ site, pages, collections, forms }} />
-    </StaticRouter>,
+  const islands: ReactElement[] = [];
+  const host: IslandHost = {
+    add(element) {
+      const n = islands.push(element) - 1;
+      return { prefix: `i${n}-`, slot: `<!--island:${n}-->` };
+    },
+  };
+  const html = renderToString(
+    <IslandHostContext value={host}>
+      <StaticRouter basename={base} location={withBase(url)}>
+        <App content={{ site, pages, collections, forms }} />
+      </StaticRouter>
+    </IslandHostContext>,
+  );
+  return html.replace(/<!--island:(\d+)-->/g, (_, n: string) =>
+    renderToString(islands[Number(n)]!, { identifierPrefix: `i${n}-` }),
   );
 }

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation } from "react-router-dom";
-import { usePageviews, useTagManager } from "../../ui/analytics";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { usePageviews, useTagManager } from "./analytics-hooks";
 import { useSite } from "../../ui/content/ContentProvider";
+import { Navigation } from "../../ui/navigation";
 import { CallButton } from "./CallButton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -29,8 +30,9 @@ export function Layout() {
   usePageviews();
   useTagManager(site.analytics.gtmContainerId);
   const main = useNavigationFocus();
+  // In the app, a form sent goes to its success page through the router (the live site loads it).
   return (
-    <>
+    <Navigation value={useNavigate()}>
       <a className="skip-link" href="#main">
         {site.navigation.skipLink}
       </a>
@@ -42,6 +44,6 @@ export function Layout() {
       </main>
       <Footer />
       <CallButton />
-    </>
+    </Navigation>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
 import type { Form } from "../../schemas";
 import { fieldMaxLength, honeypotField, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
 import { track } from "../analytics";
-import { useSite } from "../content/ContentProvider";
 import { withBase } from "../base";
+import { go, useNavigation } from "../navigation";
 import { visitFields } from "../visit";
 import { Heading } from "./Heading";
 import { Markdown } from "./Markdown";
@@ -24,6 +23,8 @@ type Status =
  * form, field by field, and a failure keeps what was typed and offers the phone number.
  * `choice` (a service, a plan) travels with the lead as a hidden field; where the visit came from
  * (ui/visit.ts) is added to the scripted post.
+ * On the live site it is an island (ui/islands/): its props are all it reads, plain data, so the
+ * build can write them on its marker; it takes no content or router context.
  */
 export function LeadForm({
   formId,
@@ -31,6 +32,8 @@ export function LeadForm({
   level,
   context,
   choice,
+  page,
+  phone,
 }: {
   formId: string;
   form: Form;
@@ -39,11 +42,13 @@ export function LeadForm({
   context?: string;
   /** The name of that choice, sent with the lead. */
   choice?: string;
+  /** The route of the page the form is on, sent with the lead. */
+  page: string;
+  /** The site's phone number, offered when sending fails. */
+  phone: { e164: string; display: string };
 }) {
   const id = useId();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { contact } = useSite();
+  const navigate = useNavigation();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
   /** When the visitor first focused or typed in the form; null when that was before the script ran. */
@@ -85,7 +90,7 @@ export function LeadForm({
       // The endpoint answers 303 only once the lead is stored.
       if (response.type === "opaqueredirect" || response.status === 303) {
         track({ event: "generate_lead", formId, ...(choice ? { choice } : {}) });
-        navigate(form.success);
+        go(navigate, form.success);
         return;
       }
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
@@ -120,7 +125,7 @@ export function LeadForm({
       {context && <p className="lead-form__context">{context}</p>}
       {form.intro && <Markdown html={form.intro} className="lead-form__intro" />}
       <input type="hidden" name="form" value={formId} />
-      <input type="hidden" name="page" value={pathname} />
+      <input type="hidden" name="page" value={page} />
       {choice && <input type="hidden" name="choice" value={choice} />}
       {form.fields.map((field) => {
         const error = errors[field.name];
@@ -170,8 +175,8 @@ export function LeadForm({
         {status.kind === "failed" &&
           form.failure.split(/(\{phone\})/).map((part, index) =>
             part === "{phone}" ? (
-              <a key={index} href={`tel:${contact.phone.e164}`}>
-                {contact.phone.display}
+              <a key={index} href={`tel:${phone.e164}`}>
+                {phone.display}
               </a>
             ) : (
               part
