@@ -31,13 +31,14 @@ installPageBehaviours();
 
 const woken = new WeakMap<HTMLElement, Promise<void>>();
 
-/** Hydrates an island, once. */
+/** Hydrates an island, once; resolves when its handlers are live. */
 function wake(island: HTMLElement): Promise<void> {
   let done = woken.get(island);
   if (!done) {
     const load = islands[island.dataset.island as IslandName];
+    const reachedAt = performance.now();
     done = Promise.all([import("./hydrate"), load()]).then(([{ hydrate }, Component]) =>
-      hydrate(island, Component as never, parseProps(island.dataset.props!), island.dataset.prefix!),
+      hydrate(island, Component as never, parseProps(island.dataset.props!), island.dataset.prefix!, reachedAt),
     );
     woken.set(island, done);
   }

@@ -18,7 +18,7 @@ type Status =
  * A form described in content, posted to the site's lead endpoint. Without scripts the browser posts
  * it and follows the endpoint's 303 to the success page. With scripts the same request goes by
  * `fetch` (with an idempotency key and the time the visitor took from first touching the form: its
- * first focus or input; not sent when the visitor began before the page's script ran), and the app navigates to the
+ * first focus or input; not sent when the visitor began before the page's script ran), and goes to the
  * success page only once the endpoint answered that it stored the lead; a refusal is shown on the
  * form, field by field, and a failure keeps what was typed and offers the phone number.
  * `choice` (a service, a plan) travels with the lead as a hidden field; where the visit came from
@@ -34,6 +34,7 @@ export function LeadForm({
   choice,
   page,
   phone,
+  reachedAt,
 }: {
   formId: string;
   form: Form;
@@ -46,6 +47,8 @@ export function LeadForm({
   page: string;
   /** The site's phone number, offered when sending fails. */
   phone: { e164: string; display: string };
+  /** As an island: when the visitor first reached for the form, before it was hydrated (performance.now()). */
+  reachedAt?: number;
 }) {
   const id = useId();
   const navigate = useNavigation();
@@ -56,14 +59,15 @@ export function LeadForm({
   const key = useRef("");
   useEffect(() => {
     key.current = crypto.randomUUID();
-    // A visitor who started before hydration (focus inside, something typed or filled): when is unknown.
+    // A visitor who started before hydration (focus inside, something typed or filled): since the
+    // island was reached for, when the loader saw it; otherwise unknown.
     const element = formRef.current;
     const touched =
       element &&
       (element.contains(document.activeElement) ||
         [...element.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")].some((input) => input.value));
-    if (touched) began.current = null;
-  }, []);
+    if (touched) began.current = reachedAt ?? null;
+  }, [reachedAt]);
   const begin = () => {
     if (began.current === undefined) began.current = performance.now();
   };
