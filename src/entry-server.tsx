@@ -1,10 +1,8 @@
 /** Renders one URL of the live site to HTML, for pre-rendering (scripts/prerender). */
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { createPageStore } from "../ui/content/pages";
-import { IslandHostContext, type IslandHost } from "../ui/islands/Island";
+import { renderWithIslands } from "./islands/render";
 import { collections, forms, loadPage, routes, site } from "./generated";
 import { base, withBase } from "../ui/base";
 
@@ -15,26 +13,13 @@ import { base, withBase } from "../ui/base";
 const pages = createPageStore(routes, loadPage, await Promise.all(routes.map(loadPage)));
 
 /**
- * `url`: a route ("/about"); rendered at its address under the base path. Its islands (ui/islands/)
- * are rendered apart, each with its own `identifierPrefix` (the one the browser hydrates it with),
- * and put in their markers' place.
+ * `url`: a route ("/about"); rendered at its address under the base path, its islands apart
+ * (src/islands/render.tsx).
  */
 export function render(url: string): string {
-  const islands: ReactElement[] = [];
-  const host: IslandHost = {
-    add(element) {
-      const n = islands.push(element) - 1;
-      return { prefix: `i${n}-`, slot: `<!--island:${n}-->` };
-    },
-  };
-  const html = renderToString(
-    <IslandHostContext value={host}>
-      <StaticRouter basename={base} location={withBase(url)}>
-        <App content={{ site, pages, collections, forms }} />
-      </StaticRouter>
-    </IslandHostContext>,
-  );
-  return html.replace(/<!--island:(\d+)-->/g, (_, n: string) =>
-    renderToString(islands[Number(n)]!, { identifierPrefix: `i${n}-` }),
+  return renderWithIslands(
+    <StaticRouter basename={base} location={withBase(url)}>
+      <App content={{ site, pages, collections, forms }} />
+    </StaticRouter>,
   );
 }

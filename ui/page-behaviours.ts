@@ -39,7 +39,10 @@ export function installPageBehaviours(doc: Document = document): () => void {
     if (!invoker || !isDialog(dialog)) return;
     if (invoker.getAttribute("command") === "show-modal") openers.set(dialog, invoker);
     if (invokerCommands(doc)) return;
-    if (invoker.getAttribute("command") === "show-modal" && !dialog.open) dialog.showModal();
+    if (invoker.getAttribute("command") === "show-modal" && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLInputElement>(firstBox)?.focus();
+    }
     if (invoker.getAttribute("command") === "close") dialog.close();
   };
   // toggle and close do not bubble: listened for while they go down (capture).
@@ -51,10 +54,10 @@ export function installPageBehaviours(doc: Document = document): () => void {
       if (!target.querySelector("input:focus, textarea:focus, select:focus"))
         target.querySelector<HTMLInputElement>(firstBox)?.focus();
     }
-    if (target?.localName === "details" && (target as HTMLDetailsElement).open && (target as HTMLDetailsElement).name) {
-      const opened = target as HTMLDetailsElement;
+    const group = target?.localName === "details" && (target as HTMLDetailsElement).open && target.getAttribute("name");
+    if (group) {
       for (const other of doc.querySelectorAll<HTMLDetailsElement>("details[name]")) {
-        if (other !== opened && other.name === opened.name && other.open) other.open = false;
+        if (other !== target && other.getAttribute("name") === group && other.open) other.open = false;
       }
     }
   };
