@@ -86,6 +86,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
               "tests/prerender/**/*.test.ts",
               "tests/hosting/**/*.test.ts",
               "tests/cms/**/*.test.ts",
+              "tests/lint/**/*.test.ts",
             ],
             environment: "node",
             // tests/cms runs Decap's own configuration check and slug code, published as ES modules
