@@ -9,7 +9,6 @@ import type { SiteContent } from "../ui/content/ContentProvider";
 import { followContent, type GeneratedContent } from "./content/live";
 import { createPageStore, routeFor, type PageStore } from "../ui/content/pages";
 import { recordVisit } from "../ui/visit";
-import { installPageBehaviours } from "../ui/page-behaviours";
 import * as generated from "./generated";
 import { base, withoutBase } from "../ui/base";
 
@@ -34,8 +33,6 @@ function app(content: SiteContent) {
 // instead, scripts/prerender). Before the router can change the address: the landing address is what
 // the visit came with.
 recordVisit();
-// The plain behaviours the live site's loader installs too (tracked clicks, popups, the FAQ).
-installPageBehaviours();
 
 const { site, collections, forms } = generated;
 let content: SiteContent = { site, collections, forms, pages: await storeFor(generated) };

@@ -1,7 +1,7 @@
 /**
  * What the pages do in the browser apart from the islands, as listeners on the document (delegated),
  * in plain DOM code: the live site's loader installs them before any framework loads, and the app's
- * entry (`npm run dev`) and /admin/'s preview install the same ones, so every build behaves alike.
+ * layout (`npm run dev`, /admin/'s preview, component tests) installs the same ones in its document.
  * - `data-track="<event>"` on a link or button: a click pushes `{ event }` to the dataLayer (the
  *   call button's `callLogoClick`).
  * - Popups (`<dialog>` opened by a `command="show-modal"` button): the browser opens and closes them
@@ -24,8 +24,12 @@ function elementOf(target: EventTarget | null): Element | null {
 }
 const isDialog = (element: Element | null): element is HTMLDialogElement => element?.localName === "dialog";
 
-/** Installs the listeners on a document once; returns what removes them. */
+const installed = new WeakSet<Document>();
+
+/** Installs the listeners on a document, once however often it is called; returns what removes them. */
 export function installPageBehaviours(doc: Document = document): () => void {
+  if (installed.has(doc)) return () => {};
+  installed.add(doc);
   const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
   const onClick = (event: MouseEvent) => {
     const target = elementOf(event.target);
@@ -72,6 +76,7 @@ export function installPageBehaviours(doc: Document = document): () => void {
   doc.addEventListener("toggle", onToggle, true);
   doc.addEventListener("close", onClose, true);
   return () => {
+    installed.delete(doc);
     doc.removeEventListener("click", onClick);
     doc.removeEventListener("toggle", onToggle, true);
     doc.removeEventListener("close", onClose, true);

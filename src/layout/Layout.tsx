@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { usePageviews, useTagManager } from "./analytics-hooks";
 import { useSite } from "../../ui/content/ContentProvider";
 import { Navigation } from "../../ui/navigation";
+import { installPageBehaviours } from "../../ui/page-behaviours";
 import { CallButton } from "./CallButton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -30,6 +31,9 @@ export function Layout() {
   usePageviews();
   useTagManager(site.analytics.gtmContainerId);
   const main = useNavigationFocus();
+  // The plain behaviours the live site's loader installs (tracked clicks, popups, the FAQ), in the
+  // document the app is in: the page in `npm run dev`, the preview's frame in /admin/.
+  useEffect(() => installPageBehaviours(main.current!.ownerDocument), [main]);
   // In the app, a form sent goes to its success page through the router (the live site loads it).
   return (
     <Navigation value={useNavigate()}>

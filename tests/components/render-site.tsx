@@ -6,7 +6,6 @@ import type { Collections, PageData } from "../../schemas/index.ts";
 import { App } from "../../src/App.tsx";
 import type { SiteContent } from "../../ui/content/ContentProvider.tsx";
 import { createPageStore } from "../../ui/content/pages.ts";
-import { installPageBehaviours } from "../../ui/page-behaviours.ts";
 import { validFixture } from "../content/helpers.ts";
 
 /** The content as the app receives it (`drafts` as in the preview, npm run dev), and every page at hand. */
@@ -41,12 +40,7 @@ function LocationProbe() {
   return null;
 }
 
-let removeBehaviours: (() => void) | undefined;
-
-/** The app at a path, as src/entry-client.tsx runs it: with the pages' plain behaviours (ui/page-behaviours.ts). */
 export function renderSite(path: string, content: SiteContent = loadContent()) {
-  removeBehaviours?.();
-  removeBehaviours = installPageBehaviours();
   return render(
     <MemoryRouter initialEntries={[path]}>
       <App content={content} />
