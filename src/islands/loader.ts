@@ -8,8 +8,9 @@
  * - hydrates an island (`<site-island>`, ui/islands/) when the visitor reaches for it: focus or
  *   pointer down inside it, or the popup it is in opening. React and the island's component are
  *   imported then, each once for the page. A form sent before its island is hydrated waits for it
- *   and is sent again by the island (so the scripted post, its checks and `generate_lead` apply);
- *   what was typed meanwhile stays in the boxes, which hydration keeps.
+ *   and is sent again by the island (so the scripted post, its checks and `generate_lead` apply), or
+ *   by the browser as without scripts if React cannot be loaded; what was typed meanwhile stays in
+ *   the boxes, which hydration keeps.
  */
 import { loadTagManager, trackPageview } from "../../ui/analytics";
 import { withoutBase } from "../../ui/base";
@@ -41,6 +42,8 @@ function wake(island: HTMLElement): Promise<void> {
       hydrate(island, Component as never, parseProps(island.dataset.props!), island.dataset.prefix!, reachedAt),
     );
     woken.set(island, done);
+    // Not loaded (offline, or a new deploy replaced the files): the next reach tries again.
+    done.catch(() => woken.delete(island));
   }
   return done;
 }
@@ -73,7 +76,11 @@ document.addEventListener(
     event.stopImmediatePropagation();
     const form = event.target as HTMLFormElement;
     const submitter = (event as SubmitEvent).submitter;
-    void wake(island).then(() => form.requestSubmit(submitter));
+    void wake(island).then(
+      () => form.requestSubmit(submitter),
+      // React could not be loaded: the browser sends the form as it does without scripts.
+      () => HTMLFormElement.prototype.submit.call(form),
+    );
   },
   true,
 );

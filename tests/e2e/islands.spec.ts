@@ -100,6 +100,27 @@ test("a form sent before its island is hydrated is sent by the island once it is
   expect(await kept()).toContainEqual({ event: "generate_lead", formId: inline!.id });
 });
 
+test("when React cannot be loaded, a form sent goes as it does without scripts and lands on its success page", async ({
+  page,
+  consoleProblems,
+}) => {
+  test.skip(!inline, "no page has an inline form");
+  await page.route("**/assets/hydrate-*.js", (route) => route.abort());
+  await page.goto(inline!.route);
+  await hydrated(page);
+  const island = islandOf(page, inline!.form.title).first();
+  for (const { label, value } of answers(inline!.form, site))
+    await island.getByLabel(label, { exact: true }).fill(value.replace("pat@", `offline${Date.now()}@`));
+  await island.getByRole("button", { name: inline!.form.submitLabel }).click();
+  await expect(page).toHaveURL(inline!.form.success);
+  // The refused download is the browser's message, the test's doing.
+  consoleProblems.splice(
+    0,
+    consoleProblems.length,
+    ...consoleProblems.filter((p) => !/Failed to load resource/.test(p)),
+  );
+});
+
 test("two islands on one page: React loads once, each island has its own ids, both work", async ({ page }) => {
   const [first, second] = openers.filter((o) => o.route === openers[0]?.route);
   test.skip(!first || !second, "no page has two popups");
