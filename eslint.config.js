@@ -12,6 +12,7 @@ import importPlugin from "eslint-plugin-import";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import islands from "./tools/lint/islands.mjs";
 
 const layer = (files, patterns, ignores = []) => ({
   files,
@@ -92,6 +93,13 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ["src/**/*.tsx", "ui/**/*.tsx", "sections/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  // Only islands are hydrated on the live site: a handler anywhere else is dead there (tools/lint/islands.mjs).
+  {
+    files: ["src/**/*.tsx", "ui/**/*.tsx", "sections/**/*.tsx"],
+    ignores: [sectionTest],
+    plugins: { islands },
+    rules: { "islands/live-handlers": "error" },
+  },
   layer(["schemas/**"], schemaLayer),
   layer(
     [sectionSchema],

@@ -57,6 +57,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       ...(site
         ? {
             rolldownOptions: {
+              // The live site's pages load the islands' loader, not the app (scripts/prerender swaps
+              // them); the app's entry stays for its styles, which the pre-renderer inlines.
+              input: { index: "index.html", loader: "src/islands/loader.ts" } as Record<string, string>,
               output: {
                 codeSplitting: {
                   groups: [{ name: "content", test: /src[\\/]generated[\\/][\w-]+\.json$/ }],
@@ -87,6 +90,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
               "tests/prerender/**/*.test.ts",
               "tests/hosting/**/*.test.ts",
               "tests/cms/**/*.test.ts",
+              "tests/lint/**/*.test.ts",
             ],
             environment: "node",
             // tests/cms runs Decap's own configuration check and slug code, published as ES modules

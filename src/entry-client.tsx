@@ -29,7 +29,9 @@ function app(content: SiteContent) {
   return <StrictMode>{import.meta.env.DEV ? <PreviewTime clock={clock!}>{page}</PreviewTime> : page}</StrictMode>;
 }
 
-// Before the router can change the address: the landing address is what the visit came with.
+// The whole app, hydrated or rendered: `npm run dev` (the live site's pages load src/islands/loader.ts
+// instead, scripts/prerender). Before the router can change the address: the landing address is what
+// the visit came with.
 recordVisit();
 
 const { site, collections, forms } = generated;

@@ -1,8 +1,8 @@
-/** Renders one URL of the site to HTML, for pre-rendering (scripts/prerender). */
-import { renderToString } from "react-dom/server";
+/** Renders one URL of the live site to HTML, for pre-rendering (scripts/prerender). */
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { createPageStore } from "../ui/content/pages";
+import { renderWithIslands } from "./islands/render";
 import { collections, forms, loadPage, routes, site } from "./generated";
 import { base, withBase } from "../ui/base";
 
@@ -12,9 +12,12 @@ import { base, withBase } from "../ui/base";
 // file all the same (vite.config.ts).
 const pages = createPageStore(routes, loadPage, await Promise.all(routes.map(loadPage)));
 
-/** `url`: a route ("/about"); rendered at its address under the base path. */
+/**
+ * `url`: a route ("/about"); rendered at its address under the base path, its islands apart
+ * (src/islands/render.tsx).
+ */
 export function render(url: string): string {
-  return renderToString(
+  return renderWithIslands(
     <StaticRouter basename={base} location={withBase(url)}>
       <App content={{ site, pages, collections, forms }} />
     </StaticRouter>,

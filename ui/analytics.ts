@@ -1,10 +1,9 @@
 /**
  * Analytics through `window.dataLayer`, the Google Tag Manager convention. Only page addresses and
- * named events go in: nothing a visitor types is ever pushed.
+ * named events go in: nothing a visitor types is ever pushed. Plain functions, no React: the live
+ * site's loader (src/islands/loader.ts) calls them before any framework is loaded; the app's hooks
+ * (src/layout/analytics-hooks.ts) call the same ones in `npm run dev` and /admin/'s preview.
  */
-import { useEffect } from "react";
-import { useLocation } from "react-router-dom";
-
 export type AnalyticsEvent =
   | { event: "pageview"; pagePath: string; pageQuery: string; pageTitle: string }
   | { event: "callLogoClick" }
@@ -22,28 +21,18 @@ export function track(event: AnalyticsEvent): void {
   (window.dataLayer ??= []).push(event);
 }
 
-let lastPageview: string | undefined;
-
-/** Pushes a pageview on the first load and on every route change (once per history entry). */
-export function usePageviews(): void {
-  const location = useLocation();
-  useEffect(() => {
-    const key = `${location.key}|${location.pathname}|${location.search}`;
-    if (key === lastPageview) return; // React's development double effects must not count twice
-    lastPageview = key;
-    track({ event: "pageview", pagePath: location.pathname, pageQuery: location.search, pageTitle: document.title });
-  }, [location.key, location.pathname, location.search]);
+/** The page view of a route (`pagePath` without the base path) and its query, titled as the page is. */
+export function trackPageview(pagePath: string, pageQuery: string): void {
+  track({ event: "pageview", pagePath, pageQuery, pageTitle: document.title });
 }
 
-/** Loads the Tag Manager container after the page is interactive, only when one is configured. */
-export function useTagManager(containerId: string | undefined): void {
-  useEffect(() => {
-    if (!containerId || document.getElementById("gtm-script")) return;
-    track({ event: "gtm.js", "gtm.start": Date.now() });
-    const script = document.createElement("script");
-    script.id = "gtm-script";
-    script.async = true;
-    script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(containerId)}`;
-    document.head.append(script);
-  }, [containerId]);
+/** Loads the Tag Manager container, only when one is configured, once per page. */
+export function loadTagManager(containerId: string | undefined): void {
+  if (!containerId || document.getElementById("gtm-script")) return;
+  track({ event: "gtm.js", "gtm.start": Date.now() });
+  const script = document.createElement("script");
+  script.id = "gtm-script";
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(containerId)}`;
+  document.head.append(script);
 }

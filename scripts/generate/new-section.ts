@@ -6,7 +6,7 @@
  * a line in schemas/sections/index.ts and one in src/sections/registry.ts (the two lists the type
  * checker holds together); then the editor JSON Schemas and the content guide are regenerated and the
  * new files formatted. The new section has a heading, Markdown text and an optional button: change it
- * from there.
+ * from there. It is static (no island): the renderer's comment says how to add an interactive part.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -83,6 +83,12 @@ import { Markdown } from "../../ui/components/Markdown";
 import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./${name}.css";
 
+/**
+ * Rendered to HTML at build time; the live site sends it no JavaScript. An interactive part (a form,
+ * anything with onClick, onSubmit, …) is an island: its own component, listed in
+ * ui/islands/registry.ts and rendered here with <Island> (docs/adding-a-section.md, "Interactive
+ * parts"). A handler written here directly would never run; npm run lint says so.
+ */
 export function ${pascal}(section: SectionOf<"${name}">) {
   return (
     <SectionFrame section={section} className="${name}">
@@ -158,3 +164,6 @@ console.log(
   `\nAdded the "${name}" section type in ${folder}/:\n  ${Object.values(files).join("\n  ")}\n  (and a line in schemas/sections/index.ts and src/sections/registry.ts)`,
 );
 console.log(`Use it in a page with "- type: ${name}"; see docs/adding-a-section.md for what to change next.`);
+console.log(
+  'It ships no JavaScript: an interactive part is an island (<Island>, ui/islands/registry.ts; the guide\'s "Interactive parts").',
+);

@@ -77,7 +77,7 @@ const tagManager = {
   connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"],
 };
 
-/** The sha256 sources of the inline scripts and styles in a page (data blocks such as JSON-LD run nothing). */
+/** The sha256 sources of the inline scripts (and Speculation Rules) and styles in a page (data blocks such as JSON-LD run nothing). */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
   const scripts: string[] = [];
@@ -85,7 +85,9 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(attributes!)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes!)?.[1]?.toLowerCase();
-    const runs = !type || type === "module" || /^(text|application)\/(java|ecma)script$/.test(type);
+    // Speculation Rules are not code, but the browser holds them to script-src all the same.
+    const runs =
+      !type || type === "module" || type === "speculationrules" || /^(text|application)\/(java|ecma)script$/.test(type);
     if (runs) scripts.push(hash(body!));
   }
   for (const [, body] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) styles.push(hash(body!));

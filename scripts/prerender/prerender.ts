@@ -7,8 +7,9 @@
  * social image and the favicon (sharp) in dist/media/, and how hosts serve it all (scripts/hosting/):
  * dist/_headers and dist/_redirects (Netlify, Cloudflare Pages, `npm start`) and dist/_nginx/ (the
  * per-build part of deploy/nginx.conf, with ADMIN_ORIGIN's host for the content editor's block).
- * Steps: render each page into the template; hash each page's inline code into its policy; write the
- * hosts' files from the one policy.
+ * Steps: render each page into the template, the app's scripts replaced by the islands' loader (the
+ * live site hydrates only its islands, ui/islands/); hash each page's inline code into its policy;
+ * write the hosts' files from the one policy.
  * Each page's head preloads its priority picture (the hero's), as the app rendered it; the social
  * card is a PNG from a drawing, a JPEG from a photo.
  */
@@ -22,7 +23,7 @@ import { adminOriginFrom } from "../hosting/admin-origin.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../hosting/netlify.ts";
 import { basedPolicy, describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";
 import { escapeHtml, imagePreload, renderHead, robots, sitemap } from "./head.ts";
-import { chunkFiles, pageSource, readManifest } from "./manifest.ts";
+import { readManifest } from "./manifest.ts";
 import { basePathFrom, underBase } from "../hosting/base-path.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -56,6 +57,32 @@ const template = readFileSync(join(dist, "index.html"), "utf8").replace(
 for (const marker of ["<!--app-head-->", "<!--app-html-->", '<html lang="en">', '<meta charset="utf-8" />']) {
   if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}: is index.html intact?`);
 }
+const appScripts = /\s*<(script type="module"|link rel="modulepreload") [^>]*>(<\/script>)?/g;
+if (!template.match(appScripts)?.length) throw new Error("dist/index.html loads no module: is index.html intact?");
+/**
+ * What a page loads instead of the app: the islands' loader (src/islands/loader.ts), with the Tag
+ * Manager container's id; and Speculation Rules, so a link the visitor is about to follow (hovered,
+ * pressed) is loaded ahead and the next page shows at once. Its inline rules are hashed into the
+ * page's policy (scripts/hosting/policy.ts), as any inline script.
+ */
+const loaderScript = [
+  `<script type="module" crossorigin src="${base}${manifest["src/islands/loader.ts"]!.file}"${
+    tagManager ? ` data-gtm="${escapeHtml(site.analytics.gtmContainerId!)}"` : ""
+  }></script>`,
+  `<script type="speculationrules">${JSON.stringify({
+    prerender: [
+      {
+        where: {
+          and: [
+            { href_matches: `${base}*` },
+            ...["admin/*", "api/*"].map((p) => ({ not: { href_matches: base + p } })),
+          ],
+        },
+        eagerness: "moderate",
+      },
+    ],
+  })}</script>`,
+].join("\n    ");
 const lang = site.seo.locale.split("-")[0]!;
 
 /** The hash in a published file's name ("media/banner-1a2b3c4d5e.svg", "media/x-1a2b3c4d5e-1200.jpg"). */
@@ -93,19 +120,16 @@ const icons = {
 const written: PageInput[] = [];
 for (const page of pages) {
   const notFound = page.route === site.notFoundRoute;
-  // The page's own content module is fetched with the app, not after it.
-  const preload = chunkFiles(manifest, pageSource(routes.find((r) => r.route === page.route)!.file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}" />`)
-    .join("\n    ");
   const body = server.render(page.route);
   // The page's largest first-screen picture is fetched while the head is read, not after the layout.
   const image = imagePreload(body);
   const head = [
     renderHead({ site, page, collections, notFound, icons, socialCard }),
     ...(image ? [image] : []),
-    preload,
+    loaderScript,
   ].join("\n    ");
   let html = template
+    .replace(appScripts, "")
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace("<!--app-head-->", head)
     .replace("<!--app-html-->", body);

@@ -1,4 +1,4 @@
-import { useId, type SyntheticEvent } from "react";
+import { useId } from "react";
 import type { SectionOf } from "../../schemas";
 import { DraftMark, draftOutline } from "../../ui/components/Draft";
 import { ScheduleMark } from "../../ui/components/Scheduled";
@@ -8,19 +8,12 @@ import { SectionFrame } from "../../ui/sections/SectionFrame";
 import "./faq.css";
 
 /**
- * Questions as `<details name>`: an exclusive accordion that works before scripts load. The toggle
- * handler closes the others too, for browsers without the `name` grouping.
+ * Questions as `<details name>`: an exclusive accordion that works without scripts. For browsers
+ * without the `name` grouping, ui/page-behaviours.ts closes the others.
  */
 export function Faq(section: SectionOf<"faq">) {
   const questions = useEntries(section.questions);
   const group = useId();
-  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
-    const opened = event.currentTarget;
-    if (!opened.open) return;
-    for (const other of opened.parentElement?.parentElement?.querySelectorAll("details") ?? []) {
-      if (other !== opened && other.open) other.open = false;
-    }
-  };
   return (
     <SectionFrame section={section} className="faq">
       <ul className="faq__list">
@@ -28,7 +21,7 @@ export function Faq(section: SectionOf<"faq">) {
           <li key={q.id} style={draftOutline(q.draft)}>
             <DraftMark draft={q.draft} />
             <ScheduleMark item={q} />
-            <details name={group} onToggle={onToggle}>
+            <details name={group}>
               <summary>{q.question}</summary>
               <Markdown html={q.answer} className="faq__answer" />
             </details>

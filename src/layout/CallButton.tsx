@@ -1,12 +1,11 @@
-import { track } from "../../ui/analytics";
 import { Icon } from "../../ui/components/Icon";
 import { useSite } from "../../ui/content/ContentProvider";
 
-/** The floating toll-free call button, on every page. */
+/** The floating toll-free call button, on every page; a click pushes `callLogoClick` (ui/page-behaviours.ts). */
 export function CallButton() {
   const { callButton, contact } = useSite();
   return (
-    <a className="call-button" href={`tel:${contact.phone.e164}`} onClick={() => track({ event: "callLogoClick" })}>
+    <a className="call-button" href={`tel:${contact.phone.e164}`} data-track="callLogoClick">
       <span className="call-button__icon">
         <Icon name="phone" />
       </span>

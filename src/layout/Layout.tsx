@@ -1,7 +1,9 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation } from "react-router-dom";
-import { usePageviews, useTagManager } from "../../ui/analytics";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { usePageviews, useTagManager } from "./analytics-hooks";
 import { useSite } from "../../ui/content/ContentProvider";
+import { Navigation } from "../../ui/navigation";
+import { installPageBehaviours } from "../../ui/page-behaviours";
 import { CallButton } from "./CallButton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -29,8 +31,12 @@ export function Layout() {
   usePageviews();
   useTagManager(site.analytics.gtmContainerId);
   const main = useNavigationFocus();
+  // The plain behaviours the live site's loader installs (tracked clicks, popups, the FAQ), in the
+  // document the app is in: the page in `npm run dev`, the preview's frame in /admin/.
+  useEffect(() => installPageBehaviours(main.current!.ownerDocument), [main]);
+  // In the app, a form sent goes to its success page through the router (the live site loads it).
   return (
-    <>
+    <Navigation value={useNavigate()}>
       <a className="skip-link" href="#main">
         {site.navigation.skipLink}
       </a>
@@ -42,6 +48,6 @@ export function Layout() {
       </main>
       <Footer />
       <CallButton />
-    </>
+    </Navigation>
   );
 }

@@ -76,7 +76,26 @@ export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
 }
 
-/** Waits until the app has hydrated (the first pageview is pushed from an effect). */
+/** Waits until the page's script (the islands' loader) has run: it pushes the load's page view. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+}
+
+/**
+ * Keeps every analytics event the tab pushes, across page loads (a form sent goes to its success
+ * page by loading it, a link to another page likewise); call before the first `goto`. Kept in the
+ * tab's sessionStorage by a script the test adds to every document; returns what reads them.
+ */
+export async function keepEvents(page: Page): Promise<() => Promise<Record<string, unknown>[]>> {
+  await page.addInitScript(() => {
+    const layer = (window.dataLayer ??= []);
+    const push = layer.push.bind(layer);
+    layer.push = (...events: object[]) => {
+      const kept = JSON.parse(sessionStorage.getItem("e2e-events") ?? "[]") as object[];
+      sessionStorage.setItem("e2e-events", JSON.stringify([...kept, ...events]));
+      return push(...events);
+    };
+  });
+  return () =>
+    page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-events") ?? "[]") as Record<string, unknown>[]);
 }

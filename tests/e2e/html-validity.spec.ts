@@ -23,7 +23,13 @@ test("every built page passes the Nu Html Checker with no errors", () => {
   const messages = report
     ? (JSON.parse(report) as { messages: { url: string; message: string; lastLine?: number }[] }).messages
     : [];
-  expect(messages.map((m) => `${m.url.replace(/^.*dist\//, "")}:${m.lastLine}: ${m.message}`)).toEqual([]);
+  // The checker's CSS grammar predates cross-document view transitions (CSS View Transitions Level 2).
+  const newerCss = (message: string) => message === "CSS: Unrecognized at-rule “@view-transition”";
+  expect(
+    messages
+      .filter((m) => !newerCss(m.message))
+      .map((m) => `${m.url.replace(/^.*dist\//, "")}:${m.lastLine}: ${m.message}`),
+  ).toEqual([]);
 });
 
 test("no built page or script of the site carries /admin/'s on-the-page editing: no marks, no outlines, nothing typed in place", () => {

@@ -19,7 +19,7 @@ import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 import { until } from "../helpers/leads-endpoint.ts";
 import { freePort } from "../helpers/free-port.ts";
-import { content, dataLayer, expect, hydrated, pages, test } from "./fixtures.ts";
+import { content, expect, hydrated, keepEvents, pages, test } from "./fixtures.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const secret = "origin-test-secret-0123456789";
@@ -89,7 +89,9 @@ test.describe("where a lead came from", () => {
     const query = new URLSearchParams({ ...campaign, private: "not-recorded" });
     await page.goto(`${landing}?${query}`, { referer: "https://search.example/results?q=secret-search" });
     await hydrated(page);
-    // A new page load, without the parameters: the visit's record is kept.
+    // A new page load, without the parameters: the visit's record is kept. Its events are kept from
+    // here on, through the success page (the landing page's view carries its own address, as always).
+    const kept = await keepEvents(page);
     await page.goto(target!.route);
     await hydrated(page);
     const form = page.getByRole("main").getByRole("form", { name: target!.form.title }).first();
@@ -134,7 +136,7 @@ test.describe("where a lead came from", () => {
     expect(row).toMatchObject({ landing_page: landing, ...campaign });
 
     // Never in analytics, a URL the site made, or the server's log.
-    const events = await dataLayer(page);
+    const events = await kept();
     const lead = events.find((e) => e.event === "generate_lead");
     expect(Object.keys(lead ?? {}).sort()).toEqual(["event", "formId"]);
     const recorded = Object.values(stored!.attribution!).filter((v) => v !== landing);

@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
 import type { LeadListing } from "../../server/leads/queries.ts";
 import { inlineForm, visitorPhone } from "../content-facts.ts";
-import { content, dataLayer, expect, hydrated, openers, pages, site, test } from "./fixtures.ts";
+import { content, dataLayer, expect, hydrated, keepEvents, openers, pages, site, test } from "./fixtures.ts";
 
 /** A stored lead, as `npm run leads -- --json` lists it. */
 type StoredLead = LeadListing;
@@ -74,6 +74,7 @@ for (const javaScript of [true, false]) {
       browser,
     }) => {
       const page = javaScript ? jsPage : await noJsPage(browser);
+      const kept = await keepEvents(page);
       await page.goto(route);
       if (javaScript) await hydrated(page);
       const element = page.getByRole("main").getByRole("form", { name: form.title }).first();
@@ -93,7 +94,7 @@ for (const javaScript of [true, false]) {
         consent: form.consent ?? null,
       });
       if (javaScript) {
-        const events = await dataLayer(page);
+        const events = await kept();
         expect(events).toContainEqual({ event: "generate_lead", formId: id });
         for (const value of Object.values(values)) expect(JSON.stringify(events)).not.toContain(value);
       }
@@ -109,6 +110,7 @@ for (const javaScript of [true, false]) {
       browser,
     }) => {
       const page = javaScript ? jsPage : await noJsPage(browser);
+      const kept = await keepEvents(page);
       await page.goto(opener.route);
       if (javaScript) await hydrated(page);
       await page.getByRole("button", { name: opener.name, exact: true }).click();
@@ -132,7 +134,7 @@ for (const javaScript of [true, false]) {
         fields: values,
       });
       if (javaScript) {
-        const events = await dataLayer(page);
+        const events = await kept();
         expect(events).toContainEqual({ event: "generate_lead", formId: formId(opener.form), choice: opener.context });
         for (const value of Object.values(values)) expect(JSON.stringify(events)).not.toContain(value);
       }

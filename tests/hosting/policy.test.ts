@@ -47,6 +47,11 @@ describe("inline code in a page", () => {
       '<script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/app.js"></script>';
     expect(inlineHashes(html)).toEqual({ styles: [sha("a{color:red}")], scripts: [sha("run()"), sha("go()")] });
   });
+
+  it("hashes Speculation Rules too: the browser holds them to script-src", () => {
+    const rules = '{"prerender":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}';
+    expect(inlineHashes(`<script type="speculationrules">${rules}</script>`).scripts).toEqual([sha(rules)]);
+  });
 });
 
 describe("a page's Content-Security-Policy", () => {

@@ -1,5 +1,7 @@
+import { useLocation } from "react-router-dom";
 import type { Reference } from "../../schemas";
-import { useForm } from "../content/ContentProvider";
+import { useForm, useSite } from "../content/ContentProvider";
+import { Island } from "../islands/Island";
 import { useSubLevel } from "./Heading";
 import { LeadForm } from "./LeadForm";
 
@@ -7,7 +9,19 @@ import { LeadForm } from "./LeadForm";
 export function FormPanel({ form }: { form: Reference<"forms"> }) {
   return (
     <div className="panel">
-      <LeadForm formId={form.id} form={useForm(form)} level={useSubLevel()} />
+      <Island name="lead-form" component={LeadForm} props={useLeadFormProps(form, useSubLevel())} />
     </div>
   );
+}
+
+/** What a lead form island is given: the form's content, the page, the phone number; plain data. */
+export function useLeadFormProps(reference: Reference<"forms">, level: 2 | 3) {
+  const { phone } = useSite().contact;
+  return {
+    formId: reference.id,
+    form: useForm(reference),
+    level,
+    page: useLocation().pathname,
+    phone: { e164: phone.e164, display: phone.display },
+  };
 }

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
 import type { Form } from "../../schemas";
 import { fieldMaxLength, honeypotField, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
 import { track } from "../analytics";
-import { useSite } from "../content/ContentProvider";
 import { withBase } from "../base";
+import { go, useNavigation } from "../navigation";
 import { visitFields } from "../visit";
 import { Heading } from "./Heading";
 import { Markdown } from "./Markdown";
@@ -19,11 +18,13 @@ type Status =
  * A form described in content, posted to the site's lead endpoint. Without scripts the browser posts
  * it and follows the endpoint's 303 to the success page. With scripts the same request goes by
  * `fetch` (with an idempotency key and the time the visitor took from first touching the form: its
- * first focus or input; not sent when the visitor began before the page's script ran), and the app navigates to the
+ * first focus or input; not sent when the visitor began before the page's script ran), and goes to the
  * success page only once the endpoint answered that it stored the lead; a refusal is shown on the
  * form, field by field, and a failure keeps what was typed and offers the phone number.
  * `choice` (a service, a plan) travels with the lead as a hidden field; where the visit came from
  * (ui/visit.ts) is added to the scripted post.
+ * On the live site it is an island (ui/islands/): its props are all it reads, plain data, so the
+ * build can write them on its marker; it takes no content or router context.
  */
 export function LeadForm({
   formId,
@@ -31,6 +32,9 @@ export function LeadForm({
   level,
   context,
   choice,
+  page,
+  phone,
+  reachedAt,
 }: {
   formId: string;
   form: Form;
@@ -39,11 +43,15 @@ export function LeadForm({
   context?: string;
   /** The name of that choice, sent with the lead. */
   choice?: string;
+  /** The route of the page the form is on, sent with the lead. */
+  page: string;
+  /** The site's phone number, offered when sending fails. */
+  phone: { e164: string; display: string };
+  /** As an island: when the visitor first reached for the form, before it was hydrated (performance.now()). */
+  reachedAt?: number;
 }) {
   const id = useId();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { contact } = useSite();
+  const navigate = useNavigation();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
   /** When the visitor first focused or typed in the form; null when that was before the script ran. */
@@ -51,14 +59,15 @@ export function LeadForm({
   const key = useRef("");
   useEffect(() => {
     key.current = crypto.randomUUID();
-    // A visitor who started before hydration (focus inside, something typed or filled): when is unknown.
+    // A visitor who started before hydration (focus inside, something typed or filled): since the
+    // island was reached for, when the loader saw it; otherwise unknown.
     const element = formRef.current;
     const touched =
       element &&
       (element.contains(document.activeElement) ||
         [...element.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")].some((input) => input.value));
-    if (touched) began.current = null;
-  }, []);
+    if (touched) began.current = reachedAt ?? null;
+  }, [reachedAt]);
   const begin = () => {
     if (began.current === undefined) began.current = performance.now();
   };
@@ -85,7 +94,7 @@ export function LeadForm({
       // The endpoint answers 303 only once the lead is stored.
       if (response.type === "opaqueredirect" || response.status === 303) {
         track({ event: "generate_lead", formId, ...(choice ? { choice } : {}) });
-        navigate(form.success);
+        go(navigate, form.success);
         return;
       }
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
@@ -120,7 +129,7 @@ export function LeadForm({
       {context && <p className="lead-form__context">{context}</p>}
       {form.intro && <Markdown html={form.intro} className="lead-form__intro" />}
       <input type="hidden" name="form" value={formId} />
-      <input type="hidden" name="page" value={pathname} />
+      <input type="hidden" name="page" value={page} />
       {choice && <input type="hidden" name="choice" value={choice} />}
       {form.fields.map((field) => {
         const error = errors[field.name];
@@ -170,8 +179,8 @@ export function LeadForm({
         {status.kind === "failed" &&
           form.failure.split(/(\{phone\})/).map((part, index) =>
             part === "{phone}" ? (
-              <a key={index} href={`tel:${contact.phone.e164}`}>
-                {contact.phone.display}
+              <a key={index} href={`tel:${phone.e164}`}>
+                {phone.display}
               </a>
             ) : (
               part

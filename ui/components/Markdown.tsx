@@ -1,18 +1,19 @@
 import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router-dom";
 import type { Html } from "../../schemas";
 import { htmlWithBase, withoutBase } from "../base";
+import { useNavigation } from "../navigation";
 
 /**
- * HTML compiled from Markdown and sanitised at build time (the only HTML the app renders). Links to
- * pages of the site navigate inside the app instead of reloading the page.
+ * HTML compiled from Markdown and sanitised at build time (the only HTML the app renders). In the app
+ * (a router above it), links to pages of the site navigate inside the app instead of reloading the
+ * page; on the live site they are plain links.
  */
 export function Markdown({ html, className }: { html: Html; className?: string }) {
-  const navigate = useNavigate();
+  const navigate = useNavigation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!element || !navigate) return;
     // Delegated from the real links inside, which keyboard users activate as usual.
     const onClick = (event: MouseEvent) => {
       const href = (event.target as Element).closest("a")?.getAttribute("href");

@@ -18,32 +18,30 @@ export function SmartLink({
   to,
   className,
   children,
-  onClick,
   nav = false,
 }: {
   to: string;
   className?: string;
   children: ReactNode;
-  onClick?: () => void;
   nav?: boolean;
 }) {
   const href = useHref(to);
   if (href.startsWith("/") && nav) {
     return (
-      <NavLink to={href} end className={className} onClick={onClick}>
+      <NavLink to={href} end className={className}>
         {children}
       </NavLink>
     );
   }
   if (href.startsWith("/")) {
     return (
-      <Link to={href} className={className} onClick={onClick}>
+      <Link to={href} className={className}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={href} className={className} onClick={onClick}>
+    <a href={href} className={className}>
       {children}
     </a>
   );

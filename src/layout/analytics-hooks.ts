@@ -1,0 +1,26 @@
+/**
+ * The app's analytics in `npm run dev` and /admin/'s preview, where the whole app runs and routes
+ * change without a page load. The live site runs none of this: its loader (src/islands/loader.ts)
+ * pushes the one page view of each load itself.
+ */
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
+import { loadTagManager, trackPageview } from "../../ui/analytics";
+
+let lastPageview: string | undefined;
+
+/** Pushes a pageview on the first load and on every route change (once per history entry). */
+export function usePageviews(): void {
+  const location = useLocation();
+  useEffect(() => {
+    const key = `${location.key}|${location.pathname}|${location.search}`;
+    if (key === lastPageview) return; // React's development double effects must not count twice
+    lastPageview = key;
+    trackPageview(location.pathname, location.search);
+  }, [location.key, location.pathname, location.search]);
+}
+
+/** Loads the Tag Manager container after the page is interactive, only when one is configured. */
+export function useTagManager(containerId: string | undefined): void {
+  useEffect(() => loadTagManager(containerId), [containerId]);
+}
