@@ -184,6 +184,24 @@ ${headers.join("\n")}
         proxy_read_timeout 30s;
     }
 
+    # The leads inbox (server/leads/inbox/), /admin/'s Leads screen: the same process. Its answers
+    # carry the visitor's leads and say "Cache-Control: no-store" themselves; nothing here keeps
+    # them (no proxy_cache), and the CSV export streams through unbuffered, a page at a time. The
+    # X-Forwarded-For header also keeps LEADS_INBOX_LOCAL from ever letting a request through here.
+    location ^~ /api/leads/inbox {
+        client_max_body_size 16k;
+        proxy_pass http://127.0.0.1:4174;
+        proxy_http_version 1.1;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $remote_addr;
+        proxy_set_header X-Forwarded-Host $http_host;
+        proxy_set_header X-Forwarded-Proto $site_forwarded_proto;
+        proxy_buffering off;
+        proxy_cache off;
+        proxy_connect_timeout 5s;
+        proxy_read_timeout 60s;
+    }
+
     # The admin login (server/auth/): /admin/ signs in to GitHub through the same process, which
     # holds GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (set AUTH_TRUST_PROXY=1 there). Its pages
     # send their own policy (a nonce for their one script; no opener isolation, as the login window

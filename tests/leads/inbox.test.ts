@@ -333,6 +333,14 @@ test("LEADS_INBOX_LOCAL: this machine without a token, not through a proxy; `npm
     expect(await local.json()).toEqual({ leads: [], next: null });
     const proxied = await fetch(url, { headers: { "X-Forwarded-For": "203.0.113.9" } });
     expect(proxied.status).toBe(401);
+    // /admin/ of `npm run cms` (a page of this machine) is let in; a page of another site the same browser has open is not.
+    expect((await fetch(url, { headers: { Origin: "http://127.0.0.1:5173" } })).status).toBe(200);
+    const crossSite = await fetch(url.replace(/\/?$/, "/erase"), {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "text/plain" },
+      body: JSON.stringify({ email: "someone@example.com" }),
+    });
+    expect(crossSite.status).toBe(401);
     expect(endpoint.output()).toMatch(/leads inbox: list viewed.*login=local/);
   } finally {
     await endpoint.stop();

@@ -132,6 +132,16 @@ async function readJson(request: IncomingMessage, maxBytes = 4096): Promise<unkn
   }
 }
 
+/** No Origin (not a browser's cross-site request), or a page served from this machine. */
+function fromThisMachine(origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    return isLoopback(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function inboxRoutes(deps: InboxDeps): Route[] {
   const { config } = deps;
   const settings = config.inbox;
@@ -153,7 +163,9 @@ export function inboxRoutes(deps: InboxDeps): Route[] {
     if (settings.local) {
       const proxied = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
       const address = (request.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-      if (!proxied && isLoopback(address)) return "local";
+      // The browser on this machine carries no token, so a page of another site it has open must not
+      // act for it (a form posted across sites needs no preflight): its Origin is not this machine.
+      if (!proxied && isLoopback(address) && fromThisMachine(request.headers.origin)) return "local";
     }
     const token = bearerToken(request.headers.authorization);
     if (!token)

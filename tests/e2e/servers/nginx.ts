@@ -52,7 +52,9 @@ function siteConfig(): string {
   }
   if (!text.includes(deployRoot)) throw new Error(`deploy/nginx.conf does not mention ${deployRoot}`);
   // Twice: the lead endpoint and the admin login (server/auth/), one process.
-  if (text.split(leadsUpstream).length !== 3) throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" twice`);
+  // The lead endpoint, the leads inbox and the admin login: the same process.
+  if (text.split(leadsUpstream).length !== 4)
+    throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" three times`);
   text = text.replaceAll(leadsUpstream, `proxy_pass http://127.0.0.1:${leadsPort};`);
   return text.replaceAll(deployRoot, dist);
 }
