@@ -18,6 +18,7 @@ export function LeadDetail({ id, forms, onBack }: { id: string; forms: Forms; on
   const [reloads, setReloads] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     let current = true;
@@ -88,9 +89,7 @@ export function LeadDetail({ id, forms, onBack }: { id: string; forms: Forms; on
     setBusy(true);
     setError(undefined);
     try {
-      let erased = 0;
-      if (person.email) erased += await erase({ email: person.email });
-      if (person.phone) erased += await erase({ phone: person.phone });
+      const erased = await erase(person);
       onBack(`Erased ${erased} ${erased === 1 ? "lead" : "leads"} of that person, with their deliveries.`);
     } catch (e) {
       setBusy(false);
@@ -134,7 +133,15 @@ export function LeadDetail({ id, forms, onBack }: { id: string; forms: Forms; on
             Mark as spam
           </button>
         )}
-        <button type="button" disabled={busy || !who} onClick={() => dialog.current?.showModal()}>
+        <button
+          type="button"
+          disabled={busy || !who}
+          onClick={() => {
+            dialog.current?.showModal();
+            // The safe choice first: Enter at once does not erase anyone.
+            cancel.current?.focus();
+          }}
+        >
           Erase this person
         </button>
       </div>
@@ -202,7 +209,7 @@ export function LeadDetail({ id, forms, onBack }: { id: string; forms: Forms; on
           <button type="button" className="leads-danger" onClick={() => void confirmErase()}>
             Erase
           </button>
-          <button type="button" autoFocus onClick={() => dialog.current?.close()}>
+          <button type="button" ref={cancel} onClick={() => dialog.current?.close()}>
             Cancel
           </button>
         </div>

@@ -146,7 +146,8 @@ export async function markSpam(id: string): Promise<void> {
   await call(`/${encodeURIComponent(id)}/spam`, { method: "POST" });
 }
 
-export async function erase(who: { email: string } | { phone: string }): Promise<number> {
+/** Erases every lead with this e-mail address or phone number (one request: one audit row). */
+export async function erase(who: { email?: string; phone?: string }): Promise<number> {
   const response = await call("/erase", { method: "POST", body: JSON.stringify(who) });
   return ((await response.json()) as { erased: number }).erased;
 }

@@ -301,6 +301,14 @@ describe.each(["embedded", "postgresql"] as const)("the leads inbox on the %s da
         body: JSON.stringify({ phone: visitorPhone(site, 9) }),
       });
       expect(await erased.json()).toEqual({ erased: 1 });
+      // A person's request names both: one erasure, one audit row with the count of both.
+      for (const n of [10, 11]) expect((await post(`${base}/api/leads`, lead(n))).status).toBe(303);
+      const both = await ask(`${inboxPath}/erase`, tokens.editor, {
+        method: "POST",
+        body: JSON.stringify({ email: "inbox10@example.com", phone: visitorPhone(site, 11) }),
+      });
+      expect(await both.json()).toEqual({ erased: 2 });
+      expect((await auditRows(service.db!))[0]).toMatchObject({ action: "erase", lead_count: 2 });
     }
     expect((await ask(`${inboxPath}/erase`, tokens.editor, { method: "POST", body: "{}" })).status).toBe(400);
   });
