@@ -135,6 +135,7 @@ export function LeadDetail({ id, forms, onBack }: { id: string; forms: Forms; on
         )}
         <button
           type="button"
+          className="leads-danger"
           disabled={busy || !who}
           onClick={() => {
             dialog.current?.showModal();

@@ -66,15 +66,18 @@ export function LeadsScreen({ forms, query }: { forms: Forms; query: URLSearchPa
     (button ?? heading.current)?.focus();
   }, [open, page]);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...draft });
+  const show = (next: Filter) => {
+    setFilter({ ...next });
     setTrail([]);
     setCursor(undefined);
     setNote(undefined);
     // The filter in the address: a reload or a shared link shows the same leads.
-    const q = filterQuery(draft).toString();
+    const q = filterQuery(next).toString();
     window.history.replaceState(window.history.state, "", `#/page/leads${q ? `?${q}` : ""}`);
+  };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    show(draft);
   };
 
   const closeLead = useCallback((message?: string) => {
@@ -160,6 +163,7 @@ export function LeadsScreen({ forms, query }: { forms: Forms; query: URLSearchPa
             type="button"
             onClick={() => {
               setDraft(emptyFilter);
+              show(emptyFilter);
             }}
           >
             Clear

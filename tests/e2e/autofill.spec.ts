@@ -126,7 +126,8 @@ test.describe("autofill and password managers against the spam rules", () => {
       await route.continue();
     });
     await page.clock.install();
-    await page.goto(target!.route, { waitUntil: "domcontentloaded" });
+    // Not "domcontentloaded": that waits for the page's (deferred) module script, which is held back.
+    await page.goto(target!.route, { waitUntil: "commit" });
     const n = unique();
     for (const f of target!.form.fields)
       await formOn(page)
