@@ -20,7 +20,7 @@ const root = join(import.meta.dirname, "..", "..");
 const require = createRequire(import.meta.url);
 const sitePort = process.env.CMS_PORT ?? "5173";
 const proxyPort = process.env.CMS_PROXY_PORT ?? "8081";
-const leadsPort = process.env.CMS_LEADS_PORT ?? "8082";
+const leadsPort = process.env.CMS_LEADS_PORT || "8082";
 
 // The content is built once before Vite starts: Vite lists the files it serves as they are (the
 // pictures in src/generated/public) when it starts, and a first build that runs inside the dev
