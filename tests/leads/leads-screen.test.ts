@@ -35,8 +35,10 @@ import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
-const formId = Object.keys(forms).find((id) => forms[id]!.fields.some((f) => f.type === "email"))!;
-const form = forms[formId]!;
+// A form with an e-mail field (the erasure names the person by it); none: nothing here can run.
+const formId = Object.keys(forms).find((id) => forms[id]!.fields.some((f) => f.type === "email"));
+const form = forms[formId ?? ""] ?? { fields: [] };
+const hasPhone = form.fields.some((f) => f.type === "tel");
 const repo = "acme-marketing/site";
 const clientId = "Ov23liStandIn0123456";
 const clientSecret = `standin-secret-${Math.random().toString(36).slice(2)}`;
@@ -53,7 +55,7 @@ const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22a
 
 const email = (n: number) => `screen${n}@example.com`;
 function lead(n: number, extra: Submission = {}): Submission {
-  const values: Submission = { form: formId, page: "/", elapsed: "5000", utm_campaign: `campaign-${n}` };
+  const values: Submission = { form: formId!, page: "/", elapsed: "5000", utm_campaign: `campaign-${n}` };
   for (const f of form.fields)
     values[f.name] = f.type === "email" ? email(n) : f.type === "tel" ? visitorPhone(site, n) : `Pat Screen${n}`;
   return { ...values, ...extra };
@@ -86,6 +88,7 @@ async function search(text: string, spam?: string) {
 }
 
 beforeAll(async () => {
+  if (!formId) return;
   standIn = await startGitHubStandIn({ clientId, clientSecret, repo, login: "marketer" });
   buildAdmin(dist, { repo, apiRoot: standIn.url, clientId, clientSecret });
   const [sitePort, hookPort] = (await freePorts(2)) as [number, number];
@@ -141,7 +144,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe("the Leads screen in /admin/", { timeout: 180_000 }, () => {
+describe.skipIf(!formId)("the Leads screen in /admin/", { timeout: 180_000 }, () => {
   test("from Decap's top bar: the newest leads first, a page at a time, searched; a lead by the form's labels, where it came from, its delivery in words", async () => {
     await page.locator("header").getByRole("link", { name: "Leads", exact: true }).click();
     await see.poll(() => list().getByRole("listitem").count(), { timeout: 30_000 }).toBe(25);
@@ -164,8 +167,10 @@ describe("the Leads screen in /admin/", { timeout: 180_000 }, () => {
     await search(email(7));
     await see.poll(() => list().getByRole("listitem").count()).toBe(1);
     await see(list()).toContainText(email(7));
-    await search(visitorPhone(site, 8).replace(/\D/g, ""));
-    await see(list()).toContainText(email(8));
+    if (hasPhone) {
+      await search(visitorPhone(site, 8).replace(/\D/g, ""));
+      await see(list()).toContainText(email(8));
+    } else await search(email(8));
 
     await leadButton(8).click();
     const detail = main();
@@ -212,7 +217,7 @@ describe("the Leads screen in /admin/", { timeout: 180_000 }, () => {
     await main().getByRole("button", { name: "Erase this person" }).click();
     const dialog = page.getByRole("dialog", { name: "Erase this person?" });
     await see(dialog).toContainText(email(3));
-    await see(dialog).toContainText(visitorPhone(site, 3));
+    if (hasPhone) await see(dialog).toContainText(visitorPhone(site, 3));
     await see(dialog).toContainText(/cannot be undone/);
     await axe(page);
     await page.keyboard.press("Escape");
