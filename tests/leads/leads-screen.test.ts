@@ -9,8 +9,8 @@
  * link shows the held ones); a lead's detail by the form's labels, where it came from, its delivery in
  * words; "Not spam: deliver it" delivers it once; "Mark as spam"; "Erase this person" says what goes
  * and removes it, and the audit row says who and how many, nothing about whom; "Export" saves the
- * CSV of the filter; a token that may not push sees a refusal in words and no lead; axe (WCAG 2.2
- * AA), the keyboard alone, 320 px.
+ * CSV of the filter; a token that may not push, one GitHub refuses, and a server out of reach each
+ * get a refusal in words and no lead; axe (WCAG 2.2 AA), the keyboard alone, 320 px.
  * Expectations come from the forms of the content the run is on (src/generated/forms.json).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -283,22 +283,30 @@ describe.skipIf(!formId)("the Leads screen in /admin/", { timeout: 180_000 }, ()
     }
   });
 
-  test("a GitHub account that may read the repository but not edit it sees a refusal in words and no lead", async () => {
-    const reader = await browser.newContext();
-    try {
-      const token = "gho_readonly0123456789abcdef";
-      standIn.grant(token, { login: "reader", push: false });
-      await reader.addInitScript((value) => {
-        localStorage.setItem("decap-cms-user", JSON.stringify({ token: value, backendName: "github" }));
-      }, token);
-      const tab = await reader.newPage();
-      await openLeads(tab);
-      await see(tab.getByRole("alert")).toContainText("may not edit this site");
-      await see(tab.getByRole("list", { name: "Leads, newest first" })).toHaveCount(0);
-      const body = await tab.locator("body").innerText();
-      for (const n of [...shown, ...held]) expect(body).not.toContain(email(n));
-    } finally {
-      await reader.close();
+  test("refusals in words and no lead: an account that may read but not edit (403), a token GitHub refuses (401), the server away", async () => {
+    const cases: { token: string; grant?: boolean; away?: boolean; says: string }[] = [
+      { token: "gho_readonly0123456789abcdef", grant: true, says: "may not edit this site" },
+      { token: "gho_unknown0123456789abcdefg", says: "GitHub did not accept your sign-in" },
+      // The server not reachable from the browser (down, or the network): the request fails.
+      { token: "gho_readonly0123456789abcdef", away: true, says: "could not be reached" },
+    ];
+    for (const { token, grant, away, says } of cases) {
+      if (grant) standIn.grant(token, { login: "reader", push: false });
+      const other = await browser.newContext();
+      try {
+        await other.addInitScript((value) => {
+          localStorage.setItem("decap-cms-user", JSON.stringify({ token: value, backendName: "github" }));
+        }, token);
+        const tab = await other.newPage();
+        if (away) await tab.route("**/api/leads/inbox**", (route) => route.abort("connectionrefused"));
+        await openLeads(tab);
+        await see(tab.getByRole("alert")).toContainText(says);
+        await see(tab.getByRole("list", { name: "Leads, newest first" })).toHaveCount(0);
+        const body = await tab.locator("body").innerText();
+        for (const n of [...shown, ...held]) expect(body).not.toContain(email(n));
+      } finally {
+        await other.close();
+      }
     }
   });
 
