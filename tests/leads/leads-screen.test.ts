@@ -260,6 +260,9 @@ describe.skipIf(!formId)("the Leads screen in /admin/", { timeout: 180_000 }, ()
       await page.keyboard.type(email(5));
       await page.keyboard.press("Enter");
       await see.poll(() => list().getByRole("listitem").count()).toBe(1);
+      // The list and its filters fit too.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await axe(page);
       for (let i = 0; i < 15 && !(await leadButton(5).evaluate((e) => e === document.activeElement)); i++)
         await page.keyboard.press("Tab");
       await see(leadButton(5)).toBeFocused();
