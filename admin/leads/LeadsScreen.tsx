@@ -60,9 +60,10 @@ export function LeadsScreen({ forms, query }: { forms: Forms; query: URLSearchPa
   useEffect(() => {
     if (open || !page) return;
     const id = lastOpened.current;
-    if (!id) return;
+    if (id === undefined) return;
     lastOpened.current = undefined;
-    const button = document.querySelector<HTMLButtonElement>(`[data-lead="${CSS.escape(id)}"]`);
+    // "": back after the lead was erased (its button is gone): the heading, above the status line.
+    const button = id ? document.querySelector<HTMLButtonElement>(`[data-lead="${CSS.escape(id)}"]`) : null;
     (button ?? heading.current)?.focus();
   }, [open, page]);
 
@@ -85,7 +86,6 @@ export function LeadsScreen({ forms, query }: { forms: Forms; query: URLSearchPa
     if (message) {
       setNote(message);
       lastOpened.current = "";
-      heading.current?.focus();
     }
     setReloads((n) => n + 1);
   }, []);

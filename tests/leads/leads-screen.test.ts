@@ -225,6 +225,8 @@ describe.skipIf(!formId)("the Leads screen in /admin/", { timeout: 180_000 }, ()
     await main().getByRole("button", { name: "Erase this person" }).click();
     await dialog.getByRole("button", { name: "Erase", exact: true }).click();
     await see(main().getByRole("status")).toContainText("Erased 1 lead");
+    // The lead's button is gone: focus is on the list's heading, just above what was said.
+    await see(page.getByRole("heading", { level: 1, name: "Leads" })).toBeFocused();
     await search(email(3), "Show them too");
     await see(main().getByRole("status")).toContainText("No leads");
   });
