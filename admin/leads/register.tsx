@@ -1,6 +1,6 @@
 /**
  * The Leads screen's place in /admin/: the page #/page/leads (the address the daily summary of held
- * leads links to, query included: #/page/leads?spam=only) and a "Leads" link in Decap's top bar.
+ * leads links to, query included: #/page/leads?spam=only) and a "Leads" link to it beside Decap's screens.
  * Decap 3.16 (decap-cms-core 3.19) has no API for a page of its own (no `registerAdditionalLink`;
  * its router knows only its collections, decision 0036), so the screen is a React root of its own
  * beside Decap's: while the address is #/page/leads, Decap's root is hidden and this one shown.
@@ -56,8 +56,8 @@ function show() {
           <>
             <h1>Leads</h1>
             <p>
-              Sign in to the content editor first: <a href="#/">go to the sign-in</a>, then come back to Leads from its
-              top bar.
+              Sign in to the content editor first: <a href="#/">go to the sign-in</a>, then choose "Leads" at the bottom
+              right.
             </p>
           </>
         )}
@@ -66,21 +66,25 @@ function show() {
   );
 }
 
-/** Decap's top bar (`header nav ul`) gets a "Leads" item after its own, looking like them; again whenever Decap draws it anew. */
-function addLink() {
-  const list = document.querySelector("#nc-root header nav ul");
-  if (!list || list.querySelector("[data-leads-link]")) return;
-  const own = list.querySelector("a");
-  const item = document.createElement("li");
-  const link = document.createElement("a");
-  link.href = leadsAddress;
-  link.textContent = "Leads";
-  link.dataset.leadsLink = "";
-  if (own) link.className = own.className.replace(/\bactive\b/, "").trim();
-  item.append(link);
-  list.append(item);
+/**
+ * "Leads": a link of our own, outside Decap's tree (bottom right), on Decap's lists and sign-in page,
+ * not on an entry being edited (nothing runs on a timer or on Decap's changes: only on the address). Not an item in Decap's top bar: an element added inside
+ * the DOM React draws for Decap left its entry editor "Loading entry..." (the editing tests).
+ */
+const link = document.createElement("a");
+link.href = leadsAddress;
+link.textContent = "Leads";
+link.className = "leads-link";
+link.hidden = true;
+document.body.prepend(link);
+function placeLink() {
+  const hash = window.location.hash;
+  link.hidden = route.test(hash) || /^#\/collections\/[^/]+\/(entries|new)\b/.test(hash);
 }
 
-window.addEventListener("hashchange", show);
-new MutationObserver(addLink).observe(document.body, { childList: true, subtree: true });
+window.addEventListener("hashchange", () => {
+  show();
+  placeLink();
+});
 show();
+placeLink();

@@ -359,7 +359,7 @@ function iconNamesOf(schema: z.ZodType): string[] {
 
 export { editInPlace };
 
-test("npm run cms: Leads in the top bar shows the local lead store with no sign-in, a lead sent on the development site included", async ({
+test("npm run cms: the Leads link shows the local lead store with no sign-in, a lead sent on the development site included", async ({
   page,
   request,
   baseURL,
@@ -382,7 +382,7 @@ test("npm run cms: Leads in the top bar shows the local lead store with no sign-
   expect(sent.status(), await sent.text()).toBe(303);
 
   await openAdmin(page);
-  await page.locator("header").getByRole("link", { name: "Leads", exact: true }).click();
+  await page.getByRole("link", { name: "Leads", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Leads, newest first" })).toContainText(email);
   // The local pass is for this machine's own pages: another site's page in the same browser is refused.

@@ -133,7 +133,7 @@ beforeAll(async () => {
     page.getByRole("button", { name: /login with github/i }).click({ timeout: 60_000 }),
   ]);
   await popup.waitForEvent("close", { timeout: 60_000 });
-  await page.locator("header").getByRole("link", { name: "Leads", exact: true }).waitFor({ timeout: 60_000 });
+  await page.getByRole("link", { name: "Leads", exact: true }).waitFor({ timeout: 60_000 });
 }, 400_000);
 
 afterAll(async () => {
@@ -145,8 +145,8 @@ afterAll(async () => {
 });
 
 describe.skipIf(!formId)("the Leads screen in /admin/", { timeout: 180_000 }, () => {
-  test("from Decap's top bar: the newest leads first, a page at a time, searched; a lead by the form's labels, where it came from, its delivery in words", async () => {
-    await page.locator("header").getByRole("link", { name: "Leads", exact: true }).click();
+  test("from the Leads link beside Decap's lists: the newest leads first, a page at a time, searched; a lead by the form's labels, where it came from, its delivery in words", async () => {
+    await page.getByRole("link", { name: "Leads", exact: true }).click();
     await see.poll(() => list().getByRole("listitem").count(), { timeout: 30_000 }).toBe(25);
     const newest = [...shown].reverse();
     await see(list().getByRole("listitem").first()).toContainText(email(newest[0]!));
