@@ -348,7 +348,7 @@ expiryDate: 2026-12-01T00:00 # Show until: not shown from Tuesday 1 December, mi
 const leadsScreen = `## Leads
 
 What visitors send through the forms is on the **Leads** screen of the content editor: sign in at
-\`/admin/\` as you do to edit, then choose **Leads** in the bar at the top (its address is
+\`/admin/\` as you do to edit, then choose **Leads** at the bottom right of the screen (its address is
 \`/admin/#/page/leads\`). Anyone who may edit the site may see its leads; nobody else.
 
 - **The list** shows the newest leads first, 25 at a time: **Older** and **Newer** move between pages.
