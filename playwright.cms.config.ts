@@ -41,7 +41,12 @@ export default defineConfig({
   webServer: {
     command: "npm run --silent cms",
     cwd: copy,
-    env: { CMS_PORT: sitePort, CMS_PROXY_PORT: proxyPort, BUILD_TIME: process.env.CMS_BUILD_TIME },
+    env: {
+      CMS_PORT: sitePort,
+      CMS_PROXY_PORT: proxyPort,
+      CMS_LEADS_PORT: process.env.CMS_LEADS_PORT ?? "",
+      BUILD_TIME: process.env.CMS_BUILD_TIME,
+    },
     url: `http://127.0.0.1:${sitePort}/admin/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -37,7 +37,15 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       : {}),
     // Images from content/ are published by the content pipeline under hashed names.
     publicDir: "src/generated/public",
-    server: { host: "127.0.0.1" },
+    // `npm run cms` runs the lead server beside it (CMS_LEADS_PORT): /admin/'s Leads screen and the
+    // forms reach it as the site's own /api/leads. The proxy adds no X-Forwarded-For, so the lead
+    // server sees this machine (LEADS_INBOX_LOCAL).
+    server: {
+      host: "127.0.0.1",
+      ...(process.env.CMS_LEADS_PORT
+        ? { proxy: { "/api/leads": { target: `http://127.0.0.1:${process.env.CMS_LEADS_PORT}` } } }
+        : {}),
+    },
     preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4173), strictPort: true },
     build: {
       // DIST: another folder for the built site (npm start's rebuild at a scheduled time builds beside the served one).

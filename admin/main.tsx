@@ -8,6 +8,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets and event handlers Immutable values, untyped. */
 import "./node-global.ts";
 import "./page.ts";
+import "./leads/register.tsx";
 import type { ComponentType } from "react";
 import cms from "decap-cms-app";
 import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";

@@ -7,7 +7,23 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HeaderRule, RedirectRule } from "../scripts/hosting/policy.ts";
-import { underBase } from "../scripts/hosting/base-path.ts";
+import { basePathFrom, underBase } from "../scripts/hosting/base-path.ts";
+import type { EnvReader } from "./config/env.ts";
+
+/** BASE_PATH as the server reads it ("/" when unset); a value that is not a path is a problem of the start-up's. */
+export function readBasePath(env: EnvReader): string {
+  try {
+    return basePathFrom(env.raw("BASE_PATH"));
+  } catch {
+    env.problem(
+      "BASE_PATH",
+      env.raw("BASE_PATH"),
+      'is not a path the site can be served under (letters, digits, ".", "_", "~" and "-" between slashes)',
+      "/pr-123/",
+    );
+    return "/";
+  }
+}
 
 /** A rule's path as the server sees it once the base is taken off ("/pr-123/about" → "/about"). */
 function offBase(base: string, path: string): string {

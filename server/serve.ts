@@ -20,8 +20,7 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { basePathFrom } from "../scripts/hosting/base-path.ts";
-import { enterBase, rulesOffBase } from "./base-path.ts";
+import { enterBase, readBasePath, rulesOffBase } from "./base-path.ts";
 import { headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from "../scripts/hosting/netlify.ts";
 import { isLeadsPath, type Handler } from "./leads/handler.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -195,16 +194,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<{ sw
   const started = await startUp({
     defaultPort: 4173,
     more: (env) => {
-      try {
-        base = basePathFrom(env.raw("BASE_PATH"));
-      } catch {
-        env.problem(
-          "BASE_PATH",
-          env.raw("BASE_PATH"),
-          'is not a path the site can be served under (letters, digits, ".", "_", "~" and "-" between slashes)',
-          "/pr-123/",
-        );
-      }
+      base = readBasePath(env);
     },
   });
   const { adminOrigin } = started.server;

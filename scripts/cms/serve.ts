@@ -2,8 +2,14 @@
  * `npm run cms`: edit the site in a browser, on this machine, with no login. Starts Decap's local
  * proxy (decap-server, which reads and writes the files of this clone) and the development server,
  * both on 127.0.0.1 only; open http://127.0.0.1:5173/admin/. A save writes the file in content/, and
- * the site's preview (http://127.0.0.1:5173/) updates by itself. Ctrl+C stops both.
- * Ports: CMS_PORT (the site and /admin/, 5173) and CMS_PROXY_PORT (the proxy, 8081).
+ * the site's preview (http://127.0.0.1:5173/) updates by itself. /admin/'s Leads screen reads the
+ * local lead store (LEADS_DATA_DIR, by default .data/leads) through the lead server
+ * (server/leads/main.ts) with LEADS_INBOX_LOCAL=1: no login, this machine only; the development
+ * server passes /api/leads on to it. It delivers to no one unless LEADS_EMAIL_TO or
+ * LEADS_WEBHOOK_URL say so. When it cannot start (the store is held by `npm start`), editing goes
+ * on and the Leads screen says the server is not answering. Ctrl+C stops them all.
+ * Ports: CMS_PORT (the site and /admin/, 5173), CMS_PROXY_PORT (the proxy, 8081) and
+ * CMS_LEADS_PORT (the lead server, 8082).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
@@ -14,6 +20,7 @@ const root = join(import.meta.dirname, "..", "..");
 const require = createRequire(import.meta.url);
 const sitePort = process.env.CMS_PORT ?? "5173";
 const proxyPort = process.env.CMS_PROXY_PORT ?? "8081";
+const leadsPort = process.env.CMS_LEADS_PORT || "8082";
 
 // The content is built once before Vite starts: Vite lists the files it serves as they are (the
 // pictures in src/generated/public) when it starts, and a first build that runs inside the dev
@@ -41,9 +48,22 @@ const children: ChildProcess[] = [
   spawn(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "--port", sitePort, "--strictPort"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, VITE_CMS_PROXY_PORT: proxyPort },
+    env: { ...process.env, VITE_CMS_PROXY_PORT: proxyPort, CMS_LEADS_PORT: leadsPort },
   }),
 ];
+const leads = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: leadsPort,
+    HOST: "127.0.0.1",
+    LEADS_INBOX_LOCAL: "1",
+    LEADS_EMAIL_TO: process.env.LEADS_EMAIL_TO ?? "none",
+    LEADS_WEBHOOK_URL: process.env.LEADS_WEBHOOK_URL ?? "none",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  },
+});
 
 console.log(`\nThe content editor: http://127.0.0.1:${sitePort}/admin/  (the site: http://127.0.0.1:${sitePort}/)\n`);
 
@@ -51,8 +71,13 @@ let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill("SIGTERM");
+  for (const child of [...children, leads]) child.kill("SIGTERM");
   process.exitCode = code;
 }
 for (const child of children) child.on("exit", (code) => stop(code ?? 0));
+// Editing does not depend on the lead server: without it, only the Leads screen is away.
+leads.on("exit", (code) => {
+  if (!stopping)
+    console.error(`The lead server stopped (${code}): the Leads screen cannot show leads; editing goes on.`);
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(0));

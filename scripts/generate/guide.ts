@@ -360,9 +360,39 @@ expiryDate: 2026-12-01T00:00 # Show until: not shown from Tuesday 1 December, mi
   times without a zone.
 `;
 
+/** How marketing reads what the forms bring in: /admin/'s Leads screen (admin/leads/). */
+const leadsScreen = `## Leads
+
+What visitors send through the forms is on the **Leads** screen of the content editor: sign in at
+\`/admin/\` as you do to edit, then choose **Leads** at the bottom right of the screen (its address is
+\`/admin/#/page/leads\`). Anyone who may edit the site may see its leads; nobody else.
+
+- **The list** shows the newest leads first, 25 at a time: **Older** and **Newer** move between pages.
+  Search by a name, an e-mail address, a phone number (its digits, with or without spaces:
+  \`201 555 0101\` finds \`(201) 555-0101\`) or words of a message; narrow it to one form, or to days (**From**, **To**), then
+  press **Show leads**. The address keeps the search, so a bookmark or a link shows the same leads.
+- **Held as spam**: a lead that looked like a robot's (a hidden box filled in, or sent faster than a
+  person can) is kept but not delivered. They are left out of the list unless you choose "Only those
+  held as spam" or "Show them too". Once a day, when some were held, the leads' e-mail address gets
+  how many and a link to them (never what they said).
+- **A lead** opens when you choose it: what was sent, under the form's labels; where it came from
+  (the page, the first page of the visit, the site that sent the visitor, the campaign); and each
+  delivery (e-mail, webhook): delivered, waiting, or why it failed and when it is tried again.
+- **Not spam: deliver it** sends a held lead as if it had never been held, once, even if two people
+  press it. **Mark as spam** holds a lead: deliveries not made yet are dropped.
+- **Erase this person** (when someone asks to have their data deleted) removes every lead with that
+  lead's e-mail address or phone number, from every form, and their deliveries. It asks first and
+  cannot be undone; a note of who erased how many leads, and when, is kept, nothing about whom.
+- **Export these leads (CSV)** saves the leads of the current search and filters as a file for a
+  spreadsheet or a CRM, with the same columns as the server's own export.
+- When something goes wrong the screen says what in words: signed out (sign in again), an account
+  that may not edit the site, or the server not answering (leads sent meanwhile are kept).
+- On your own machine, \`npm run cms\` shows the leads of the local lead store, with no sign-in.
+`;
+
 /** The guide, for the table of kinds (schemas/kinds.ts): each kind's files, fields and an example, then each section type. */
 export function renderGuide(kinds: KindTable = contentKinds): string {
-  const parts = [intro, glossary, scheduling, pictures(), "## Kinds of content file\n"];
+  const parts = [intro, glossary, scheduling, leadsScreen, pictures(), "## Kinds of content file\n"];
   for (const kind of kindSchemas(kinds)) {
     const json = toJson(kind.schema);
     const entry = json.type === "array" && json.items ? json.items : json;

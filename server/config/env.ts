@@ -74,7 +74,9 @@ export class EnvReader {
 
   problem(name: string, shown: string | undefined, what: string, example: string): void {
     const value = shown === undefined ? name : `${name}=${JSON.stringify(shown)}`;
-    this.problems.push(`${value} ${what}; for example ${name}=${example}`);
+    const line = `${value} ${what}; for example ${name}=${example}`;
+    // Two modules reading the same variable (BASE_PATH: the site and the alerts' link) say it once.
+    if (!this.problems.includes(line)) this.problems.push(line);
   }
 
   string(name: string, fallback?: string): string | undefined {

@@ -22,7 +22,13 @@ export interface AlertsConfig {
   afterMs: number;
   /** The site's public address (content's seo.siteUrl), for the link to the Leads screen. */
   siteUrl?: string;
+  /** BASE_PATH ("/pr-123/"), under which /admin/ is served too; "/" by default. */
+  basePath?: string;
 }
+
+/** The Leads screen of /admin/ (admin/leads/) showing the held leads, on the site's address under its base path. */
+export const heldLeadsLink = (alerts: AlertsConfig) =>
+  `${(alerts.siteUrl ?? "").replace(/\/+$/, "")}${alerts.basePath ?? "/"}admin/#/page/leads?spam=only`;
 
 export interface FailingTarget {
   /** The outbox row's target ("webhook:1"). */
@@ -126,7 +132,7 @@ export class Alerts {
       [new Date(since).toISOString(), new Date(now).toISOString()],
     );
     if (!count) return;
-    const link = `${(this.alerts.siteUrl ?? "").replace(/\/+$/, "")}/admin/#/page/leads?spam=only`;
+    const link = heldLeadsLink(this.alerts);
     const site = this.config.siteName ?? "the site";
     await this.send({
       to: recipients,

@@ -10,6 +10,7 @@ import type { Form, LeadsSettings } from "../../schemas/index.ts";
 import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
 import { parseDuration, type AlertsConfig } from "./alerts.ts";
 import { readInboxConfig, type InboxConfig } from "./inbox/config.ts";
+import { readBasePath } from "../base-path.ts";
 
 export interface LeadsConfig {
   forms: Record<string, Form>;
@@ -194,7 +195,7 @@ function readAlerts(env: EnvReader, siteUrl: string | undefined): AlertsConfig {
       env.problem("LEADS_ALERT_AFTER", raw, "is not a duration of a second or more", "1h");
     else afterMs = parsed;
   }
-  return { to, afterMs, siteUrl };
+  return { to, afterMs, siteUrl, basePath: readBasePath(env) };
 }
 
 /** The configuration from the generated content in `contentDir` and the environment `env`; throws a ConfigError listing every problem. */

@@ -3,6 +3,7 @@
  * site would refuse before saving, pictures show from any folder, saves change only what was edited,
  * lists can be reordered without dragging, rows and labels speak of the content. Each test reads what
  * it expects from the copy's content (and the content check's own words), never from literals.
+ * Last, the Leads screen of `npm run cms`: the copy's own lead store, no sign-in (admin/leads/).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +11,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Request } from "@playwright/test";
 import { parse } from "yaml";
 import type { z } from "zod";
-import { collectionSchemas, withoutContext } from "../../schemas/index.ts";
+import { collectionSchemas, withoutContext, type Site } from "../../schemas/index.ts";
+import { honeypotField } from "../../schemas/lead-limits.ts";
 import { checkEntry, type StoredFile } from "../../admin/check.ts";
 import { editInPlace } from "../../admin/in-place.ts";
 import {
@@ -35,6 +37,7 @@ import {
   expectContentCheckPasses,
   expectPictureLoaded,
 } from "./helpers.ts";
+import { visitorPhone } from "../content-facts.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
 const stored = (): StoredFile[] =>
@@ -355,3 +358,35 @@ function iconNamesOf(schema: z.ZodType): string[] {
 }
 
 export { editInPlace };
+
+test("npm run cms: the Leads link shows the local lead store with no sign-in, a lead sent on the development site included", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The lead server starts beside Vite and opens its store in the background: ready once the inbox answers.
+  await expect.poll(async () => (await request.get("/api/leads/inbox")).status(), { timeout: 60_000 }).toBe(200);
+  // A visitor's lead, sent to the development site's own /api/leads (npm run cms passes it to its lead server).
+  const id = idsIn("forms")[0]!;
+  const form = read<{ fields: { name: string; type?: string }[] }>(`forms/${id}.yaml`);
+  const email = `local-lead-${Date.now()}@example.com`;
+  const values: Record<string, string> = { form: id, page: "/", [honeypotField]: "", elapsed: "5000" };
+  for (const f of form.fields)
+    values[f.name] =
+      f.type === "email" ? email : f.type === "tel" ? visitorPhone(read<Site>("site.yaml")) : "Pat Local";
+  const sent = await request.post("/api/leads", {
+    form: values,
+    headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin", Accept: "application/json" },
+    maxRedirects: 0,
+  });
+  expect(sent.status(), await sent.text()).toBe(303);
+
+  await openAdmin(page);
+  await page.getByRole("link", { name: "Leads", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Leads, newest first" })).toContainText(email);
+  // The local pass is for this machine's own pages: another site's page in the same browser is refused.
+  const foreign = await request.get("/api/leads/inbox", { headers: { Origin: "https://elsewhere.example" } });
+  expect(foreign.status()).toBe(401);
+  expect(await foreign.text()).not.toContain(email);
+});

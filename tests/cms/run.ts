@@ -3,7 +3,7 @@
  * on a copy of the project, so that no test ever writes into this clone's content/.
  * Steps: copy the repository to a temporary folder (node_modules linked, nothing generated copied);
  * make a section type there with `npm run new:section` and a page showing it (CMS_SCAFFOLDED);
- * pick two free ports on 127.0.0.1; run the Playwright tests in tests/cms (playwright.cms.config.ts
+ * pick three free ports on 127.0.0.1 (the site, Decap's proxy, the lead server); run the Playwright tests in tests/cms (playwright.cms.config.ts
  * starts `npm run cms` in the copy on those ports and stops it); check that nothing listens on them
  * any more; remove the copy (kept, with the test results in it, when a test failed or KEEP_CMS=1).
  */
@@ -78,6 +78,7 @@ writeFileSync(
 
 const sitePort = await freePort([]);
 const proxyPort = await freePort([sitePort]);
+const leadsPort = await freePort([sitePort, proxyPort]);
 console.log(
   `The editing UI on a copy of the project in ${copy}: npm run cms on 127.0.0.1:${sitePort} (proxy ${proxyPort})`,
 );
@@ -100,13 +101,14 @@ const run = spawnSync(
       CMS_COPY: copy,
       CMS_PORT: String(sitePort),
       CMS_PROXY_PORT: String(proxyPort),
+      CMS_LEADS_PORT: String(leadsPort),
       CMS_SCAFFOLDED: scaffolded,
     },
   },
 );
 
 let failed = run.status !== 0;
-for (const port of [sitePort, proxyPort]) {
+for (const port of [sitePort, proxyPort, leadsPort]) {
   if (!(await released(port))) {
     console.error(`✖ something still listens on 127.0.0.1:${port} after the tests: npm run cms was not stopped`);
     failed = true;

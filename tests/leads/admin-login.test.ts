@@ -16,8 +16,7 @@
  * client secret is in no page, no log line and no file of the build; the variables are checked at
  * start (exit 78) and a server without them says which are missing.
  */
-import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,13 +25,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Site } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
-import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
-import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx.ts";
 import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
+import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
-import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { root } from "../helpers/leads-endpoint.ts";
+import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
 
 const repo = "acme-marketing/site";
@@ -121,42 +120,9 @@ async function startLogin(page: Page, origin = site): Promise<Page> {
 beforeAll(async () => {
   standIn = await startGitHubStandIn({ clientId, clientSecret, repo, login: "marketer" });
   // /admin/ as `npm run build` builds it, for a repository on "GitHub" (the stand-in's API), with the
-  // secret in the build's environment: it must not end up in the build.
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(root, "node_modules", "vite", "bin", "vite.js"),
-      "build",
-      "--mode",
-      "admin",
-      "--outDir",
-      dist,
-      "--emptyOutDir",
-      "--logLevel",
-      "error",
-    ],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        CMS_REPO: repo,
-        CMS_API_ROOT: standIn.url,
-        GITHUB_CLIENT_ID: clientId,
-        GITHUB_CLIENT_SECRET: clientSecret,
-      },
-    },
-  );
-  expect(build.status, `vite build --mode admin:\n${build.stdout}${build.stderr}`).toBe(0);
-  // The production headers of /admin/ (its policy lets it reach the stand-in's API, as CMS_API_ROOT says).
-  const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url });
-  writeFileSync(join(dist, "_headers"), renderHeadersFile(policy.headers));
-  writeFileSync(join(dist, "_redirects"), "");
-  // The same for nginx, as `npm run build` writes them (dist/_nginx/).
-  mkdirSync(join(dist, "_nginx"));
-  writeFileSync(join(dist, "_nginx", "http.conf"), renderHttpInclude(policy.headers));
-  writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
-  writeFileSync(join(dist, "_nginx", "admin.conf"), renderAdminInclude());
+  // secret in the build's environment (it must not end up in the build), and the production headers
+  // of /admin/ for a host and for nginx (its policy lets it reach the stand-in's API).
+  buildAdmin(dist, { repo, apiRoot: standIn.url, clientId, clientSecret });
   let sitePort: number;
   [sitePort, nginxPort, nginxUpstreamPort, ownPort, ownNginxPort, ownNginxUpstreamPort] = (await freePorts(6)) as [
     number,
@@ -413,6 +379,22 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     expect(nginx.output()).not.toContain(token);
     expect(nginx.output()).not.toContain(clientSecret);
     await context.close();
+  });
+
+  test("the leads inbox (/admin/'s Leads screen) reaches the same process through nginx, and nothing keeps its answers", async () => {
+    const host = { Host: new URL(nginxSite).host };
+    for (const path of [
+      "/api/leads/inbox",
+      "/api/leads/inbox.csv",
+      "/api/leads/inbox/00000000-0000-0000-0000-000000000000",
+    ]) {
+      const answer = await get(`http://127.0.0.1:${nginxPort}${path}`, host);
+      // The endpoint's own refusal (JSON, in words), not nginx's page: no token was sent.
+      expect(answer.status, path).toBe(401);
+      expect(answer.headers["content-type"], path).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body).error, path).toMatch(/Sign in to the content editor/);
+      expect(answer.headers["cache-control"], path).toBe("no-store");
+    }
   });
 
   test("the login's pages keep their own policy through nginx, once, with HSTS", async () => {

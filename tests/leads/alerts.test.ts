@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Form, Site } from "../../schemas/index.ts";
-import { Alerts } from "../../server/leads/alerts.ts";
+import { Alerts, heldLeadsLink } from "../../server/leads/alerts.ts";
 import { loadConfig, type LeadsConfig } from "../../server/leads/config.ts";
 import { openDatabase, type Database } from "../../server/leads/db.ts";
 import { deliveryTargets } from "../../server/leads/steps/store.ts";
@@ -169,3 +169,23 @@ test("/readyz names a webhook failing past LEADS_ALERT_AFTER, and stops when it 
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
+
+test("the summary's link opens the Leads screen under BASE_PATH (/admin/ is built and served under it too); a BASE_PATH that is no path is refused by name", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "alerts-base-"));
+  const env = {
+    LEADS_DATA_DIR: dataDir,
+    LEADS_IP_KEY: "alerts-test-key-0123456789",
+    LEADS_EMAIL_TO: "none",
+    LEADS_WEBHOOK_URL: "none",
+  };
+  try {
+    const origin = site.seo.siteUrl.replace(/\/+$/, "");
+    expect(heldLeadsLink(loadConfig(env).alerts)).toBe(`${origin}/admin/#/page/leads?spam=only`);
+    expect(heldLeadsLink(loadConfig({ ...env, BASE_PATH: "/pr-7/" }).alerts)).toBe(
+      `${origin}/pr-7/admin/#/page/leads?spam=only`,
+    );
+    expect(() => loadConfig({ ...env, BASE_PATH: "/../etc" })).toThrow(/BASE_PATH="\/\.\.\/etc" is not a path/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -301,6 +301,14 @@ describe.each(["embedded", "postgresql"] as const)("the leads inbox on the %s da
         body: JSON.stringify({ phone: visitorPhone(site, 9) }),
       });
       expect(await erased.json()).toEqual({ erased: 1 });
+      // A person's request names both: one erasure, one audit row with the count of both.
+      for (const n of [10, 11]) expect((await post(`${base}/api/leads`, lead(n))).status).toBe(303);
+      const both = await ask(`${inboxPath}/erase`, tokens.editor, {
+        method: "POST",
+        body: JSON.stringify({ email: "inbox10@example.com", phone: visitorPhone(site, 11) }),
+      });
+      expect(await both.json()).toEqual({ erased: 2 });
+      expect((await auditRows(service.db!))[0]).toMatchObject({ action: "erase", lead_count: 2 });
     }
     expect((await ask(`${inboxPath}/erase`, tokens.editor, { method: "POST", body: "{}" })).status).toBe(400);
   });
@@ -333,6 +341,14 @@ test("LEADS_INBOX_LOCAL: this machine without a token, not through a proxy; `npm
     expect(await local.json()).toEqual({ leads: [], next: null });
     const proxied = await fetch(url, { headers: { "X-Forwarded-For": "203.0.113.9" } });
     expect(proxied.status).toBe(401);
+    // /admin/ of `npm run cms` (a page of this machine) is let in; a page of another site the same browser has open is not.
+    expect((await fetch(url, { headers: { Origin: "http://127.0.0.1:5173" } })).status).toBe(200);
+    const crossSite = await fetch(url.replace(/\/?$/, "/erase"), {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "text/plain" },
+      body: JSON.stringify({ email: "someone@example.com" }),
+    });
+    expect(crossSite.status).toBe(401);
     expect(endpoint.output()).toMatch(/leads inbox: list viewed.*login=local/);
   } finally {
     await endpoint.stop();

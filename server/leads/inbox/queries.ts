@@ -168,34 +168,40 @@ export async function markSpam(db: Database, id: string, login: string): Promise
 }
 
 /**
- * Erases every lead with this e-mail address (any field, case and spaces ignored) or phone number
+ * Erases every lead with this e-mail address (any field, case and spaces ignored) or this phone number
  * (the same digits; or the same last nine or more digits, so "+1 555 010 0199" finds "555-010-0199"),
- * with their outbox rows (ON DELETE CASCADE), and notes who did it, when and how many.
+ * either or both (a person's request names both: one erasure, one audit row), with their outbox rows
+ * (ON DELETE CASCADE), and notes who did it, when and how many.
  */
 export async function eraseLeads(
   db: Database,
-  who: { email: string } | { phone: string },
+  who: { email: string; phone?: string } | { email?: string; phone: string },
   login: string,
 ): Promise<number> {
   return db.transaction(async (sql) => {
-    const rows =
-      "email" in who
-        ? await sql.query(
-            `DELETE FROM leads l WHERE EXISTS (SELECT 1 FROM jsonb_each_text(l.fields) f
-               WHERE lower(btrim(f.value)) = lower(btrim($1))) RETURNING id`,
-            [who.email],
-          )
-        : await sql.query(
-            `DELETE FROM leads l WHERE EXISTS (SELECT 1 FROM jsonb_each_text(l.fields) f,
-               LATERAL (SELECT regexp_replace(f.value, '\\D', '', 'g') AS digits) v
-               WHERE f.value ~ '^[+0-9 ().-]+$' AND length(v.digits) >= 7
-                 AND (v.digits = $1 OR (least(length(v.digits), length($1)) >= 9
-                      AND right(v.digits, least(length(v.digits), length($1))) = right($1, least(length(v.digits), length($1))))))
-             RETURNING id`,
-            [who.phone.replace(/\D/g, "")],
-          );
-    await audit(sql, login, "erase", rows.length);
-    return rows.length;
+    let count = 0;
+    if (who.email)
+      count += (
+        await sql.query(
+          `DELETE FROM leads l WHERE EXISTS (SELECT 1 FROM jsonb_each_text(l.fields) f
+             WHERE lower(btrim(f.value)) = lower(btrim($1))) RETURNING id`,
+          [who.email],
+        )
+      ).length;
+    if (who.phone)
+      count += (
+        await sql.query(
+          `DELETE FROM leads l WHERE EXISTS (SELECT 1 FROM jsonb_each_text(l.fields) f,
+             LATERAL (SELECT regexp_replace(f.value, '\\D', '', 'g') AS digits) v
+             WHERE f.value ~ '^[+0-9 ().-]+$' AND length(v.digits) >= 7
+               AND (v.digits = $1 OR (least(length(v.digits), length($1)) >= 9
+                    AND right(v.digits, least(length(v.digits), length($1))) = right($1, least(length(v.digits), length($1))))))
+           RETURNING id`,
+          [who.phone.replace(/\D/g, "")],
+        )
+      ).length;
+    await audit(sql, login, "erase", count);
+    return count;
   });
 }
 

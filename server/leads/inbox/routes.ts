@@ -6,7 +6,7 @@
  *   GET  /api/leads/inbox/{id}          → the lead, where it came from, each delivery in words
  *   POST /api/leads/inbox/{id}/not-spam → a held lead into the outbox, once (409 when it is not held)
  *   POST /api/leads/inbox/{id}/spam     → held from now on; deliveries not made yet are dropped
- *   POST /api/leads/inbox/erase         {"email"} or {"phone"} → every such lead and its outbox rows
+ *   POST /api/leads/inbox/erase         {"email"}, {"phone"} or both → every such lead and its outbox rows
  *   GET  /api/leads/inbox.csv           ?q&form&spam&from&to → `npm run leads -- --csv`'s columns, streamed
  * Refusals: 401 (no token, or one GitHub refuses), 403 (may not edit the site), 429 (the inbox's own
  * rate limit), 503 (not set up, or the store not open yet); none carries a lead. Every view, export,
@@ -132,6 +132,16 @@ async function readJson(request: IncomingMessage, maxBytes = 4096): Promise<unkn
   }
 }
 
+/** No Origin (not a browser's cross-site request), or a page served from this machine. */
+function fromThisMachine(origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    return isLoopback(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function inboxRoutes(deps: InboxDeps): Route[] {
   const { config } = deps;
   const settings = config.inbox;
@@ -153,7 +163,9 @@ export function inboxRoutes(deps: InboxDeps): Route[] {
     if (settings.local) {
       const proxied = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
       const address = (request.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-      if (!proxied && isLoopback(address)) return "local";
+      // The browser on this machine carries no token, so a page of another site it has open must not
+      // act for it (a form posted across sites needs no preflight): its Origin is not this machine.
+      if (!proxied && isLoopback(address) && fromThisMachine(request.headers.origin)) return "local";
     }
     const token = bearerToken(request.headers.authorization);
     if (!token)
@@ -242,15 +254,19 @@ export function inboxRoutes(deps: InboxDeps): Route[] {
       const body = (await readJson(request)) as { email?: unknown; phone?: unknown } | null;
       const email = typeof body?.email === "string" ? body.email.trim() : "";
       const phone = typeof body?.phone === "string" ? body.phone.trim() : "";
-      let who;
-      if (email && !phone && /^[^\s@]+@[^\s@]+$/.test(email) && email.length <= 254) who = { email };
-      else if (phone && !email && phone.replace(/\D/g, "").length >= 7 && phone.length <= 40) who = { phone };
-      else throw new Problem(400, 'Send one of {"email": "name@example.com"} or {"phone": "+1 555 010 0199"}.');
+      const emailOk = /^[^\s@]+@[^\s@]+$/.test(email) && email.length <= 254;
+      const phoneOk = phone.replace(/\D/g, "").length >= 7 && phone.length <= 40;
+      if ((!email && !phone) || (email && !emailOk) || (phone && !phoneOk))
+        throw new Problem(
+          400,
+          'Send {"email": "name@example.com"}, {"phone": "+1 555 010 0199"} or both (one person\'s).',
+        );
+      const who = email ? { email, ...(phone ? { phone } : {}) } : { phone };
       const erased = await eraseLeads(db, who, login);
       log.info("leads inbox: erased a person's leads", {
         login,
         leads: erased,
-        by: "email" in who ? "e-mail" : "phone",
+        by: [email ? "e-mail" : "", phone ? "phone" : ""].filter(Boolean).join(" and "),
       });
       send(response, 200, { erased });
       return;

@@ -53,10 +53,10 @@ function siteConfig(): string {
     text = text.replaceAll(line, index === 0 ? `    listen 127.0.0.1:${port};` : "");
   }
   if (!text.includes(deployRoot)) throw new Error(`deploy/nginx.conf does not mention ${deployRoot}`);
-  // Three times: the lead endpoint and the admin login (server/auth/), one process, and the login
-  // again in the content editor's block.
-  if (text.split(leadsUpstream).length !== 4)
-    throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" three times`);
+  // Five times: in the site's block the lead endpoint, the leads inbox and the admin login (server/auth/),
+  // one process; in the content editor's block the inbox and the login again.
+  if (text.split(leadsUpstream).length !== 6)
+    throw new Error(`deploy/nginx.conf should have "${leadsUpstream}" five times`);
   text = text.replaceAll(leadsUpstream, `proxy_pass http://127.0.0.1:${leadsPort};`);
   return text.replaceAll(deployRoot, dist);
 }
