@@ -14,15 +14,16 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
 /**
  * `prefix`: the island's `identifierPrefix`, the one the build rendered it with (its marker's).
  * `reachedAt`: when the visitor first reached for it (performance.now()), given to the component with
- * its props (a form counts the time a visitor takes from there). Resolves once hydrated: its handlers
+ * its props (a form counts the time a visitor takes from there); undefined when the island was filled
+ * in before the loader could see it (the form then sends no time). Resolves once hydrated: its handlers
  * are live from then on.
  */
 export function hydrate(
   island: HTMLElement,
-  Component: ComponentType<{ reachedAt: number }>,
+  Component: ComponentType<{ reachedAt?: number }>,
   props: object,
   prefix: string,
-  reachedAt: number,
+  reachedAt: number | undefined,
 ): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {

@@ -32,12 +32,19 @@ installPageBehaviours();
 
 const woken = new WeakMap<HTMLElement, Promise<void>>();
 
+/** True when a box of the island already holds what the visitor typed or autofill put there. */
+const filledIn = (island: HTMLElement) =>
+  [...island.querySelectorAll<HTMLInputElement>("input:not([type=hidden]), textarea, select")].some((box) =>
+    box.type === "checkbox" || box.type === "radio" ? box.checked : box.value !== "",
+  );
+
 /** Hydrates an island, once; resolves when its handlers are live. */
 function wake(island: HTMLElement): Promise<void> {
   let done = woken.get(island);
   if (!done) {
     const load = islands[island.dataset.island as IslandName];
-    const reachedAt = performance.now();
+    // Filled in before this script could see it (it came late): when the visitor began is unknown.
+    const reachedAt = filledIn(island) ? undefined : performance.now();
     done = Promise.all([import("./hydrate"), load()]).then(([{ hydrate }, Component]) =>
       hydrate(island, Component as never, parseProps(island.dataset.props!), island.dataset.prefix!, reachedAt),
     );

@@ -30,8 +30,10 @@ test("publishing a FAQ question: /admin/ stays as it was, the open site updates 
 
   // The site, scrolled to the question and with it open.
   const site = await openSite(page, route);
-  const summaries = await site.locator("details > summary").allTextContents();
-  const question = site.locator("details").nth(summaries.findIndex((text) => text.trim() === entry.question));
+  // The development server renders the page in the browser: the questions are there once it has.
+  const summaries = () => site.locator("details > summary").allTextContents();
+  await expect.poll(async () => (await summaries()).map((text) => text.trim())).toContain(entry.question);
+  const question = site.locator("details").nth((await summaries()).findIndex((text) => text.trim() === entry.question));
   await expect(question.locator("summary")).toHaveText(entry.question);
   await question.locator("summary").scrollIntoViewIfNeeded();
   await question.locator("summary").click();
