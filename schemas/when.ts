@@ -112,9 +112,8 @@ export const isOpen = (window: Window, now: number): boolean =>
 export const liveAt = (value: unknown, now: number, zone: string | undefined): boolean =>
   isOpen(windowOf(value, zone), now);
 
-/** An instant in words, in `zone` (UTC when none): "Fri Nov 27 00:00 EST", or with `year`, "Fri Nov 27 2026 00:00 EST". */
-export function formatWhen(at: number, zone: string | undefined, { year = false } = {}): string {
-  const parts: Record<string, string> = {};
+/** `at`'s date and time parts in `zone` (UTC when none), by their names ("weekday", "hour", …). */
+function partsOf(at: number, zone: string | undefined, zoneName: boolean): Record<string, string> {
   const format = new Intl.DateTimeFormat("en-US", {
     timeZone: zone ?? "UTC",
     hourCycle: "h23",
@@ -124,9 +123,14 @@ export function formatWhen(at: number, zone: string | undefined, { year = false 
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    timeZoneName: "short",
+    ...(zoneName ? { timeZoneName: "short" } : {}),
   });
-  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+  return Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+}
+
+/** An instant in words, in `zone` (UTC when none): "Fri Nov 27 00:00 EST", or with `year`, "Fri Nov 27 2026 00:00 EST". */
+export function formatWhen(at: number, zone: string | undefined, { year = false } = {}): string {
+  const parts = partsOf(at, zone, true);
   return `${parts.weekday} ${parts.month} ${parts.day}${year ? ` ${parts.year}` : ""} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 
@@ -147,19 +151,8 @@ export function timeAt(
 
 /** An instant in few words, in the site's zone: "Fri Nov 27, 00:00" (with the year unless it is `now`'s; in UTC, saying so, when the site has no zone). */
 export function shortWhen(at: number, zone: string | undefined, now?: number): string {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone ?? "UTC",
-    hourCycle: "h23",
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
-  const year = now === undefined ? undefined : format.formatToParts(now).find((part) => part.type === "year")?.value;
+  const parts = partsOf(at, zone, false);
+  const year = now === undefined ? undefined : partsOf(now, zone, false).year;
   return `${parts.weekday} ${parts.month} ${parts.day}${parts.year === year ? "" : ` ${parts.year}`}, ${parts.hour}:${parts.minute}${zone ? "" : " UTC"}`;
 }
 
