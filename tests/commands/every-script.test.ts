@@ -255,4 +255,11 @@ describe("the scripts nothing else runs, run as a user types them", () => {
       /clients: \d+ leads stored[\s\S]*lead stored/,
     );
   });
+
+  it("npm run bench:leads -- --inbox on the embedded database, 2,000 leads: each question answers, the export streams every row", () => {
+    expectOk(
+      npm("bench:leads", ["--inbox", "--only", "embedded"], { BENCH_INBOX_LEADS: "2000" }),
+      /2,000 leads[\s\S]*search: an e-mail address\s+1 leads\s+p50[\s\S]*CSV export, streamed\s+2,000 rows/,
+    );
+  });
 });
