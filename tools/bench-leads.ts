@@ -226,7 +226,9 @@ async function inboxBench() {
       const answer = await fetch(`${base}.csv?spam=include`);
       let rows = -1; // the header row
       const decoder = new TextDecoder();
-      for await (const chunk of answer.body!) rows += decoder.decode(chunk, { stream: true }).split("\n").length - 1;
+      const reader = answer.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read())
+        rows += decoder.decode(read.value, { stream: true }).split("\n").length - 1;
       const after = process.platform === "linux" ? Number(peak()) : NaN;
       console.log(
         `  CSV export, streamed    ${rows.toLocaleString("en-US").padStart(8)} rows  in ${((performance.now() - exporting) / 1000).toFixed(1)} s; server's peak memory ${(before / 1024).toFixed(0)} MB before, ${(after / 1024).toFixed(0)} MB after`,
