@@ -4,14 +4,15 @@
  * "Not spam: deliver it", "Mark as spam", "Erase this person" (a confirmation that says what goes).
  */
 import { useEffect, useRef, useState } from "react";
-import { erase, getLead, InboxError, markSpam, release, type Lead } from "./api.ts";
+import { erase, getLead, InboxError, markSpam, release } from "./api.ts";
+import type { InboxLead } from "../../schemas/index.ts";
 import { attributionLabel, fieldsOf, formTitle, personOf, when, whyHeld, type Forms } from "./words.ts";
 
 const inWords = (e: unknown) =>
   e instanceof InboxError ? e.message : "Something went wrong in this screen; reload the page.";
 
 export function LeadDetail({ id, forms, onBack }: { id: string; forms: Forms; onBack: (message?: string) => void }) {
-  const [lead, setLead] = useState<Lead | undefined>(undefined);
+  const [lead, setLead] = useState<InboxLead | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [note, setNote] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);

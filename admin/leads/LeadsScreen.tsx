@@ -6,7 +6,8 @@
  * summary's link opens the held leads. Every refusal is said in words (api.ts).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { emptyFilter, exportCsv, filterQuery, InboxError, listLeads, type Filter, type Lead } from "./api.ts";
+import { emptyFilter, exportCsv, filterQuery, InboxError, listLeads, type Filter } from "./api.ts";
+import type { InboxPage } from "../../schemas/index.ts";
 import { LeadDetail } from "./LeadDetail.tsx";
 import { formTitle, summaryOf, when, whyHeld, type Forms } from "./words.ts";
 
@@ -22,15 +23,13 @@ export function filterFrom(query: URLSearchParams): Filter {
   };
 }
 
-type Page = { leads: Lead[]; next: string | null };
-
 export function LeadsScreen({ forms, query }: { forms: Forms; query: URLSearchParams }) {
   const [filter, setFilter] = useState<Filter>(() => filterFrom(query));
   const [draft, setDraft] = useState<Filter>(filter);
   /** The cursors of the pages shown before this one (the first page's is undefined). */
   const [trail, setTrail] = useState<(string | undefined)[]>([]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const [page, setPage] = useState<Page | undefined>(undefined);
+  const [page, setPage] = useState<InboxPage | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | undefined>(undefined);

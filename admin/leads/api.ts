@@ -5,41 +5,12 @@
  * `npm run cms` there is no token: the server lets this machine in (LEADS_INBOX_LOCAL). Every refusal
  * becomes an `InboxError` whose message is in words for marketing.
  */
-
-/** One delivery of a lead, as the server words it. */
-export interface Delivery {
-  id: string;
-  target: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  next_at: string | null;
-  delivered_at: string | null;
-  /** The target's name (the detail only). */
-  name?: string;
-  /** Where it stands, in words (the detail only). */
-  state?: string;
-}
-
-export interface Lead {
-  id: string;
-  /** ISO time, UTC, to the second. */
-  created_at: string;
-  form: string;
-  page: string;
-  choice: string | null;
-  fields: Record<string, string>;
-  consent: string | null;
-  /** Why it is held ("honeypot filled", "sent too fast", …); null when it is not. */
-  spam: string | null;
-  attribution: Record<string, string> | null;
-  deliveries: Delivery[];
-}
+import type { InboxLead, InboxPage, SpamFilter } from "../../schemas/index.ts";
 
 export interface Filter {
   q: string;
   form: string;
-  spam: "exclude" | "only" | "include";
+  spam: SpamFilter;
   /** Days, 2026-01-31; "" for none. */
   from: string;
   to: string;
@@ -127,14 +98,14 @@ export async function call(path: string, init: RequestInit = {}): Promise<Respon
   throw new InboxError(refusal(response.status, error), response.status);
 }
 
-export async function listLeads(filter: Filter, cursor?: string): Promise<{ leads: Lead[]; next: string | null }> {
+export async function listLeads(filter: Filter, cursor?: string): Promise<InboxPage> {
   const query = filterQuery(filter);
   query.set("limit", "25");
   if (cursor) query.set("cursor", cursor);
   return (await call(`?${query}`)).json();
 }
 
-export async function getLead(id: string): Promise<Lead> {
+export async function getLead(id: string): Promise<InboxLead> {
   return (await call(`/${encodeURIComponent(id)}`)).json();
 }
 

@@ -3,8 +3,7 @@
  * labels) and in plain words: its summary line, its fields by their labels, where it came from, why
  * it was held. No particular form or field is named here: the forms come from content.
  */
-import type { Form } from "../../schemas/index.ts";
-import type { Lead } from "./api.ts";
+import type { Form, InboxLead } from "../../schemas/index.ts";
 
 export type Forms = Record<string, Form>;
 
@@ -15,7 +14,10 @@ export const when = (iso: string | null) =>
 export const formTitle = (forms: Forms, id: string) => forms[id]?.title ?? id;
 
 /** The values the visitor typed, in the form's order, with the form's labels (a field the form no longer has: its name). */
-export function fieldsOf(forms: Forms, lead: Lead): { name: string; label: string; value: string; type?: string }[] {
+export function fieldsOf(
+  forms: Forms,
+  lead: InboxLead,
+): { name: string; label: string; value: string; type?: string }[] {
   const known = forms[lead.form]?.fields ?? [];
   const shown: { name: string; label: string; value: string; type?: string }[] = known
     .filter((f) => lead.fields[f.name] !== undefined && lead.fields[f.name] !== "")
@@ -27,14 +29,14 @@ export function fieldsOf(forms: Forms, lead: Lead): { name: string; label: strin
 }
 
 /** One line for the list: the first values the visitor typed. */
-export const summaryOf = (forms: Forms, lead: Lead) =>
+export const summaryOf = (forms: Forms, lead: InboxLead) =>
   fieldsOf(forms, lead)
     .slice(0, 3)
     .map((f) => f.value)
     .join(" · ") || "(nothing typed)";
 
 /** The e-mail address and phone number of a lead (its fields of those types; by name for a form since changed). */
-export function personOf(forms: Forms, lead: Lead): { email?: string; phone?: string } {
+export function personOf(forms: Forms, lead: InboxLead): { email?: string; phone?: string } {
   const fields = fieldsOf(forms, lead);
   const email = fields.find((f) => f.type === "email" || (!f.type && /e-?mail/i.test(f.name)))?.value;
   const phone = fields.find((f) => f.type === "tel" || (!f.type && /phone|tel/i.test(f.name)))?.value;

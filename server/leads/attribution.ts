@@ -7,9 +7,12 @@
  * token or a search). A value that does not pass is left out: the lead itself is never refused for
  * its attribution, which the visitor cannot see or correct.
  */
-import { attributionFields, attributionMaxLength, type AttributionField } from "../../schemas/index.ts";
-
-export type Attribution = Partial<Record<AttributionField, string>>;
+import {
+  attributionFields,
+  attributionMaxLength,
+  type Attribution,
+  type AttributionField,
+} from "../../schemas/index.ts";
 
 /** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
 const unprintable = /[\p{Cc}\u2028\u2029]/gu;

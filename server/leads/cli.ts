@@ -19,7 +19,8 @@ import { loadConfig, type LeadsConfig } from "./config.ts";
 import { exitOnStartupError } from "../config/env.ts";
 import { openDatabase } from "./db.ts";
 import { deliveryStatus as status, leadsCsv, leadsJson } from "./export.ts";
-import { listLeads, retryDeliveries, type LeadListing } from "./queries.ts";
+import { listLeads, retryDeliveries } from "./queries.ts";
+import type { LeadListing } from "../../schemas/index.ts";
 import { adminSocketPath } from "./service.ts";
 
 const { values } = (() => {

@@ -5,9 +5,8 @@
  * injection guidance), except a phone number, which cannot run anything and must reach the CRM as
  * written: see docs/decisions/0023-lead-exports-for-a-crm.md.
  */
-import { attributionFields, phonePattern, type Form } from "../../schemas/index.ts";
+import { attributionFields, phonePattern, type Form, type LeadListing } from "../../schemas/index.ts";
 import { describeTarget } from "./outbox.ts";
-import type { LeadListing } from "./queries.ts";
 
 const phone = new RegExp(`^${phonePattern}$`);
 /** The first characters that make a spreadsheet read a cell as a formula (OWASP, ASVS 5.0 1.2.10). */

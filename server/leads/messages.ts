@@ -4,7 +4,7 @@
  * delivery, and tests can read them without a mail server.
  */
 import { attributionFields, type Form } from "../../schemas/index.ts";
-import type { Attribution } from "./attribution.ts";
+import type { Attribution } from "../../schemas/index.ts";
 
 /** A stored lead as the outbox reads it. */
 export interface LeadRow {

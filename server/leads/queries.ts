@@ -1,27 +1,6 @@
 /** What `npm run leads` asks of the database: recent leads with their deliveries, and retries. */
-import type { Attribution } from "./attribution.ts";
+import type { LeadListing } from "../../schemas/index.ts";
 import type { Sql } from "./db.ts";
-
-export interface LeadListing {
-  id: string;
-  created_at: string;
-  form: string;
-  page: string;
-  choice: string | null;
-  fields: Record<string, string>;
-  consent: string | null;
-  spam: string | null;
-  /** Where the lead came from; null for a lead without (sent without JavaScript, or before it was recorded). */
-  attribution: Attribution | null;
-  deliveries: {
-    id: string;
-    target: string;
-    status: string;
-    attempts: number;
-    last_error: string | null;
-    delivered_at: string | null;
-  }[];
-}
 
 export async function listLeads(sql: Sql, options: { limit: number; spam: boolean }): Promise<LeadListing[]> {
   const rows = await sql.query<LeadListing>(

@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import type { Attribution } from "./attribution.ts";
+import type { Attribution } from "../../schemas/index.ts";
 import type { Database, Sql } from "./db.ts";
 
 export interface NewLead {

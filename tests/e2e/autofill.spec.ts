@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "@playwright/test";
-import type { LeadListing } from "../../server/leads/queries.ts";
+import type { LeadListing } from "../../schemas/index.ts";
 import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, expect, hydrated, pages, test } from "./fixtures.ts";
 

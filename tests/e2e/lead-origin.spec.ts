@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
-import type { LeadListing } from "../../server/leads/queries.ts";
+import type { LeadListing } from "../../schemas/index.ts";
 import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";

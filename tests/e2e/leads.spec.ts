@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
-import type { LeadListing } from "../../server/leads/queries.ts";
+import type { LeadListing } from "../../schemas/index.ts";
 import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, dataLayer, expect, hydrated, keepEvents, openers, pages, site, test } from "./fixtures.ts";
 

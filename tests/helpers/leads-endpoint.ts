@@ -5,7 +5,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import type { LeadListing } from "../../server/leads/queries.ts";
+import type { LeadListing } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
 import { track } from "./children.ts";
 

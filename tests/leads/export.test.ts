@@ -15,7 +15,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../server/leads/db.ts";
 import { csvCell } from "../../server/leads/export.ts";
-import type { LeadListing } from "../../server/leads/queries.ts";
+import type { LeadListing } from "../../schemas/index.ts";
 import { storeLead } from "../../server/leads/store.ts";
 import { copyProject } from "../helpers/copy-project.ts";
 import { root } from "../helpers/leads-endpoint.ts";

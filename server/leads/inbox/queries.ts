@@ -5,10 +5,8 @@
  * rows in one transaction); "spam"; erasing a person (their leads and outbox rows; an audit row with
  * who, when and how many, nothing personal); and the export's pages. PGlite and PostgreSQL alike.
  */
-import type { LeadListing } from "../queries.ts";
+import type { InboxLead, SpamFilter } from "../../../schemas/index.ts";
 import type { Database, Sql } from "../db.ts";
-
-export type SpamFilter = "exclude" | "only" | "include";
 
 export interface InboxFilter {
   /** Words in any field the visitor typed (name, e-mail, phone, message), case-insensitive. */
@@ -18,21 +16,6 @@ export interface InboxFilter {
   /** Days (YYYY-MM-DD, UTC), both included. */
   from?: string;
   to?: string;
-}
-
-export interface InboxDelivery {
-  id: string;
-  target: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  next_at: string | null;
-  delivered_at: string | null;
-}
-
-/** A lead as `npm run leads` lists it, its deliveries with when each is tried next. */
-export interface InboxLead extends Omit<LeadListing, "deliveries"> {
-  deliveries: InboxDelivery[];
 }
 
 /** Where a page ends: the last lead's time (to the microsecond) and id. */

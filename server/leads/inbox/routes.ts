@@ -34,10 +34,9 @@ import {
   listInbox,
   markSpam,
   releaseLead,
-  type InboxDelivery,
   type InboxFilter,
-  type SpamFilter,
 } from "./queries.ts";
+import type { InboxDelivery, SpamFilter } from "../../../schemas/index.ts";
 
 export const inboxPath = "/api/leads/inbox";
 

@@ -4,8 +4,8 @@
  * well formed; the visitor's fields must pass the form's Zod schema (validate.ts), whose messages
  * name each field by its label (a 422 the form shows field by field).
  */
-import { attributionFields, type Form } from "../../../schemas/index.ts";
-import { attributionFrom, type Attribution } from "../attribution.ts";
+import { attributionFields, type Attribution, type Form } from "../../../schemas/index.ts";
+import { attributionFrom } from "../attribution.ts";
 import { controlFields, leadSchema } from "../validate.ts";
 import { Refusal } from "./refusal.ts";
 
