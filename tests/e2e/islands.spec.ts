@@ -198,3 +198,15 @@ test("every island on every page hydrates with no console error and no hydration
   // The unknown path's 404 status is the browser's message, the test's doing.
   consoleProblems.splice(0, consoleProblems.length, ...consoleProblems.filter((p) => !/status of 404/.test(p)));
 });
+
+test("islands' props in the served pages hold no raw <: no content string can end the marker or open a script", async ({
+  request,
+}) => {
+  // The shipped content's formatted text puts < in the forms' props; tests/components/islands.test.tsx
+  // holds a hostile string (`</site-island><script>`) through the same serialiser.
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    for (const [, props] of html.matchAll(/<site-island [^>]*data-props="([^"]*)"/g))
+      expect(props, route).not.toContain("<");
+  }
+});
