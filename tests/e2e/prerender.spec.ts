@@ -14,11 +14,23 @@
  * The site's content names no container, so the test gives the prerendered page one before it is
  * shown (the loader reads the id only when it starts); the page's policy blocks the download, so
  * nothing leaves the machine, and the test checks that the container's script was asked for.
+ *
+ * And moving between pages, each a page load, is a cross-document view transition (`@view-transition`
+ * in site.css): the new page's `pagereveal` carries one. That one runs in Playwright, as the others.
  */
 import { expect, test } from "@playwright/test";
 import puppeteer, { type CDPSession } from "puppeteer-core";
 import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
-import { routes } from "./fixtures.ts";
+import { hydrated, test as siteTest, routes } from "./fixtures.ts";
+
+/** In the page: marks a visible link to another of the site's pages (`others`); returns its path. */
+function markNextLink(others: string[]): string | undefined {
+  const link = [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].find(
+    (a) => a.origin === location.origin && others.includes(a.pathname) && a.checkVisibility(),
+  );
+  link?.setAttribute("data-e2e-next", "");
+  return link?.pathname;
+}
 
 type Reading = {
   path: string;
@@ -66,13 +78,7 @@ test("a page prerendered on hover counts one page view, and loads Tag Manager, o
     await page.goto(new URL(from, baseURL).href);
     // A visible link from this page to another of the site's pages: the one the visitor hovers.
     const to = await page.evaluate(
-      (others: string[]) => {
-        const link = [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].find(
-          (a) => a.origin === location.origin && others.includes(a.pathname) && a.checkVisibility(),
-        );
-        link?.setAttribute("data-e2e-next", "");
-        return link?.pathname;
-      },
+      markNextLink,
       routes.filter((route) => route !== from),
     );
     expect(to, `no visible link on ${from} to another page`).toBeTruthy();
@@ -130,4 +136,29 @@ test("a page prerendered on hover counts one page view, and loads Tag Manager, o
   } finally {
     await browser.close();
   }
+});
+
+siteTest("following a link to another page is a cross-document view transition", async ({ page }) => {
+  await page.addInitScript(() => {
+    addEventListener("pagereveal", (event) => {
+      sessionStorage.setItem(
+        "e2e-transition",
+        String(Boolean((event as Event & { viewTransition?: unknown }).viewTransition)),
+      );
+    });
+  });
+  const from = routes[0]!;
+  await page.goto(from);
+  await hydrated(page);
+  // The first page of the tab came from nowhere: no transition.
+  expect(await page.evaluate(() => sessionStorage.getItem("e2e-transition"))).toBe("false");
+  const to = await page.evaluate(
+    markNextLink,
+    routes.filter((route) => route !== from),
+  );
+  expect(to, `no visible link on ${from} to another page`).toBeTruthy();
+  await page.locator("[data-e2e-next]").click();
+  await expect(page).toHaveURL(new RegExp(`${to}$`));
+  await hydrated(page);
+  expect(await page.evaluate(() => sessionStorage.getItem("e2e-transition"))).toBe("true");
 });
