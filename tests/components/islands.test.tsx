@@ -55,7 +55,7 @@ describe("islands", () => {
     expect(markers[0]!.querySelector("h2")!.textContent).toContain(hostile);
   });
 
-  it("each gets its own id prefix, and hydrates with it without a mismatch, keeping its ids and what was typed", async () => {
+  it("each gets its own id prefix, and hydrates with it, in any order, without a mismatch, keeping its ids and what was typed", async () => {
     document.body.innerHTML = renderWithIslands(page);
     const markers = [...document.querySelectorAll<HTMLElement>("site-island")];
     expect(markers.map((m) => m.dataset.prefix)).toEqual(["i0-", "i1-"]);
@@ -66,7 +66,9 @@ describe("islands", () => {
     first.value = "typed before hydration";
 
     const errors = vi.spyOn(console, "error");
-    for (const marker of markers)
+    // The later island first: each has its own prefix, so the order they are reached in does not matter
+    // (tests/e2e/islands.spec.ts hydrates two in the page's order).
+    for (const marker of [...markers].reverse())
       await hydrate(marker, LeadForm as never, parseProps(marker.dataset.props!), marker.dataset.prefix!, 0);
 
     expect(errors).not.toHaveBeenCalled();

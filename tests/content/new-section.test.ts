@@ -4,7 +4,7 @@
  * tests/commands/adding-a-section.test.ts, which follows docs/adding-a-section.md.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "..", "..");
 const skip = new Set(["node_modules", ".git", "dist", ".bench", ".ssr", ".size-floor", "test-results", "playwright-report"]);
 let copy = "";
+/** What the scaffold printed. */
+let said = "";
 const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: copy, encoding: "utf8", stdio: "pipe" });
 
 describe("npm run new:section", { timeout: 180_000 }, () => {
@@ -20,7 +22,7 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     cpSync(root, copy, { recursive: true, filter: (src) => !skip.has(relative(root, src).split("/")[0]!) });
     symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
     run(["--import", "tsx", "scripts/content/cli/cli.ts", "build"]);
-    run(["--import", "tsx", "scripts/generate/new-section.ts", "demo-widget"]);
+    said = run(["--import", "tsx", "scripts/generate/new-section.ts", "demo-widget"]);
   });
 
   it("writes one folder (schema, renderer, styles, test) and a line in each list", () => {
@@ -57,6 +59,28 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     const types = JSON.parse(run(["--import", "tsx", "-e", script])) as { name: string; fields: { name: string }[] }[];
     const added = types.find((type) => type.name === "demo-widget");
     expect(added?.fields.map((f) => f.name)).toContain("heading");
+  });
+
+  it("says how to make an interactive part an island, naming files and a guide section that exist", () => {
+    const renderer = readFileSync(join(copy, "sections/demo-widget/DemoWidget.tsx"), "utf8");
+    const guide = readFileSync(join(copy, "docs/adding-a-section.md"), "utf8");
+    const heading = /^## (Interactive parts.*)$/m.exec(guide)?.[1];
+    expect(heading, "docs/adding-a-section.md has an \"Interactive parts\" section").toBeDefined();
+    for (const [where, text] of [
+      ["the scaffold's message", said],
+      ["the new renderer's note", /\/\*\*[\s\S]*?\*\//.exec(renderer)?.[0] ?? ""],
+    ] as const) {
+      expect(text, where).toContain("<Island>");
+      expect(text.replace(/\s*\*\s*/g, " "), where).toContain('"Interactive parts"');
+      const paths = text.match(/\b(?:ui|docs)\/[\w/.-]*\w/g) ?? [];
+      expect(paths, where).toContain("ui/islands/registry.ts");
+      expect(
+        paths.filter((path) => !existsSync(join(copy, path))),
+        where,
+      ).toEqual([]);
+    }
+    // The renderer it writes has no handler: it would never run on the live site.
+    expect(renderer).not.toMatch(/\son[A-Z]\w*=/);
   });
 
   it("refuses a name that is not lower-case words joined by hyphens, or that exists", () => {

@@ -9,11 +9,12 @@
  * harsher case), each page loaded afresh from dist/ served as a static host serves it.
  * JavaScript is measured in the same Chromium, as each page loads it (src/islands/: a loader, then
  * React and an island's module when a visitor reaches for a form), each script file gzipped (level 9,
- * as the floor) plus inline scripts gzipped: when the page is left idle (no scroll, no input), and
- * after a whole visit (scrolled to the end, the first popup's form, or else the first form, opened,
- * filled in and sent; the lead endpoint answered by the browser as a stored lead, 303).
- * Budgets: at most 4 KB of JavaScript before any interaction on every page; at most the floor (1.0×)
- * for the whole visit, so the islands never cost more than the bare framework; CSS under 15 KB
+ * as the floor) plus inline scripts gzipped: before interaction (the page left idle: no scroll, no
+ * input), and after the first form is used (a whole visit: scrolled to the end, the first popup's
+ * form, or else the first form, opened, filled in and sent; the lead endpoint answered by the
+ * browser as a stored lead, 303).
+ * Budgets: at most 4 KB of JavaScript before interaction on every page; at most the floor (1.0×)
+ * after the first form is used, so the islands never cost more than the bare framework; CSS under 15 KB
  * gzipped; no render-blocking third-party request; every <img> with width and height; no web font
  * without font-display; images a phone downloads: at most 250 KB when the page loads (the first
  * screen, and whatever the browser fetches ahead of scrolling), at most 1,200 KB for the whole page.
@@ -75,7 +76,7 @@ function htmlFor(route: string): string {
 }
 
 console.log(
-  `floor (React 19 + React Router, two routes, hydrated): ${kb(floorJs)} JS gzipped; budgets: ${kb(idleBudget)} of JS before any interaction, ${kb(visitBudget)} for a whole visit (floor × ${visitRatio})\n`,
+  `floor (React 19 + React Router, two routes, hydrated): ${kb(floorJs)} JS gzipped; budgets: ${kb(idleBudget)} of JavaScript before interaction, ${kb(visitBudget)} after the first form is used (floor × ${visitRatio})\n`,
 );
 interface Downloads {
   bytes: number;
@@ -85,7 +86,7 @@ interface Downloads {
 interface Measured {
   firstLoad: Downloads;
   page: Downloads;
-  /** JavaScript gzipped: left idle, and after the whole visit (scrolled, a form sent). */
+  /** JavaScript gzipped: before interaction (left idle), and after the first form is used (scrolled, a form sent). */
   js: { idle: number; visit: number; form: string };
 }
 
@@ -186,7 +187,11 @@ console.log(
     `budgets ${kb(imageBudget.firstLoad)} when the page loads, ${kb(imageBudget.page)} for the whole page (files in brackets)\n`,
 );
 console.log(
-  "page          JS idle  JS visit  × floor  (form)      CSS gz    HTML gz  <img>   phone images: page load  whole page   (CSS is inlined in the HTML; HTML gz includes it)",
+  "JavaScript, gzipped, per page: before interaction (loaded and left idle: no scroll, no input); after the first form is used\n" +
+    "(scrolled to the end, then the first popup's form, else the first form, opened, filled in and sent: the form column; × floor of it)\n",
+);
+console.log(
+  "page         JS before interaction  JS after the first form is used  × floor  (form)      CSS gz    HTML gz  <img>   phone images: page load  whole page   (CSS is inlined in the HTML; HTML gz includes it)",
 );
 for (const { route } of routes) {
   const htmlFile = htmlFor(route);
@@ -199,7 +204,7 @@ for (const { route } of routes) {
   const { js } = phoneImages;
   const downloads = (d: Downloads) => `${kb(d.bytes)} (${d.files})`;
   console.log(
-    `${route.padEnd(12)} ${kb(js.idle).padStart(8)} ${kb(js.visit).padStart(9)} ${(js.visit / floorJs).toFixed(2).padStart(8)}  ${`(${js.form})`.padEnd(9)} ${kb(cssBytes).padStart(8)} ${kb(gz(html)).padStart(10)} ${String(imgs.length).padStart(6)} ${downloads(phoneImages.firstLoad).padStart(24)} ${downloads(phoneImages.page).padStart(17)}`,
+    `${route.padEnd(12)} ${kb(js.idle).padStart(21)} ${kb(js.visit).padStart(32)} ${(js.visit / floorJs).toFixed(2).padStart(8)}  ${`(${js.form})`.padEnd(9)} ${kb(cssBytes).padStart(8)} ${kb(gz(html)).padStart(10)} ${String(imgs.length).padStart(6)} ${downloads(phoneImages.firstLoad).padStart(24)} ${downloads(phoneImages.page).padStart(17)}`,
   );
   if (phoneImages.firstLoad.bytes > imageBudget.firstLoad)
     failures.push(
@@ -211,12 +216,10 @@ for (const { route } of routes) {
     );
 
   if (js.idle > idleBudget)
-    failures.push(
-      `${route}: ${kb(js.idle)} of JavaScript before any interaction is over the budget of ${kb(idleBudget)}`,
-    );
+    failures.push(`${route}: ${kb(js.idle)} of JavaScript before interaction is over the budget of ${kb(idleBudget)}`);
   if (js.visit > visitBudget)
     failures.push(
-      `${route}: ${kb(js.visit)} of JavaScript for a whole visit is over the budget of ${kb(visitBudget)} (floor × ${visitRatio})`,
+      `${route}: ${kb(js.visit)} of JavaScript after the first form is used is over the budget of ${kb(visitBudget)} (floor × ${visitRatio})`,
     );
   if (cssBytes > cssBudget) failures.push(`${route}: ${kb(cssBytes)} of CSS is over ${kb(cssBudget)}`);
   for (const img of imgs) {
