@@ -35,6 +35,12 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     ...(command === "serve"
       ? { define: { "import.meta.env.BUILD_TIME": JSON.stringify(process.env.BUILD_TIME ?? "") } }
       : {}),
+    // The development server bundles the dependencies it finds by crawling these pages when it starts.
+    // /admin/ among them: found only when /admin/ is first opened, its dependencies (Decap, Zod, …)
+    // were bundled then, and Vite reloaded every open page, the site in another tab included, and
+    // /admin/ itself mid-load ("Loading entry..."). Without this list Vite crawls the build's inputs,
+    // which are the site's alone. (tests/cms/no-reload.spec.ts)
+    optimizeDeps: { entries: ["index.html", "admin/index.html"] },
     // Images from content/ are published by the content pipeline under hashed names.
     publicDir: "src/generated/public",
     // `npm run cms` runs the lead server beside it (CMS_LEADS_PORT): /admin/'s Leads screen and the

@@ -38,6 +38,16 @@ interface Review {
   user: { login: string } | null;
   state: string;
 }
+interface Status {
+  context: string;
+  state: string;
+}
+/** The combined status of a commit: its statuses are paged like a list. */
+interface Combined {
+  state: string;
+  total_count: number;
+  statuses: Status[];
+}
 interface CheckRun {
   name: string;
   status: string;
@@ -46,10 +56,31 @@ interface CheckRun {
 
 export class GitHubError extends Error {}
 
-/** GitHub's REST API, as documented (https://docs.github.com/rest): JSON, the token as a bearer, pages of 100. */
+/**
+ * The next page's address in a `Link` header (`<https://…&page=2>; rel="next", <…>; rel="last"`), as
+ * GitHub documents paging (https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api):
+ * the header, not a page count, says whether there is more (a page may hold fewer than asked for).
+ */
+export function nextPage(link: string | null): string | undefined {
+  for (const [, url, params] of (link ?? "").matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*"?([^";]*)/i.exec(params!)?.[1] ?? "";
+    if (rel.trim().split(/\s+/).includes("next")) return url;
+  }
+  return undefined;
+}
+
+/** GitHub's REST API, as documented (https://docs.github.com/rest): JSON, the token as a bearer, pages of 100 followed by their `Link` header. */
 function client(api: string, token: string, repo: string) {
-  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; data: unknown }> => {
-    const response = await fetch(`${api.replace(/\/$/, "")}/repos/${repo}${path}`, {
+  const origin = new URL(api).origin;
+  /** `path` under the repository, or an address GitHub gave (a next page); the token goes to the API's host only. */
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: unknown; link: string | null }> => {
+    const url = path.startsWith("/") ? `${api.replace(/\/$/, "")}/repos/${repo}${path}` : path;
+    if (new URL(url).origin !== origin) throw new GitHubError(`GitHub sent a next page on another host: ${url}`);
+    const response = await fetch(url, {
       method,
       headers: {
         Accept: "application/vnd.github+json",
@@ -63,23 +94,29 @@ function client(api: string, token: string, repo: string) {
     });
     const text = await response.text();
     const data = text ? (JSON.parse(text) as unknown) : undefined;
-    return { status: response.status, data };
+    return { status: response.status, data, link: response.headers.get("link") };
   };
-  const get = async <T>(path: string): Promise<T> => {
-    const { status, data } = await call("GET", path);
+  const get = async (path: string): Promise<{ data: unknown; link: string | null }> => {
+    const { status, data, link } = await call("GET", path);
     if (status !== 200) throw new GitHubError(`GET ${path}: GitHub answered ${status} ${message(data)}`);
-    return data as T;
+    return { data, link };
   };
-  /** Every page of a list (100 a page; a short page is the last). */
-  const all = async <T>(path: string, pick: (data: unknown) => T[] = (data) => data as T[]): Promise<T[]> => {
-    const items: T[] = [];
-    for (let page = 1; ; page++) {
-      const got = pick(await get(`${path}${path.includes("?") ? "&" : "?"}per_page=100&page=${page}`));
-      items.push(...got);
-      if (got.length < 100) return items;
+  /** Every page's answer, 100 items asked a page, following `rel="next"` until there is none. */
+  const pages = async (path: string): Promise<unknown[]> => {
+    const answers: unknown[] = [];
+    let next: string | undefined = `${path}${path.includes("?") ? "&" : "?"}per_page=100`;
+    while (next !== undefined) {
+      if (answers.length === 1000) throw new GitHubError(`GET ${path}: more than 1,000 pages; stopped`);
+      const { data, link } = await get(next);
+      answers.push(data);
+      next = nextPage(link);
     }
+    return answers;
   };
-  return { call, get, all };
+  /** Every item of a list; `pick` takes a page's items out of its answer. */
+  const all = async <T>(path: string, pick: (data: unknown) => T[] = (data) => data as T[]): Promise<T[]> =>
+    (await pages(path)).flatMap(pick);
+  return { call, pages, all };
 }
 
 const message = (data: unknown) => String((data as { message?: unknown } | undefined)?.message ?? "");
@@ -100,10 +137,7 @@ function askedTime(pull: Pull, comments: readonly Comment[]): string | undefined
 }
 
 /** Why the head commit's checks are not green, or nothing when they are. */
-function checksNotGreen(
-  combined: { state: string; total_count: number; statuses: { context: string; state: string }[] },
-  runs: readonly CheckRun[],
-): string | undefined {
+function checksNotGreen(combined: Combined, runs: readonly CheckRun[]): string | undefined {
   const failed = [
     ...combined.statuses
       .filter((status) => status.state === "failure" || status.state === "error")
@@ -198,16 +232,16 @@ export async function main(
         );
         continue;
       }
-      const [reviews, combined, runs] = await Promise.all([
+      const [reviews, statusPages, runs] = await Promise.all([
         github.all<Review>(`/pulls/${pull.number}/reviews`),
-        github.get<{ state: string; total_count: number; statuses: { context: string; state: string }[] }>(
-          `/commits/${pull.head.sha}/status`,
-        ),
+        github.pages(`/commits/${pull.head.sha}/status`) as Promise<Combined[]>,
         github.all<CheckRun>(
           `/commits/${pull.head.sha}/check-runs`,
           (data) => (data as { check_runs: CheckRun[] }).check_runs,
         ),
       ]);
+      // The combined status pages its statuses like a list; its state and count are on every page.
+      const combined = { ...statusPages[0]!, statuses: statusPages.flatMap((page) => page.statuses) };
       const why = approval(reviews) ?? checksNotGreen(combined, runs);
       if (why) {
         await tell(

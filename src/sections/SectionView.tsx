@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
-import type { Section } from "../../schemas";
+import type { CollectionName, Reference, Section } from "../../schemas";
 import { SectionHeaded, SectionLevel } from "../../ui/components/Heading";
+import { useShownAt } from "../../ui/components/Scheduled";
+import { entryOf, useContent } from "../../ui/content/ContentProvider";
 import { sectionRenderers } from "./registry";
 
 function renderSection(section: Section) {
@@ -9,8 +11,31 @@ function renderSection(section: Section) {
   return <Renderer {...section} />;
 }
 
+const isReference = (value: unknown): value is Reference<CollectionName> =>
+  value !== null && typeof value === "object" && "kind" in value && "id" in value && Object.keys(value).length === 2;
+
+/**
+ * The sections shown at a preview's chosen time, as the build at that time shows them
+ * (scripts/content/stages/schedule.ts): a section outside its window is left out, and so is one whose
+ * list of entries names none shown then.
+ */
+function useShownSections(sections: readonly Section[]): readonly Section[] {
+  const shown = useShownAt();
+  const { collections } = useContent();
+  if (!shown) return sections;
+  const emptied = (section: Section) =>
+    Object.values(section).some(
+      (value) =>
+        Array.isArray(value) &&
+        value.some(isReference) &&
+        !value.some((item) => !isReference(item) || shown(entryOf(collections, item))),
+    );
+  return sections.filter((section) => shown(section) && !emptied(section));
+}
+
 /** A page's sections in order; the first one's heading is the page's h1 (the content check sees it has one). */
-export function Sections({ sections }: { sections: readonly Section[] }) {
+export function Sections({ sections: all }: { sections: readonly Section[] }) {
+  const sections = useShownSections(all);
   return sections.map((section, index) => (
     <SectionLevel key={`${index}-${section.type}`} value={index === 0 ? 1 : 2}>
       <SectionHeaded value={section.heading !== undefined}>{renderSection(section)}</SectionHeaded>

@@ -24,7 +24,7 @@ const content = loadContent(
       'question: Weekend deal?\nanswer: Yes.\npublishDate: "2026-11-01T00:00"\nexpiryDate: "2026-11-30T23:59"\n',
     "pages/home.yaml": replace(
       "    questions:\n      - first\n",
-      '    questions:\n      - first\n      - holiday\n      - old\n      - weekend\n  - type: faq\n    heading: Last year\n    expiryDate: "2026-01-01T00:00Z"\n    questions:\n      - first\n',
+      '    questions:\n      - first\n      - holiday\n      - old\n      - weekend\n  - type: faq\n    heading: Last year\n    expiryDate: "2026-01-01T00:00Z"\n    questions:\n      - first\n  - type: faq\n    heading: Coming up\n    questions:\n      - holiday\n',
     ),
     "pages/launch.yaml":
       'route: /launch\ntitle: Launch\ndescription: The launch.\npublishDate: "2027-01-04T09:00"\nsections:\n  - type: faq\n    heading: Launch questions\n    questions:\n      - first\n',
@@ -73,17 +73,47 @@ describe("scheduled content in the preview", () => {
     );
   });
 
-  it("at a chosen time inside a window, that content is not marked; after it, it has ended", async () => {
+  it("at a chosen time inside a window, that content is not marked; after it, it is left out", async () => {
     const { unmount } = show("/", previewClock("2026-11-27T00:00", zone));
     await screen.findByRole("region", { name: "Questions" });
     expect(notes(question("Holiday hours?"))).toEqual([]);
     expect(screen.getByRole("status").textContent).toBe(
-      "The site as it will look on Fri Nov 27 2026, 00:00: what is not shown then is marked.",
+      "The site as it will look on Fri Nov 27 2026, 00:00: what is not shown then is left out.",
     );
     unmount();
     show("/", previewClock("2026-12-01T00:00", zone));
+    const questions = await screen.findByRole("region", { name: "Questions" });
+    expect(within(questions).queryByText("Weekend deal?")).toBeNull();
+  });
+
+  /** The questions a section lists, as a visitor counts them. */
+  const listed = (name: string) =>
+    within(within(screen.getByRole("region", { name })).getByRole("list"))
+      .getAllByRole("listitem")
+      .map((item) => item.querySelector("summary")!.textContent);
+
+  it("at a chosen time, lists count what is shown then, and a section left with none is not shown", async () => {
+    // Without a chosen time, everything is kept (marked) for editing: four questions, every section.
+    const { unmount } = show("/", { now: thursdayNoon, zone });
     await screen.findByRole("region", { name: "Questions" });
-    expect(notes(question("Weekend deal?"))).toEqual(["Ended: not shown since Mon Nov 30, 23:59"]);
+    expect(listed("Questions")).toEqual(["Is this a test?", "Holiday hours?", "Old offer?", "Weekend deal?"]);
+    expect(screen.getByRole("region", { name: "Coming up" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Last year" })).toBeTruthy();
+    unmount();
+    // The same moment chosen: the ended and the scheduled questions are not counted; "Coming up" lists
+    // only the scheduled one, so it is not shown; "Last year" has ended.
+    const at = (time: string) => show("/", previewClock(time, zone));
+    const chosen = at("2026-11-26T12:00");
+    await screen.findByRole("region", { name: "Questions" });
+    expect(listed("Questions")).toEqual(["Is this a test?", "Weekend deal?"]);
+    expect(screen.queryByRole("region", { name: "Coming up" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Last year" })).toBeNull();
+    chosen.unmount();
+    // On Friday the holiday question is counted, and its section is back.
+    at("2026-11-27T00:00");
+    await screen.findByRole("region", { name: "Questions" });
+    expect(listed("Questions")).toEqual(["Is this a test?", "Holiday hours?", "Weekend deal?"]);
+    expect(listed("Coming up")).toEqual(["Holiday hours?"]);
   });
 
   it("the built site marks nothing: no preview time is given, and its build is neither DEV nor /admin/'s", async () => {

@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextPage } from "../../scripts/schedule/publish-at.ts";
 import { startPullsStandIn, type StandInPull } from "../helpers/github-pulls-stand-in.ts";
 import { fixture } from "./helpers.ts";
 
@@ -39,12 +40,12 @@ beforeAll(async () => {
 });
 afterAll(() => github.close());
 
-/** The command as CI runs it; BUILD_TIME is its clock. */
-function scheduleMerge(env: Record<string, string | undefined>) {
+/** The command as CI runs it against the stand-in `api`; BUILD_TIME is its clock. */
+function scheduleMerge(env: Record<string, string | undefined>, api = github) {
   return new Promise<{ status: number | null; out: string; err: string }>((resolve, reject) => {
     const child = spawn("npm", ["run", "--silent", "schedule:merge", "--", `--content=${content}`], {
       cwd: root,
-      env: { ...process.env, GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_API_URL: github.url, BUILD_TIME: "2026-12-01T09:05:00-05:00", ...env },
+      env: { ...process.env, GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_API_URL: api.url, BUILD_TIME: "2026-12-01T09:05:00-05:00", ...env },
     });
     let out = "";
     let err = "";
@@ -101,5 +102,93 @@ describe("npm run schedule:merge", () => {
     const refused = await scheduleMerge({ GITHUB_TOKEN: "wrong" });
     expect(refused.status).toBe(1);
     expect(refused.err).toMatch(/GitHub's API could not be used: .*401 Bad credentials/);
+  });
+});
+
+describe("npm run schedule:merge reads every page GitHub has", () => {
+  // Two items a page: each list (open pull requests, comments, reviews, statuses, check runs) goes on
+  // to a next page, which only the Link header announces (a page holds fewer than the 100 asked for).
+  const paged: StandInPull[] = [
+    { number: 21, sha: "p21", ...approved, ...green },
+    { number: 22, sha: "p22", ...approved, ...green },
+    {
+      number: 23,
+      sha: "p23",
+      comments: [
+        { body: "Looks good.", author_association: "MEMBER" },
+        { body: "One more look.", author_association: "MEMBER" },
+        { body: due, author_association: "MEMBER" },
+      ],
+      reviews: [
+        { login: "kim", state: "CHANGES_REQUESTED" },
+        { login: "lee", state: "COMMENTED" },
+        { login: "kim", state: "APPROVED" },
+      ],
+      statuses: [
+        { context: "preview", state: "success" },
+        { context: "size", state: "success" },
+        { context: "links", state: "success" },
+      ],
+      checkRuns: [
+        { name: "lint", status: "completed", conclusion: "success" },
+        { name: "unit", status: "completed", conclusion: "success" },
+        { name: "e2e", status: "completed", conclusion: "success" },
+      ],
+    },
+    {
+      number: 24,
+      sha: "p24",
+      labels: [due],
+      ...approved,
+      statuses: green.statuses,
+      checkRuns: [
+        { name: "lint", status: "completed", conclusion: "success" },
+        { name: "unit", status: "completed", conclusion: "success" },
+        { name: "e2e", status: "completed", conclusion: "failure" },
+      ],
+    },
+    {
+      number: 25,
+      sha: "p25",
+      labels: [due],
+      ...approved,
+      checkRuns: green.checkRuns,
+      statuses: [
+        { context: "preview", state: "success" },
+        { context: "size", state: "success" },
+        { context: "links", state: "pending" },
+      ],
+    },
+  ];
+  it("finds the next page in a Link header as GitHub writes it, whatever its order; none on the last page", () => {
+    const docs =
+      '<https://api.github.com/repositories/1300192/issues?page=2>; rel="prev", <https://api.github.com/repositories/1300192/issues?page=4>; rel="next", <https://api.github.com/repositories/1300192/issues?page=515>; rel="last", <https://api.github.com/repositories/1300192/issues?page=1>; rel="first"';
+    expect(nextPage(docs)).toBe("https://api.github.com/repositories/1300192/issues?page=4");
+    expect(nextPage('<https://api.github.com/x?page=1>; rel="first", <https://api.github.com/x?page=2>; rel="prev"')).toBeUndefined();
+    expect(nextPage(null)).toBeUndefined();
+  });
+
+  let api: Awaited<ReturnType<typeof startPullsStandIn>>;
+  beforeAll(async () => {
+    api = await startPullsStandIn(repo, token, paged, { pageSize: 2 });
+  });
+  afterAll(() => api.close());
+
+  it("merges a pull request on page 2, scheduled by a comment on page 2, approved on page 2; reads checks on page 2", async () => {
+    const run = await scheduleMerge({}, api);
+    expect(run.err).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.out).toContain("5 open pull request(s) looked at; 1 merged as scheduled.");
+    expect(paged.filter((p) => p.merged).map((p) => [p.number, p.merged])).toEqual([[23, "p23"]]);
+    const told = (n: number) => (paged.find((p) => p.number === n)!.comments ?? []).map((c) => c.body);
+    expect(told(24)).toEqual([expect.stringMatching(/its checks are not green: e2e failed/)]);
+    expect(told(25)).toEqual([expect.stringMatching(/its checks have not finished: links/)]);
+    // The pages were reached through the addresses the Link header gave.
+    const gets = api.requests.filter((r) => r.method === "GET").map((r) => r.path);
+    expect(gets).toContain(`/repos/${repo}/pulls?state=open&per_page=100&page=3`);
+    expect(gets).toContain(`/repos/${repo}/issues/23/comments?per_page=100&page=2`);
+    expect(gets).toContain(`/repos/${repo}/pulls/23/reviews?per_page=100&page=2`);
+    expect(gets).toContain(`/repos/${repo}/commits/p25/status?per_page=100&page=2`);
+    expect(gets).toContain(`/repos/${repo}/commits/p24/check-runs?per_page=100&page=2`);
   });
 });

@@ -11,6 +11,11 @@
  *   PUT  /repos/:owner/:repo/pulls/:n/merge          → 200 merged; 409 when `sha` is not the head's; or
  *                                                      the refusal set on the pull request (405: not mergeable)
  * Any other path: 404. A request without the token as a bearer: 401 "Bad credentials".
+ * Lists are paged as GitHub documents (https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api):
+ * `per_page` (default 30, at most 100) and `page`, and a `Link` header with the absolute addresses of
+ * the `next`, `last`, `first` and `prev` pages where there are such. `pageSize` caps a page below
+ * what was asked (GitHub may answer fewer than `per_page`), so a test reaches page 2 with a few items.
+ * The combined status pages its statuses; the check runs' page is `check_runs`.
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,7 +34,12 @@ export interface StandInPull {
   merged?: string;
 }
 
-export async function startPullsStandIn(repo: string, token: string, pulls: StandInPull[]) {
+export async function startPullsStandIn(
+  repo: string,
+  token: string,
+  pulls: StandInPull[],
+  { pageSize = 100 }: { pageSize?: number } = {},
+) {
   const requests: { method: string; path: string }[] = [];
   const read = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -45,9 +55,21 @@ export async function startPullsStandIn(repo: string, token: string, pulls: Stan
     const json = (status: number, data: unknown) =>
       response.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(data));
     if (request.headers.authorization !== `Bearer ${token}`) return json(401, { message: "Bad credentials" });
+    // One page of `items`, and the Link header to the others (set on the answer about to be sent).
     const page = <T>(items: T[]) => {
-      const size = Number(url.searchParams.get("per_page") ?? 30);
+      const size = Math.min(Number(url.searchParams.get("per_page") ?? 30), 100, pageSize);
       const at = Number(url.searchParams.get("page") ?? 1);
+      const last = Math.max(1, Math.ceil(items.length / size));
+      const to = (n: number) => {
+        const other = new URL(url.href.replace("http://127.0.0.1", origin));
+        other.searchParams.set("page", String(n));
+        return `<${other.href}>`;
+      };
+      const links = [
+        ...(at < last ? [`${to(at + 1)}; rel="next"`, `${to(last)}; rel="last"`] : []),
+        ...(at > 1 ? [`${to(1)}; rel="first"`, `${to(at - 1)}; rel="prev"`] : []),
+      ];
+      if (links.length) response.setHeader("Link", links.join(", "));
       return items.slice((at - 1) * size, at * size);
     };
     const prefix = `/repos/${repo}`;
@@ -103,7 +125,7 @@ export async function startPullsStandIn(repo: string, token: string, pulls: Stan
           : statuses.length === 0 || statuses.some((s) => s.state === "pending")
             ? "pending"
             : "success";
-        return json(200, { state, total_count: statuses.length, statuses, sha: p.sha });
+        return json(200, { state, total_count: statuses.length, statuses: page(statuses), sha: p.sha });
       }
       const runs = (p.checkRuns ?? []).map((r, i) => ({ id: i + 1, conclusion: null, ...r }));
       return json(200, { total_count: runs.length, check_runs: page(runs) });
@@ -120,8 +142,9 @@ export async function startPullsStandIn(repo: string, token: string, pulls: Stan
     return json(404, { message: "Not Found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: origin,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -23,12 +23,12 @@ it("the production build of the draft marks keeps neither their words nor their 
   expect(code.length).toBeLessThan(300);
 }, 30_000);
 
-it("nor do the schedule marks: the site's bundle keeps neither their words, their styles nor the date reading", async () => {
+it("nor do the schedule marks and the preview's choice of what is shown: the site's bundle keeps neither their words, their styles nor the date reading", async () => {
   vi.stubEnv("NODE_ENV", "production");
-  // What the site's components import of them (src/PageView.tsx, ui/sections/, sections/).
+  // What the site's components import of them (src/PageView.tsx, src/sections/SectionView.tsx, ui/, sections/).
   const entry = join(mkdtempSync(join(tmpdir(), "schedule-marks-")), "entry.ts");
   const marks = join(import.meta.dirname, "..", "..", "ui", "components", "Scheduled.tsx");
-  writeFileSync(entry, `export { ScheduleMark, PreviewTimeNote } from ${JSON.stringify(marks)};\n`);
+  writeFileSync(entry, `export { ScheduleMark, PreviewTimeNote, useShownAt } from ${JSON.stringify(marks)};\n`);
   const output = (await build({
     configFile: false,
     logLevel: "silent",

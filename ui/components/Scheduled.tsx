@@ -1,5 +1,5 @@
 import { createContext, useContext, type CSSProperties, type ReactNode } from "react";
-import { shortWhen, timeAt, windowNote } from "../../schemas/when";
+import { liveAt, shortWhen, timeAt, windowNote } from "../../schemas/when";
 
 /*
  * Scheduled content (publishDate, expiryDate) in the previews: `npm run dev` and /admin/'s preview
@@ -44,6 +44,22 @@ export function previewClock(
   return typeof at === "number" ? { now: at, zone, chosen } : { now: base, zone, chosen, problem: at };
 }
 
+/**
+ * At a time chosen for the preview, whether an item (a section, an entry) is shown then; undefined
+ * when everything is kept (no time chosen, or the built site). At a chosen time the preview is the
+ * site as it will look: what the build at that time leaves out is left out, so lists, and what they
+ * count, are that time's (the renderers' hooks and the page's sections ask this). Chosen once, by
+ * the build: the built site's is the hook that keeps everything, and its bundle drops the other.
+ */
+export const useShownAt: () => ((item: unknown) => boolean) | undefined =
+  import.meta.env.DEV || import.meta.env.MODE === "admin" ? useShownAtChosenTime : () => undefined;
+
+function useShownAtChosenTime(): ((item: unknown) => boolean) | undefined {
+  const clock = useContext(PreviewTimeContext);
+  if (!clock?.chosen || clock.problem) return undefined;
+  return (item) => liveAt(item, clock.now, clock.zone);
+}
+
 const noteStyle = (state: "scheduled" | "ended" | "until"): CSSProperties => ({
   display: "inline-block",
   margin: "0 0 0.75rem",
@@ -84,7 +100,7 @@ function ChosenTime() {
   if (!clock?.chosen) return null;
   const text = clock.problem
     ? `The preview's time "${clock.chosen}" cannot be read (${clock.problem}): the site is shown as it is now.`
-    : `The site as it will look on ${shortWhen(clock.now, clock.zone)}: what is not shown then is marked.`;
+    : `The site as it will look on ${shortWhen(clock.now, clock.zone)}: what is not shown then is left out.`;
   return (
     <p role="status" className="preview-time" style={{ ...noteStyle("until"), display: "block" }}>
       {text}

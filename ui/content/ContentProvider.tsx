@@ -4,6 +4,7 @@
  */
 import { createContext, use, useContext, type ReactNode } from "react";
 import type { AppContent, CollectionName, Collections, Entry, Form, PageData, Reference, Site } from "../../schemas";
+import { useShownAt } from "../components/Scheduled";
 import type { PageStore } from "./pages";
 
 /** All the content the app renders: what the table of kinds gives the app (schemas/kinds.ts), and the pages. */
@@ -37,16 +38,23 @@ export function entryOf<C extends CollectionName>(collections: Collections, refe
   return entry;
 }
 
-/** The entries these references name, in the order given (the pipeline checked they exist). */
+/**
+ * The entries these references name, in the order given (the pipeline checked they exist); in a
+ * preview at a chosen time, only those shown then, as the build at that time lists them.
+ */
 export function useEntries<C extends CollectionName>(references: readonly Reference<C>[]): Entry<C>[] {
   const { collections } = useContent();
-  return references.map((reference) => entryOf(collections, reference));
+  const shown = useShownAt();
+  const entries = references.map((reference) => entryOf(collections, reference));
+  return shown ? entries.filter(shown) : entries;
 }
 
-/** The entry a reference names, or none when there is no reference. */
+/** The entry a reference names, or none when there is no reference (or, at a preview's chosen time, it is not shown then). */
 export function useEntry<C extends CollectionName>(reference: Reference<C> | undefined): Entry<C> | undefined {
   const { collections } = useContent();
-  return reference && entryOf(collections, reference);
+  const shown = useShownAt();
+  const entry = reference && entryOf(collections, reference);
+  return entry && shown && !shown(entry) ? undefined : entry;
 }
 
 export function useForm(reference: Reference<"forms">): Form {
