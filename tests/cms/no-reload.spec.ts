@@ -4,8 +4,17 @@
  * site open in another tab updates in place: no reload, its open question still open, its scroll
  * position kept. Against `npm run cms` on a copy of the project, reading what it expects from it.
  */
-import { expect, test } from "@playwright/test";
-import { pageShowing, idsIn, openEntry, openSite, read, proxyAnswers, publishAndWait } from "./helpers.ts";
+import {
+  pageShowing,
+  idsIn,
+  openEntry,
+  openSite,
+  read,
+  proxyAnswers,
+  publishAndWait,
+  expect,
+  test,
+} from "./helpers.ts";
 
 interface Question {
   question: string;
