@@ -6,7 +6,7 @@
  * content and configuration; the names the tests make are unique against it.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { closest } from "../../schemas/suggest.ts";
 import {
@@ -25,8 +25,6 @@ import {
   publishAndWait,
   read,
   sectionLabel,
-  expect,
-  test,
 } from "./helpers.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Request } from "@playwright/test";
+import { expect, test, type Request } from "@playwright/test";
 import sharp from "sharp";
 import {
   addChosen,
@@ -33,8 +33,6 @@ import {
   publishAndWait,
   expectContentCheckPasses,
   expectPictureLoaded,
-  expect,
-  test,
 } from "./helpers.ts";
 
 interface Question {

@@ -6,50 +6,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { chromiumArgs } from "../../tools/chromium.ts";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsConfig, type CmsCollection } from "../../scripts/cms/config.ts";
 
 export const copy = process.env.CMS_COPY!;
 export const contentDir = join(copy, "content");
-
-/**
- * The tests' `test`: each test still gets a browser of its own with nothing stored (a new profile:
- * no login, no cookies, no local storage or IndexedDB, none of Decap's drafts), but the browsers of
- * one worker share one HTTP cache on disk. In `npm run cms`, Vite serves Decap's pre-bundled code as
- * one 40 MB file (13 MB of code and its source map inlined), under a versioned URL it marks
- * `immutable`; an ordinary Playwright context keeps its cache in memory, too small to hold it, so
- * every test downloaded it again (about 4 s of a /admin/ load on a busy two-core machine). Everything
- * else the development server sends is `no-cache` and is asked for again as before.
- */
-export const test = base.extend<object, { httpCache: string }>({
-  httpCache: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
-    async ({}, use) => {
-      // Outside the copy: the development server watches the copy's files.
-      const dir = mkdtempSync(join(tmpdir(), "cms-browser-"));
-      await use(dir);
-      rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  // The configuration's options (baseURL, viewport, trace) apply: Playwright passes them to every
-  // context its tests create, a persistent one included.
-  context: async ({ playwright, httpCache }, use) => {
-    const profile = mkdtempSync(join(httpCache, "profile-"));
-    const context = await playwright.chromium.launchPersistentContext(profile, {
-      args: [...chromiumArgs, `--disk-cache-dir=${join(httpCache, "http")}`, `--disk-cache-size=${500 * 1024 * 1024}`],
-    });
-    await use(context);
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  },
-});
-export { expect };
 
 /** The CMS configuration /admin/ runs with (labels of collections and buttons come from it). */
 export const config = cmsConfig({ repo: "example/site" });

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Request } from "@playwright/test";
+import { expect, test, type Request } from "@playwright/test";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { collectionSchemas, withoutContext, type Site } from "../../schemas/index.ts";
@@ -36,8 +36,6 @@ import {
   publishAndWait,
   expectContentCheckPasses,
   expectPictureLoaded,
-  expect,
-  test,
 } from "./helpers.ts";
 import { visitorPhone } from "../content-facts.ts";
 

@@ -4,17 +4,8 @@
  * site open in another tab updates in place: no reload, its open question still open, its scroll
  * position kept. Against `npm run cms` on a copy of the project, reading what it expects from it.
  */
-import {
-  pageShowing,
-  idsIn,
-  openEntry,
-  openSite,
-  read,
-  proxyAnswers,
-  publishAndWait,
-  expect,
-  test,
-} from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { pageShowing, idsIn, openEntry, openSite, read, proxyAnswers, publishAndWait } from "./helpers.ts";
 
 interface Question {
   question: string;

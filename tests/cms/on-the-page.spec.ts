@@ -7,7 +7,7 @@
  * axe finds nothing in the preview. Expectations come from the copy's files.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { expect, test, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -26,8 +26,6 @@ import {
   snapshot,
   toggleOf,
   type PageFile,
-  expect,
-  test,
 } from "./helpers.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];

@@ -6,20 +6,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { expect, test } from "@playwright/test";
 import { checkEntry, type StoredFile } from "../../admin/check.ts";
-import {
-  changes,
-  collection,
-  contentDir,
-  field,
-  openAdmin,
-  proxyAnswers,
-  publish,
-  read,
-  snapshot,
-  expect,
-  test,
-} from "./helpers.ts";
+import { changes, collection, contentDir, field, openAdmin, proxyAnswers, publish, read, snapshot } from "./helpers.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
 const stored = (): StoredFile[] =>

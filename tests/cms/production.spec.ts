@@ -10,7 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync, writeFileSync, readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Page, type Request } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import {
   pages,
   changes,
@@ -25,8 +25,6 @@ import {
   snapshot,
   publish,
   expectPictureLoaded,
-  expect,
-  test,
 } from "./helpers.ts";
 import { freePort } from "../helpers/free-port.ts";
 

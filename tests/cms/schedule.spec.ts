@@ -9,8 +9,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { expect, test } from "@playwright/test";
 import { shortWhen } from "../../schemas/when.ts";
-import { contentDir, openEntry, proxyAnswers, read, expect, test } from "./helpers.ts";
+import { contentDir, openEntry, proxyAnswers, read } from "./helpers.ts";
 
 const buildTime = Date.parse(process.env.CMS_BUILD_TIME!);
 const day = 24 * 60 * 60 * 1000;

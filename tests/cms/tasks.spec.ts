@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import {
   addChosen,
@@ -27,8 +28,6 @@ import {
   snapshot,
   publishAndWait,
   expectContentCheckPasses,
-  expect,
-  test,
 } from "./helpers.ts";
 
 const record = join(copy, "test-results", "cms-tasks.md");
