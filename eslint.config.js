@@ -50,9 +50,9 @@ const browserLayer = [
   },
   { group: ["node:*"], message: "Browser code runs in the browser." },
   {
-    regex: "(^|/)schemas(/(?!(lead-limits|when)(\\.ts)?$)|$)",
+    regex: "(^|/)schemas(/(?!(lead-limits|links|when)(\\.ts)?$)|$)",
     allowTypeImports: true,
-    message: "Browser code uses schemas/ for types only (and the Zod-free lead-limits.ts and when.ts).",
+    message: "Browser code uses schemas/ for types only (and the Zod-free lead-limits.ts, links.ts and when.ts).",
   },
   {
     group: ["**/sections/*/schema", "**/sections/*/schema.ts", "./schema", "./schema.ts"],

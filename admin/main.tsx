@@ -48,7 +48,7 @@ import {
   pictureMissing,
   usePictures,
 } from "./backend.ts";
-import { contentKinds as table, kindNamed, withoutContext, type KindTable } from "../schemas/index.ts";
+import { contentKinds as table, kindNamed, pageWindowsOf, withoutContext, type KindTable } from "../schemas/index.ts";
 
 /** The table of kinds, as rows of any kind (schemas/kinds.ts). */
 const contentKinds: KindTable = table;
@@ -162,7 +162,15 @@ function previewOf(kind: string) {
       <Inspect sources={sources} around={around}>
         <PreviewTime clock={clock}>
           <MemoryRouter initialEntries={[shown.route]}>
-            <App content={{ site: content.site, pages, collections: content.collections, forms: content.forms }} />
+            <App
+              content={{
+                site: content.site,
+                pages,
+                pageWindows: pageWindowsOf(content.pages),
+                collections: content.collections,
+                forms: content.forms,
+              }}
+            />
           </MemoryRouter>
         </PreviewTime>
         <ChosenTime zone={zone} />

@@ -6,6 +6,7 @@ export * from "./image.ts";
 export type * from "./inbox.ts";
 export * from "./lead-limits.ts";
 export * from "./leads.ts";
+export * from "./links.ts";
 export * from "./page.ts";
 export * from "./placements.ts";
 export * from "./primitives.ts";

@@ -7,7 +7,7 @@
  * same as `npm run build` publishes. When the list of pages changed, index.js is imported again.
  * (decision 0019)
  */
-import type { Collections, Form, PageData, Site } from "../../schemas";
+import type { Collections, Form, PageData, PageWindow, Site } from "../../schemas";
 
 /** The content plugin's event (the same name there: src/ may not import scripts/). */
 export const updateEvent = "content:update";
@@ -26,6 +26,7 @@ export interface GeneratedContent {
   collections: Collections;
   forms: Record<string, Form>;
   routes: readonly string[];
+  pageWindows: Readonly<Record<string, PageWindow>>;
   loadPage(route: string): Promise<PageData>;
 }
 
@@ -72,6 +73,7 @@ export async function nextContent(
     collections,
     forms,
     routes: entry.routes,
+    pageWindows: entry.pageWindows,
     loadPage: entry.loadPage,
   };
   return { generated, pages: new Map(pages), structural };

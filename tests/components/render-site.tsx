@@ -2,13 +2,13 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { runContent } from "../../scripts/content/pipeline.ts";
-import type { Collections, PageData } from "../../schemas/index.ts";
+import { pageWindowsOf, type Collections, type PageData } from "../../schemas/index.ts";
 import { App } from "../../src/App.tsx";
 import type { SiteContent } from "../../ui/content/ContentProvider.tsx";
 import { createPageStore } from "../../ui/content/pages.ts";
 import { validFixture } from "../content/helpers.ts";
 
-/** The content as the app receives it (`drafts` as in the preview, npm run dev), and every page at hand. */
+/** The content as the app receives it (`drafts` as in the preview, npm run dev, with the pages' windows), and every page at hand. */
 export function loadContent(
   contentDir = validFixture,
   { drafts = false } = {},
@@ -29,7 +29,14 @@ export function loadContent(
     (route) => Promise.resolve(pages.find((p) => p.route === route)!),
     pages,
   );
-  return { site: content!.settings.site!, pages: store, pageList: pages, collections, forms: content!.forms };
+  return {
+    site: content!.settings.site!,
+    pages: store,
+    pageWindows: pageWindowsOf(pages),
+    pageList: pages,
+    collections,
+    forms: content!.forms,
+  };
 }
 
 /** Where the router is now: path, query and hash. */

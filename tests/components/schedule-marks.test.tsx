@@ -32,10 +32,30 @@ const content = loadContent(
   { drafts: true },
 );
 
-function show(path: string, clock?: PreviewClock) {
+/** The fixture with a page live from Mon Jan 4 2027, 09:00, linked from the header and the footer and by a button of the home page's hero. */
+const linked = loadContent(
+  fixture({
+    "site.yaml": (text: string) =>
+      `${text.trimEnd()}\ntimeZone: ${zone}\n`
+        .replace("  header:\n", "  header:\n    - label: Launch\n      to: /launch\n")
+        .replace(
+          "  footer:\n    - label: Legal\n      to: /legal\n",
+          "  footer:\n    - label: Legal\n      to: /legal\n    - label: Launch\n      to: /launch#faq\n",
+        ),
+    "pages/home.yaml": replace(
+      "        to: phone\n",
+      "        to: phone\n      - label: See the launch\n        to: /launch\n",
+    ),
+    "pages/launch.yaml":
+      'route: /launch\ntitle: Launch\ndescription: The launch.\npublishDate: "2027-01-04T09:00"\nsections:\n  - type: faq\n    heading: Launch questions\n    anchor: faq\n    questions:\n      - first\n',
+  }),
+  { drafts: true },
+);
+
+function show(path: string, clock?: PreviewClock, shown = content) {
   const app = (
     <MemoryRouter initialEntries={[path]}>
-      <App content={content} />
+      <App content={shown} />
     </MemoryRouter>
   );
   return render(clock ? <PreviewTime clock={clock}>{app}</PreviewTime> : app);
@@ -114,6 +134,35 @@ describe("scheduled content in the preview", () => {
     await screen.findByRole("region", { name: "Questions" });
     expect(listed("Questions")).toEqual(["Is this a test?", "Holiday hours?", "Weekend deal?"]);
     expect(listed("Coming up")).toEqual(["Holiday hours?"]);
+  });
+
+  it("at a chosen time, links in navigation and a section's buttons to a page not shown then are left out, as the build leaves them out", async () => {
+    const { site } = linked;
+    /** The links to the launch page: the header's, the footer's, and the hero's button. */
+    const launchLinks = () => [
+      within(screen.getByRole("navigation", { name: site.company.name })).queryByRole("link", { name: "Launch" }),
+      within(screen.getByRole("contentinfo")).queryByRole("link", { name: "Launch" }),
+      within(screen.getByRole("region", { name: "Welcome" })).queryByRole("link", { name: "See the launch" }),
+    ];
+    const at = async (clock?: PreviewClock) => {
+      const shown = show("/", clock, linked);
+      await screen.findByRole("region", { name: "Welcome" });
+      const links = launchLinks();
+      // The other links stay: the header's last, the hero's first button.
+      expect(
+        within(screen.getByRole("navigation", { name: site.company.name })).getByRole("link", {
+          name: site.navigation.header.at(-1)!.label,
+        }),
+      ).toBeTruthy();
+      expect(within(screen.getByRole("region", { name: "Welcome" })).getByRole("link", { name: "Call" })).toBeTruthy();
+      shown.unmount();
+      return links.map((link) => link !== null);
+    };
+    // Without a chosen time nothing is left out (the launch page is marked, not hidden).
+    expect(await at({ now: thursdayNoon, zone })).toEqual([true, true, true]);
+    // A minute before the page goes live: none of its links; from then on, all of them.
+    expect(await at(previewClock("2027-01-04T08:59", zone))).toEqual([false, false, false]);
+    expect(await at(previewClock("2027-01-04T09:00", zone))).toEqual([true, true, true]);
   });
 
   it("the built site marks nothing: no preview time is given, and its build is neither DEV nor /admin/'s", async () => {

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { contentKinds, type KindTable, type PageData } from "../../../schemas/index.ts";
+import { contentKinds, pageWindowsOf, type KindTable, type PageData } from "../../../schemas/index.ts";
 import type { Asset } from "../images/images.ts";
 import { listFiles } from "./files.ts";
 import { compareText } from "../problems/problem.ts";
@@ -74,6 +74,8 @@ export function renderOutput(
         `\nconst pages = {\n` +
         routes.map(({ route, file }) => `  ${JSON.stringify(route)}: () => import("./${file}"),\n`).join("") +
         `};\n\nexport const routes = Object.keys(pages);\n\n` +
+        // The previews at a chosen time leave out links to pages not shown then, without loading every page.
+        `export const pageWindows = ${JSON.stringify(pageWindowsOf(pages))};\n\n` +
         `export function loadPage(route) {\n` +
         `  const load = pages[route];\n` +
         `  return load ? load().then((module) => module.default) : Promise.reject(new Error(\`no page has the route \${route}\`));\n` +
@@ -84,7 +86,7 @@ export function renderOutput(
     "index.d.ts",
     Buffer.from(
       `// ${banner}\n` +
-        `import type { Collections, Form, PageData, Settings } from "${schemas}";\n\n` +
+        `import type { Collections, Form, PageData, PageWindow, Settings } from "${schemas}";\n\n` +
         settings
           .filter((kind) => kind.app)
           .map((kind) => `export declare const ${kind.name}: Settings[${JSON.stringify(kind.name)}];\n`)
@@ -92,6 +94,7 @@ export function renderOutput(
         `export declare const collections: Collections;\n` +
         `/** Forms by id (their file name). */\nexport declare const forms: Record<string, Form>;\n` +
         `/** The route of every page, sorted. */\nexport declare const routes: string[];\n` +
+        `/** The dates of the pages that have a window (publishDate, expiryDate), by route: the previews' chosen time reads them. */\nexport declare const pageWindows: Record<string, PageWindow>;\n` +
         `/** Loads one page's content (a separate module per page). */\nexport declare function loadPage(route: string): Promise<PageData>;\n`,
     ),
   );

@@ -7,7 +7,7 @@
  * to an entry outside its window is dropped from the section that lists it (its counts with it), and
  * a section whose list is left empty by that is not shown.
  */
-import { formatWhen, isOpen, isTimeZone, windowOf, type Window } from "../../../schemas/index.ts";
+import { formatWhen, isEntryReference, isOpen, isTimeZone, linkedRoute, windowOf, withoutItems, type Window } from "../../../schemas/index.ts";
 import { locate } from "../problems/position.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
 import { hiddenKey } from "./drafts.ts";
@@ -184,47 +184,6 @@ export function steadyAround(items: readonly Scheduled[], now: number): { since?
   return { since, until };
 }
 
-interface Ref {
-  kind: string;
-  id: string;
-}
-/** A link's page: the path of `to` when it is a route ("/offer#terms" → "/offer"). */
-const linkedRoute = (value: unknown): string | undefined => {
-  const { label, to } = record(value);
-  return typeof label === "string" && typeof to === "string" && to.startsWith("/") ? to.replace(/[?#].*$/, "") : undefined;
-};
-
-const isReference = (value: unknown): value is Ref => {
-  const keys = value !== null && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
-  return keys.length === 2 && typeof (value as Ref).kind === "string" && typeof (value as Ref).id === "string";
-};
-
-interface Hidden {
-  /** Entries not shown, as "faq/holiday". */
-  entries: Set<string>;
-  /** Routes of pages not shown. */
-  routes: Set<string>;
-}
-
-/**
- * A value without its references to hidden entries and its links to hidden pages: a list loses
- * them, a single one is left out. `emptied` is set when a list that named entries names none any more.
- */
-function withoutHidden(value: unknown, hidden: Hidden, state: { emptied: boolean }): unknown {
-  const gone = (item: unknown) => (isReference(item) && hidden.entries.has(`${item.kind}/${item.id}`)) || hidden.routes.has(linkedRoute(item) ?? "");
-  if (Array.isArray(value)) {
-    const kept = value.filter((item) => !gone(item));
-    if (kept.length === 0 && value.some((item) => isReference(item))) state.emptied = true;
-    return kept.map((item) => withoutHidden(item, hidden, state));
-  }
-  if (value === null || typeof value !== "object" || isReference(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (!gone(field)) out[key] = withoutHidden(field, hidden, state);
-  }
-  return out;
-}
-
 /**
  * The content as the site shows it at `now`: pages, sections and entries outside their windows left
  * out, and with them the references to those entries and the links (site.yaml's navigation, a
@@ -233,17 +192,21 @@ function withoutHidden(value: unknown, hidden: Hidden, state: { emptied: boolean
 export function shownAt(content: Content, now: number): Content {
   const zone = (content.settings.site as { timeZone?: string } | undefined)?.timeZone;
   const live = (value: unknown) => isOpen(windowOf(value, zone), now);
-  const hidden: Hidden = { entries: new Set(), routes: new Set() };
+  // Entries not shown, as "faq/holiday", and the routes of pages not shown.
+  const hidden = { entries: new Set<string>(), routes: new Set<string>() };
   const collections: Record<string, { id: string }[]> = {};
   for (const [name, entries] of Object.entries(content.collections)) {
     collections[name] = (entries as { id: string }[]).filter((entry) => live(entry) || (hidden.entries.add(`${name}/${entry.id}`), false));
   }
   for (const { page } of content.pages) if (!live(page)) hidden.routes.add(page.route);
   const anything = hidden.entries.size + hidden.routes.size > 0;
+  // A reference to a hidden entry, a link to a hidden page: a list loses it, a single one is left out.
+  const gone = (item: unknown) => (isEntryReference(item) && hidden.entries.has(`${item.kind}/${item.id}`)) || hidden.routes.has(linkedRoute(item) ?? "");
+  const withoutHidden = (value: unknown, state: { emptied: boolean }) => withoutItems(value, gone, state);
   let settings = content.settings;
   if (anything) {
-    for (const [name, entries] of Object.entries(collections)) collections[name] = entries.map((entry) => withoutHidden(entry, hidden, { emptied: false }) as { id: string });
-    if (settings.site) settings = { ...settings, site: withoutHidden(settings.site, hidden, { emptied: false }) as typeof settings.site };
+    for (const [name, entries] of Object.entries(collections)) collections[name] = entries.map((entry) => withoutHidden(entry, { emptied: false }) as { id: string });
+    if (settings.site) settings = { ...settings, site: withoutHidden(settings.site, { emptied: false }) as typeof settings.site };
   }
   const pages = content.pages
     .filter(({ page }) => live(page))
@@ -252,7 +215,7 @@ export function shownAt(content: Content, now: number): Content {
         if (!live(section)) return [];
         if (!anything) return [section];
         const state = { emptied: false };
-        const kept = withoutHidden(section, hidden, state) as typeof section;
+        const kept = withoutHidden(section, state) as typeof section;
         return state.emptied ? [] : [kept];
       });
       return { file, page: { ...page, sections } };
