@@ -40,3 +40,20 @@ it("nor do the schedule marks and the preview's choice of what is shown: the sit
   expect(code).not.toMatch(/Scheduled|shows from|Shows until|#1e40af|Intl|not a date/);
   expect(code.length).toBeLessThan(300);
 }, 30_000);
+
+it("nor does the preview's leaving out of links to pages not shown at a chosen time: the site's bundle keeps none of the rule", async () => {
+  vi.stubEnv("NODE_ENV", "production");
+  const entry = join(mkdtempSync(join(tmpdir(), "shown-links-")), "entry.ts");
+  const provider = join(import.meta.dirname, "..", "..", "ui", "content", "ContentProvider.tsx");
+  writeFileSync(entry, `export { useShownLinks } from ${JSON.stringify(provider)};\n`);
+  const output = (await build({
+    configFile: false,
+    logLevel: "silent",
+    mode: "production",
+    build: { write: false, minify: true, lib: { entry, formats: ["es"] }, rolldownOptions: { external: [/^react/] } },
+  })) as Rolldown.RolldownOutput[];
+  const code = output[0]!.output.map((chunk) => (chunk.type === "chunk" ? chunk.code : "")).join("");
+  expect(code).toMatch(/export\s*\{/);
+  expect(code).not.toMatch(/startsWith|\[\?#\]|Intl|pageWindows/);
+  expect(code.length).toBeLessThan(200);
+}, 30_000);
