@@ -347,7 +347,8 @@ expiryDate: 2026-12-01T00:00 # Show until: not shown from Tuesday 1 December, mi
   …", or "Shows until …" for what is shown now. To see the site at another time, add \`?at=\` to the
   preview's address (\`http://127.0.0.1:5173/?at=2026-11-27T00:00\`, a time in the site's zone), or
   pick the time in "Show the site as on" at the foot of /admin/'s preview: the preview then shows the
-  site as it will look at that time, leaving out what is not shown then (lists and counts follow).
+  site as it will look at that time, leaving out what is not shown then (lists and counts follow, and
+  links in the menus and on buttons to a page not shown then go too).
   Clear the time ("Now") to see and edit everything again, marked.
 - **A whole change at a set time** (a new plan, its page and the menu link to it, all at 9:00 on launch
   day): make the change in /admin/ and save it as usual. On the live site /admin/ saves each change as
