@@ -14,6 +14,7 @@ import cms from "decap-cms-app";
 import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
 import { MemoryRouter } from "react-router-dom";
 import config from "virtual:cms-config";
+import { withZoneHints } from "./zone-hints.ts";
 import * as generated from "../src/generated/index.js";
 import { App } from "../src/App.tsx";
 import { followContent } from "../src/content/live.ts";
@@ -462,6 +463,8 @@ cms.init({
   // Generated, so typed as the JSON it is rather than Decap's own types.
   config: {
     ...config,
+    // The pickers of Show from / Show until say the site's time zone (site.yaml, as built).
+    collections: withZoneHints(config.collections, generated.site.timeZone),
     // A login route without a server address is the site's own server (scripts/cms/repository.ts):
     // Decap takes the token only from a window of exactly `base_url`'s origin, this one.
     backend:

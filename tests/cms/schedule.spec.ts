@@ -11,6 +11,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { shortWhen } from "../../schemas/when.ts";
+import { zoneHint } from "../../admin/zone-hints.ts";
 import { contentDir, openEntry, proxyAnswers, read } from "./helpers.ts";
 
 const buildTime = Date.parse(process.env.CMS_BUILD_TIME!);
@@ -81,6 +82,8 @@ test("/admin/'s preview marks the question, and shows it unmarked at a time chos
   page,
 }) => {
   await openEntry(page, "faq", question);
+  // The pickers say whose clock they are: the site's zone, in words (admin/zone-hints.ts).
+  await expect(page.getByText(zoneHint(zone)).first()).toBeVisible();
   const preview = page.frameLocator("#preview-pane");
   const item = preview.getByRole("listitem").filter({ hasText: question });
   await expect(item.getByRole("note")).toHaveText(scheduled, { timeout: 60_000 });
