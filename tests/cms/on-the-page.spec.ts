@@ -62,13 +62,20 @@ async function openAt(page: Page, at: string) {
   if (!new URL(page.url()).pathname.startsWith("/admin/")) return openAdmin(page, at);
   await page.evaluate((hash) => (location.hash = hash), `#/${at.replace(/\/entries\/.*$/, "")}`);
   await expect(page.locator("#preview-pane")).toHaveCount(0);
-  await page.evaluate((hash) => (location.hash = hash), `#/${at}`);
+  // The entry's own link in the listed collection, once Decap has listed it: an entry opened by its
+  // address while the collection is still loading stays at "Loading entry..." on a busy machine.
+  const link = page.locator(`a[href$="#/${at}"]`).first();
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  await link.click();
 }
 
 /** Opens a page of the copy in /admin/ and waits for its form and its preview, marked. */
 async function openPage(page: Page, file: PageFile) {
   await openAt(page, `collections/pages/entries/${file.file.replace(/^pages\/|\.yaml$/g, "")}`);
-  await expect(page.getByRole("textbox", { name: new RegExp(`^${label("pages", "route")}`) })).toHaveValue(file.route);
+  // A large page takes Decap a while to load on a busy machine.
+  await expect(page.getByRole("textbox", { name: new RegExp(`^${label("pages", "route")}`) })).toHaveValue(file.route, {
+    timeout: 60_000,
+  });
   await expect(preview(page).locator("[data-cms-at]").first()).toBeAttached({ timeout: 60_000 });
 }
 
