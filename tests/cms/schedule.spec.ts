@@ -20,7 +20,7 @@ const from = buildTime + day;
 // /admin/'s pickers write a time without a zone, a time in the site's: a site without a zone gets one
 // for this test (site.yaml put back afterwards).
 const site = readFileSync(join(contentDir, "site.yaml"), "utf8");
-const zone = read<{ timeZone?: string }>("site.yaml").timeZone ?? "America/New_York";
+const zone = read<{ timeZone?: string }>("site.yaml").timeZone ?? "UTC";
 const question = "When does the scheduled preview question show?";
 const route = "/scheduled-preview-test";
 /** A time as /admin/'s pickers write it and the preview's control takes it: the wall clock in the site's zone. */

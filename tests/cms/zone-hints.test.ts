@@ -29,22 +29,22 @@ const isPicker = (f: CmsField) => f.widget === "datetime" && f.time_format === "
 
 describe("the pickers' hints say the site's time zone", () => {
   it("names a zone in words a person reads", () => {
-    expect(zoneWords("America/New_York")).toBe("New York time (Eastern Time)");
+    expect(zoneWords("America/Chicago")).toBe("Chicago time (Central Time)");
     expect(zoneWords("Europe/London")).toMatch(/^London time/);
     expect(zoneWords("UTC")).toMatch(/^UTC time/);
   });
 
   it("adds the zone to every date and time picker's hint, and to nothing else", () => {
     const before = fieldsOf(config.collections);
-    const after = fieldsOf(withZoneHints(config.collections, "America/New_York"));
+    const after = fieldsOf(withZoneHints(config.collections, "America/Chicago"));
     expect(after.length).toBe(before.length);
     const pickers = after.filter(({ field }) => isPicker(field));
     expect(pickers.length).toBeGreaterThan(2);
     for (const [i, { path, field }] of after.entries()) {
       const was = before[i]!.field;
       if (isPicker(field)) {
-        expect(field.hint, path).toBe(`${was.hint ? `${was.hint} ` : ""}${zoneHint("America/New_York")}`);
-        expect(field.hint, path).toContain("New York time (Eastern Time)");
+        expect(field.hint, path).toBe(`${was.hint ? `${was.hint} ` : ""}${zoneHint("America/Chicago")}`);
+        expect(field.hint, path).toContain("Chicago time (Central Time)");
       } else expect(field.hint, path).toBe(was.hint);
     }
     // The configuration it was given is not changed.

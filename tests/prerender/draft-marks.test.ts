@@ -7,17 +7,22 @@ import { afterEach, expect, it, vi } from "vitest";
 
 afterEach(() => vi.unstubAllEnvs());
 
-it("the production build of the draft marks keeps neither their words nor their styles", async () => {
-  // As in `vite build`, which runs with NODE_ENV=production (Vitest's is "test").
-  vi.stubEnv("NODE_ENV", "production");
-  const entry = join(import.meta.dirname, "..", "..", "ui", "components", "Draft.tsx");
+/** `entry` built as `vite build` builds the site (minified, React left out): the code it keeps. */
+async function productionBuild(entry: string): Promise<string> {
   const output = (await build({
     configFile: false,
     logLevel: "silent",
     mode: "production",
     build: { write: false, minify: true, lib: { entry, formats: ["es"] }, rolldownOptions: { external: [/^react/] } },
   })) as Rolldown.RolldownOutput[];
-  const code = output[0]!.output.map((chunk) => (chunk.type === "chunk" ? chunk.code : "")).join("");
+  return output[0]!.output.map((chunk) => (chunk.type === "chunk" ? chunk.code : "")).join("");
+}
+
+it("the production build of the draft marks keeps neither their words nor their styles", async () => {
+  // As in `vite build`, which runs with NODE_ENV=production (Vitest's is "test").
+  vi.stubEnv("NODE_ENV", "production");
+  const entry = join(import.meta.dirname, "..", "..", "ui", "components", "Draft.tsx");
+  const code = await productionBuild(entry);
   expect(code).toMatch(/export\s*\{/);
   expect(code).not.toMatch(/not on the live site|dashed|#92400e/);
   expect(code.length).toBeLessThan(300);
@@ -29,13 +34,7 @@ it("nor do the schedule marks and the preview's choice of what is shown: the sit
   const entry = join(mkdtempSync(join(tmpdir(), "schedule-marks-")), "entry.ts");
   const marks = join(import.meta.dirname, "..", "..", "ui", "components", "Scheduled.tsx");
   writeFileSync(entry, `export { ScheduleMark, PreviewTimeNote, useShownAt } from ${JSON.stringify(marks)};\n`);
-  const output = (await build({
-    configFile: false,
-    logLevel: "silent",
-    mode: "production",
-    build: { write: false, minify: true, lib: { entry, formats: ["es"] }, rolldownOptions: { external: [/^react/] } },
-  })) as Rolldown.RolldownOutput[];
-  const code = output[0]!.output.map((chunk) => (chunk.type === "chunk" ? chunk.code : "")).join("");
+  const code = await productionBuild(entry);
   expect(code).toMatch(/export\s*\{/);
   expect(code).not.toMatch(/Scheduled|shows from|Shows until|#1e40af|Intl|not a date/);
   expect(code.length).toBeLessThan(300);
@@ -46,13 +45,7 @@ it("nor does the preview's leaving out of links to pages not shown at a chosen t
   const entry = join(mkdtempSync(join(tmpdir(), "shown-links-")), "entry.ts");
   const provider = join(import.meta.dirname, "..", "..", "ui", "content", "ContentProvider.tsx");
   writeFileSync(entry, `export { useShownLinks } from ${JSON.stringify(provider)};\n`);
-  const output = (await build({
-    configFile: false,
-    logLevel: "silent",
-    mode: "production",
-    build: { write: false, minify: true, lib: { entry, formats: ["es"] }, rolldownOptions: { external: [/^react/] } },
-  })) as Rolldown.RolldownOutput[];
-  const code = output[0]!.output.map((chunk) => (chunk.type === "chunk" ? chunk.code : "")).join("");
+  const code = await productionBuild(entry);
   expect(code).toMatch(/export\s*\{/);
   expect(code).not.toMatch(/startsWith|\[\?#\]|Intl|pageWindows/);
   expect(code.length).toBeLessThan(200);
