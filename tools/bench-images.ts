@@ -7,6 +7,8 @@
  * `npm run size` on the photo site (image bytes a phone downloads per page, against the budgets).
  * The copy stays in .bench/photos (gitignored): serve it with
  * `npm run serve -- .bench/photos/dist`. Its image cache is .bench/photos-cache, emptied each run.
+ * BENCH_PHOTOS=n: only the first n pictures become photos (a small run, as the test of every command
+ * runs it); BENCH_RUNS: warm builds per median (default 3).
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -20,9 +22,10 @@ const cache = join(root, ".bench", "photos-cache");
 rmSync(copy, { recursive: true, force: true });
 rmSync(cache, { recursive: true, force: true });
 copyProject(copy);
-const photos = await replaceWithPhotos(join(copy, "content"));
+const limit = process.env.BENCH_PHOTOS ? Number(process.env.BENCH_PHOTOS) : undefined;
+const photos = await replaceWithPhotos(join(copy, "content"), { limit });
 console.log(
-  `${photos.length} phone photos in place of every picture but the logo, in ${relative(root, copy)}/content\n`,
+  `${photos.length} phone photos in place of ${limit === undefined ? "every picture but the logo" : `the first ${limit} pictures`}, in ${relative(root, copy)}/content\n`,
 );
 
 /** Wall time of a command in `cwd`, in ms; exits on failure. */

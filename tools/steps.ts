@@ -30,13 +30,13 @@ export const testSteps: Step[] = [
   { label: "type check", script: "typecheck", part: "checks" },
   { label: "lint and formatting", script: "lint", part: "checks" },
   { label: "unit and component tests", script: "test:unit", part: "checks" },
-  { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands", shards: 2 },
-  { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
+  { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands", shards: 4 },
+  { label: "lead endpoint and admin login", script: "test:leads", part: "leads", shards: 2 },
   { label: "build and pre-render", script: "build", part: "site" },
   { label: "size budget", script: "size", part: "site" },
   { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "site" },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "preview" },
-  { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms", shards: 2 },
+  { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms", shards: 3 },
   { label: "marketing edits pass every check", script: "test:edits", part: "edits" },
 ];
 

@@ -1,22 +1,24 @@
 /**
  * Every command we offer runs. Each script in package.json has a run somewhere in the suite, named
  * in `ranBy` below and checked there: a new script without a run is a failing test, not a silent gap.
- * The scripts nothing else runs are run here, on a copy of the project (tests/helpers/copy-project.ts),
- * as a user types them, the long ones in a small mode (a benchmark on the shipped content with one
- * run, the lead benchmark with a light load, Lighthouse on one page), each checked for exit code 0
- * and the shape of what it prints. And every `npm run X` that README.md and docs/ show names a script.
+ * The scripts nothing else runs are run here and in benchmarks.test.ts (the benchmarks; a file of
+ * their own so that CI's shares of the commands, cut by file, stay short), on a copy of the project
+ * (tests/helpers/scripts-copy.ts), as a user types them, the long ones in a small mode (Lighthouse
+ * on one page, the inspector's benchmark on 20 entries), each checked for exit code 0 and the shape
+ * of what it prints. And every `npm run X` that README.md and docs/ show names a script.
  */
-import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyProject, root } from "../helpers/copy-project.ts";
+import { describe, expect, it } from "vitest";
+import { root } from "../helpers/copy-project.ts";
+import { expectOk, scriptsCopy } from "../helpers/scripts-copy.ts";
 import { userEnv } from "../helpers/user-env.ts";
 
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> })
   .scripts;
 const HERE = "tests/commands/every-script.test.ts";
+const BENCHMARKS = "tests/commands/benchmarks.test.ts";
 
 /** Each script, and the file whose run calls it (npm test's steps, a test, a configuration, here). */
 const ranBy: Record<string, string> = {
@@ -59,12 +61,12 @@ const ranBy: Record<string, string> = {
   "deploy:nginx": HERE,
   "check:spec": HERE,
   lighthouse: HERE,
-  "bench:content": HERE,
-  "bench:velite": HERE,
-  "bench:dev": HERE,
-  "bench:images": HERE,
-  "bench:leads": HERE,
   "bench:inspect": HERE,
+  "bench:content": BENCHMARKS,
+  "bench:velite": BENCHMARKS,
+  "bench:dev": BENCHMARKS,
+  "bench:images": BENCHMARKS,
+  "bench:leads": BENCHMARKS,
 };
 
 /** How a file calls a script: `npm run [--silent] X`, `npm test`/`npm start`, or the name quoted in an argument list. */
@@ -111,45 +113,24 @@ describe("every script in package.json", () => {
   });
 });
 
-let copy: string;
-beforeAll(() => {
-  copy = copyProject(mkdtempSync(join(tmpdir(), "every-script-")));
-  // Lighthouse, bench:dev and the photo benchmark's size step need a browser (found or installed, as
-  // test:e2e does first) and read a built site.
-  const browser = npm("browser");
-  if (browser.status !== 0) throw new Error(`npm run browser failed:\n${browser.stderr}`);
-  const build = npm("build");
-  if (build.status !== 0) throw new Error(`npm run build failed in the copy:\n${build.stderr}`);
-}, 300_000);
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
-
-function npm(script: string, args: string[] = [], env: Record<string, string> = {}): SpawnSyncReturns<string> {
-  return spawnSync("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
-    cwd: copy,
-    encoding: "utf8",
-    env: { ...userEnv, ...env },
-    timeout: 480_000,
-  });
-}
+// Lighthouse and bench:inspect need a browser (found or installed, as test:e2e does first);
+// Lighthouse reads the built site.
+const copy = scriptsCopy("every-script", ["browser", "build"]);
+const npm = copy.npm;
 
 /** Every file's text under the copy's `dirs`, to see that a command changed nothing. */
 function snapshotOf(dirs: string[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const dir of dirs) {
-    for (const rel of readdirSync(join(copy, dir), { recursive: true }).map(String)) {
+    for (const rel of readdirSync(join(copy.dir, dir), { recursive: true }).map(String)) {
       try {
-        files.set(`${dir}/${rel}`, readFileSync(join(copy, dir, rel), "utf8"));
+        files.set(`${dir}/${rel}`, readFileSync(join(copy.dir, dir, rel), "utf8"));
       } catch {
         // a folder
       }
     }
   }
   return files;
-}
-
-function expectOk(run: SpawnSyncReturns<string>, shape: RegExp): void {
-  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-  expect(`${run.stdout}${run.stderr}`).toMatch(shape);
 }
 
 describe("the scripts nothing else runs, run as a user types them", () => {
@@ -168,9 +149,9 @@ describe("the scripts nothing else runs, run as a user types them", () => {
   // On the launch content kept in tests/ (CONTENT_DIR), never on content/: marketing moves on from the
   // launch requirements (a new price, a renamed service), and check:spec rightly reports it.
   it("npm run check:spec passes on the launch content and names what an edit moved from it", () => {
-    const launch = join(copy, "tests", "spec", "launch-content");
+    const launch = join(copy.dir, "tests", "spec", "launch-content");
     expectOk(npm("check:spec", [], { CONTENT_DIR: launch }), /passed/);
-    const moved = join(copy, "launch-moved");
+    const moved = join(copy.dir, "launch-moved");
     cpSync(launch, moved, { recursive: true });
     const plans = join(moved, "collections", "plans");
     const plan = readdirSync(plans).find((file) => /^price:\s*\d/m.test(readFileSync(join(plans, file), "utf8")))!;
@@ -186,7 +167,7 @@ describe("the scripts nothing else runs, run as a user types them", () => {
 
   it("npm run dev serves the site, then stops", async () => {
     const child = spawn("npm", ["run", "--silent", "dev", "--", "--host", "127.0.0.1", "--port", "0", "--strictPort"], {
-      cwd: copy,
+      cwd: copy.dir,
       env: userEnv,
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -220,46 +201,10 @@ describe("the scripts nothing else runs, run as a user types them", () => {
     expectOk(npm("lighthouse", ["/"]), /page\s+perf\s+a11y\s+best\s+seo[\s\S]*\n\/\s+\d+\s+\d+\s+\d+\s+\d+/);
   });
 
-  it("npm run bench:content on the shipped content, one run", () => {
-    expectOk(
-      npm("bench:content", [], { BENCH_SIZES: "50", BENCH_RUNS: "1" }),
-      /content pipeline, wall time[\s\S]*\d+ ms/,
-    );
-  });
-
-  it("npm run bench:velite on the shipped content, one pair: the same HTML from both tools", () => {
-    expectOk(
-      npm("bench:velite", [], { BENCH_SIZES: "50", BENCH_RUNS: "1" }),
-      /HTML strings identical[\s\S]*; 0 differences/,
-    );
-  });
-
-  it("npm run bench:dev on the shipped content, one save of each kind", () => {
-    expectOk(npm("bench:dev", [], { BENCH_SIZES: "shipped", BENCH_RUNS: "1" }), /updated in place: yes/);
-  });
-
-  it("npm run bench:images, one warm build", () => {
-    expectOk(npm("bench:images", [], { BENCH_RUNS: "1" }), /content build with photos, cold:\s+[\d.]+ s/);
-  });
-
   it("npm run bench:inspect on 20 FAQ entries, one run: every action answers", () => {
     expectOk(
       npm("bench:inspect", [], { BENCH_FAQ: "20", BENCH_RUNS: "1" }),
       /20 FAQ entries on one page[\s\S]*click the heading: cursor in its field[^:]*: \d+ ms[\s\S]*shown and marked in the preview: \d+ ms/,
-    );
-  });
-
-  it("npm run bench:leads on the embedded database, a light load: the visitor's lead stored through a flood", () => {
-    expectOk(
-      npm("bench:leads", ["--only", "embedded"], { BENCH_LOAD: "1:20,5:50", BENCH_FLOOD: "300" }),
-      /clients: \d+ leads stored[\s\S]*lead stored/,
-    );
-  });
-
-  it("npm run bench:leads -- --inbox on the embedded database, 2,000 leads: each question answers, the export streams every row", () => {
-    expectOk(
-      npm("bench:leads", ["--inbox", "--only", "embedded"], { BENCH_INBOX_LEADS: "2000" }),
-      /2,000 leads[\s\S]*search: an e-mail address\s+1 leads\s+p50[\s\S]*CSV export, streamed\s+2,000 rows/,
     );
   });
 });

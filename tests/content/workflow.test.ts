@@ -93,7 +93,7 @@ describe("the CI workflow", () => {
     expect(full[0]).toMatch(/^npm ci\b/);
     expect(full[1]).toBe("npm run content:check -- --format=github");
     expect(full.at(-1)).toBe('npm test -- "--part=$PART"');
-    expect(jobs.test!.strategy!.matrix.node).toEqual([24, 22, 20]);
+    expect(jobs.test!.strategy!.matrix.node).toEqual([24, 22]);
     expect(needs(jobs.edits!)).toEqual(["lane"]);
     expect(jobs.edits!.if).toBe(jobs.test!.if);
     expect(runsOf(jobs.edits!).at(-1)).toBe('npm run test:edits -- "--part=$PART"');

@@ -181,21 +181,23 @@ function pictureFields(contentDir: string): { rel: string; src: string }[] {
 export interface ReplaceOptions {
   /** Only these pictures (by their src), instead of every picture but the logo. */
   only?: readonly string[];
+  /** At most this many pictures, the first found (a benchmark's small run). */
+  limit?: number;
 }
 
 /**
  * Puts a phone photo in place of pictures of a content folder: each picture `images/x.svg` becomes
  * `images/x.jpg` (portraits for team photos, landscape otherwise) and every reference follows. Every
- * picture but the logo, or `only` those named. Returns the replaced pictures' new paths.
+ * picture but the logo, or `only` those named, or the first `limit`. Returns the replaced pictures' new paths.
  */
 export async function replaceWithPhotos(contentDir: string, options: ReplaceOptions = {}): Promise<string[]> {
   const site = parseDocument(readFileSync(join(contentDir, "site.yaml"), "utf8"));
   const logo = site.getIn(["company", "logo", "src"]);
   const fields = pictureFields(contentDir);
   const portraits = new Set(fields.filter((f) => f.rel.startsWith("collections/team/")).map((f) => f.src));
-  const sources = [...new Set(fields.map((f) => f.src))].filter((src) =>
-    options.only ? options.only.includes(src) : src !== logo,
-  );
+  const sources = [...new Set(fields.map((f) => f.src))]
+    .filter((src) => (options.only ? options.only.includes(src) : src !== logo))
+    .slice(0, options.limit);
   const renamed = new Map<string, string>();
   for (const [index, src] of sources.entries()) {
     const target = src.replace(/\.\w+$/, ".jpg");
