@@ -128,6 +128,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
           extends: true,
           test: {
             name: "commands",
+            maxWorkers: availableParallelism(),
             include: ["tests/commands/**/*.test.ts"],
             environment: "node",
             testTimeout: 600_000,
