@@ -128,6 +128,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
           extends: true,
           test: {
             name: "commands",
+            // One fork per core: each file waits on npm, builds and servers as much as it computes
+            // (the five files: 8.5 min with two forks on two cores, against 19 min one after another).
             maxWorkers: availableParallelism(),
             include: ["tests/commands/**/*.test.ts"],
             environment: "node",
