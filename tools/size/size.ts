@@ -146,12 +146,15 @@ async function imageDownloads(): Promise<Map<string, Measured>> {
       const scripts = new Map<string, Promise<number>>();
       page.on("requestfinished", (request) => {
         if (request.resourceType() === "image") sizes.push(request.sizes().then((s) => s.responseBodySize));
-        if (request.resourceType() === "script" && !scripts.has(request.url())) {
-          const bytes = request.response().then(async (response) => (response ? gz(await response.body()) : 0));
-          // Its failure is reported where the sizes are added up (scriptBytes), not as a crash now.
-          bytes.catch(() => {});
-          scripts.set(request.url(), bytes);
-        }
+      });
+      // A script's body is read from the moment it is requested, so that a request still on its way
+      // is awaited too before the form is sent (below).
+      page.on("request", (request) => {
+        if (request.resourceType() !== "script" || scripts.has(request.url())) return;
+        const bytes = request.response().then(async (response) => (response ? gz(await response.body()) : 0));
+        // Its failure is reported where the sizes are added up (scriptBytes), not as a crash now.
+        bytes.catch(() => {});
+        scripts.set(request.url(), bytes);
       });
       // The lead endpoint answers as it does for a stored lead (the static server has none).
       await page.route("**/api/leads", (request) => request.fulfill({ status: 303, headers: { location: "/" } }));
@@ -174,7 +177,6 @@ async function imageDownloads(): Promise<Map<string, Measured>> {
       // The scripts' bodies are read before the form is sent: Chromium drops a response's body once
       // its page is navigated away from (on a busy machine, a read could still be pending then).
       const form = await sendFirstForm(page, async () => {
-        await page.waitForLoadState("networkidle");
         await Promise.all(scripts.values());
       });
       await page.waitForLoadState("networkidle");
