@@ -10,6 +10,9 @@ import { basePathFrom } from "./scripts/hosting/base-path.ts";
  * dist/ afterwards, as a build of its own, so nothing of it (not even a shared chunk) reaches the
  * site's pages. `npm run dev` and `npm run cms` serve both.
  */
+/** The node-side tests of the content itself (the component tests are the "components" project). */
+export const contentTests = ["tests/prerender/**/*.test.ts", "tests/content/fast-yaml.test.ts"];
+
 export default defineConfig(({ command, isSsrBuild, mode }) => {
   const admin = mode === "admin";
   const site = !isSsrBuild && !admin && !process.env.SIZE_FLOOR;
@@ -101,16 +104,23 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             maxWorkers: availableParallelism(),
             include: [
               "tests/content/**/*.test.ts",
-              "tests/prerender/**/*.test.ts",
               "tests/hosting/**/*.test.ts",
               "tests/cms/**/*.test.ts",
               "tests/lint/**/*.test.ts",
             ],
+            exclude: contentTests,
             environment: "node",
             // tests/cms runs Decap's own configuration check and slug code, published as ES modules
             // that only a bundler can load: Vitest transforms them as it does the project's files.
             server: { deps: { inline: [/[\\/]decap-cms-/] } },
           },
+        },
+        {
+          // With the components, `npm run test:unit:content`: the tests of the content itself (the
+          // pre-rendered pages' heads, the quick YAML read on every content file). They run on content/
+          // and again on the marketing edits (tools/steps.ts); the "node" project runs on fixtures.
+          extends: true,
+          test: { name: "content", maxWorkers: availableParallelism(), include: contentTests, environment: "node" },
         },
         {
           extends: true,

@@ -1,139 +1,127 @@
 /**
- * The steps of `npm test`, the one list: tools/test-all.ts runs them in order, `npm run test:edits`
- * (tests/edits/run.ts) runs every one of them but itself again on a copy with marketing edits
- * applied (each reads content/, even lint's Prettier could; a valid edit must turn none red), and CI runs them cut in parts on runners side by side (.github/workflows/ci.yml's
- * `test` matrix, `npm test -- --part=<part>`). A new suite is a new line here, and all three pick it
- * up. Also the runner they share: each step a `npm run`, stopping at the first failure, then a
- * summary with each step's time.
+ * The steps of `npm test`, the one list, and which of them read the content.
+ *
+ * A step that tests the content (`content: true`) runs on the project's own content/; the same steps
+ * are the fast lane for a content-only change (`npm run test:content`) and run again on a copy with
+ * marketing edits applied (`npm run test:edits`, the last step). Every other step runs in one copy of
+ * the project whose content/ is the launch content (tests/spec/launch-content, frozen: run-steps.ts
+ * `fixtureCopy`), so no edit of content/ can reach it, and nothing needs to run twice to prove that a
+ * valid edit never turns CI red. A new suite is a new line here; left without `content`, it runs on
+ * the launch content, so it cannot escape the proof.
+ *
+ * CI runs the list cut in parts, each on a runner of its own (.github/workflows/ci.yml, `ciParts()`);
+ * a part with `shares` runs on that many runners, its `cut` steps each taking one share
+ * (`--shard=<i>/<n>`, which Vitest and Playwright both take).
  */
-import { spawnSync } from "node:child_process";
-import { performance } from "node:perf_hooks";
 
-/** The CI runner a step runs on: each part is independent of the others (it builds what it needs). */
-export const parts = ["checks", "commands", "leads", "site", "preview", "cms", "edits"] as const;
+/** The CI runners the list is cut into: each part is independent of the others (it builds what it needs). */
+export const parts = ["content", "checks", "commands", "leads", "cms", "edits"] as const;
 export type Part = (typeof parts)[number];
+
+/** Parts that take more than one runner on CI: their `cut` steps are shared out, the others run in share 1. */
+export const shares: Partial<Record<Part, number>> = { content: 2 };
+
+/**
+ * The parts whose behaviour depends on Node's version, which CI runs on Node 22 as well as 24: the
+ * server (sockets, streams, `pg`, PGlite) and the commands on a cold copy (V8's code cache of the
+ * content CLI, worker threads, `npm start`). The others run code that Node only hosts (a browser, the
+ * type checker, lint, tests of pure functions), the same on any supported version.
+ */
+export const nodeDependent: readonly Part[] = ["commands", "leads"];
 
 export interface Step {
   label: string;
   script: string;
   part: Part;
   /**
-   * Runners CI cuts this step over (`--shard=<i>/<n>`, which Vitest and Playwright both take): for a
-   * step slower than a verdict's ten minutes on one runner.
+   * It tests the content: runs on the project's content/, in the fast lane, and again on the
+   * marketing edits. Without it, the step runs on the launch content in a copy of the project.
    */
-  shards?: number;
+  content?: boolean;
+  /** Cut over the part's shares on CI (`--shard=<i>/<n>` passed to its script). */
+  cut?: boolean;
+  /** Runs in every share of its part, not only the first: what the cut steps need (the build). */
+  everyShare?: boolean;
 }
 
 export const testSteps: Step[] = [
-  { label: "content check", script: "content:check", part: "checks" },
+  { label: "content check", script: "content:check", part: "content", content: true },
   // content:build first: the generated types come from content.
-  { label: "type check", script: "typecheck", part: "checks" },
+  { label: "type check", script: "typecheck", part: "content", content: true },
+  {
+    label: "component and pre-render tests of the content",
+    script: "test:unit:content",
+    part: "content",
+    content: true,
+    cut: true,
+  },
+  { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
+  { label: "size budget", script: "size", part: "content", content: true },
+  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
   { label: "lint and formatting", script: "lint", part: "checks" },
-  { label: "unit and component tests", script: "test:unit", part: "checks" },
-  { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands", shards: 4 },
-  { label: "lead endpoint and admin login", script: "test:leads", part: "leads", shards: 2 },
-  { label: "build and pre-render", script: "build", part: "site" },
-  { label: "size budget", script: "size", part: "site" },
-  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "site" },
-  { label: "a preview built and served under /pr-123/", script: "test:preview", part: "preview" },
-  { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms", shards: 3 },
-  { label: "marketing edits pass every check", script: "test:edits", part: "edits" },
+  { label: "unit tests", script: "test:unit", part: "checks" },
+  { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
+  { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands" },
+  { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
+  { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms" },
+  { label: "the content steps again, on marketing edits", script: "test:edits", part: "edits" },
 ];
 
-/** The steps test:edits runs again on the edited copy: every step of npm test but itself. */
-export const editSteps: Step[] = testSteps.filter((step) => step.script !== "test:edits");
+/** The steps that test the content: the fast lane, and what test:edits runs on the edited copy. */
+export const contentSteps: Step[] = testSteps.filter((step) => step.content);
 
-/**
- * What of the list the arguments ask for: `--part=<part>` (one part), with a share of a part whose
- * steps are cut (`shards`) as `--shard=<i>/<n>` or in the part's name as CI's matrix writes it
- * (`--part=cms 2/2`). Undefined: everything.
- */
-export function selectionOf(argv: readonly string[]): { part?: Part; shard?: string } {
-  const [part, inName] = (argv.find((arg) => arg.startsWith("--part="))?.slice("--part=".length) ?? "").split(" ");
-  const shard = inName ?? argv.find((arg) => arg.startsWith("--shard="))?.slice("--shard=".length);
-  if (!part) {
-    if (shard !== undefined) throw new Error(`--shard=${shard} needs --part=<part>: the parts are ${parts.join(", ")}`);
-    return {};
+export interface Selection {
+  /** The parts asked for (`--part=<part>`, repeatable, or `--part=<a>,<b>`); empty: every part. */
+  parts: Part[];
+  /** One share of a part with `shares` (`--shard=<i>/<n>`, or in the part's name as CI's matrix writes it: `content 2/2`). */
+  shard?: string;
+}
+
+/** What of the list the arguments ask for. */
+export function selectionOf(argv: readonly string[]): Selection {
+  const asked = argv
+    .filter((arg) => arg.startsWith("--part="))
+    .flatMap((arg) => arg.slice("--part=".length).split(","))
+    .map((name) => name.trim().split(" "));
+  let shard = argv.find((arg) => arg.startsWith("--shard="))?.slice("--shard=".length);
+  const chosen: Part[] = [];
+  for (const [part, inName] of asked) {
+    if (!(parts as readonly string[]).includes(part!))
+      throw new Error(`--part=${part}: the parts are ${parts.join(", ")}`);
+    if (!chosen.includes(part as Part)) chosen.push(part as Part);
+    shard = inName ?? shard;
   }
-  if (!(parts as readonly string[]).includes(part))
-    throw new Error(`--part=${part}: the parts are ${parts.join(", ")}`);
   if (shard !== undefined) {
+    if (chosen.length !== 1)
+      throw new Error(`--shard=${shard} needs one --part=<part>: the parts are ${parts.join(", ")}`);
     const [i, n] = shard.split("/").map(Number);
     if (!Number.isInteger(i) || !Number.isInteger(n) || i! < 1 || i! > n!)
       throw new Error(`--shard=${shard}: write <i>/<n>, for example --shard=1/2`);
   }
-  return { part: part as Part, shard };
+  return { parts: chosen, shard };
 }
 
 /**
- * The steps the arguments ask for (selectionOf): a part's steps, or every step. In a share, a step
- * that is not cut runs in the first share only, so nothing runs twice.
+ * The steps of one share (`<i>/<n>`): the cut ones, those needed in every share, and in the first
+ * share the others too, so nothing runs twice. Without a share: every step.
  */
-export function stepsOf(argv: readonly string[], steps: readonly Step[] = testSteps): Step[] {
-  const { part, shard } = selectionOf(argv);
-  if (part === undefined) return [...steps];
-  return steps.filter((step) => step.part === part && (!shard || step.shards || shard.startsWith("1/")));
+export function inShare(steps: readonly Step[], shard: string | undefined): Step[] {
+  return steps.filter((step) => !shard || step.cut || step.everyShare || shard.startsWith("1/"));
 }
 
-/** The runners CI gives the list: each part, or each share of a part cut in `shards` (`cms 2/2`). */
-export function ciParts(steps: readonly Step[] = testSteps): string[] {
+/** The steps the arguments ask for, in the list's order: the parts' steps (or all), in the share asked for. */
+export function stepsOf(argv: readonly string[], steps: readonly Step[] = testSteps): Step[] {
+  const { parts: chosen, shard } = selectionOf(argv);
+  return inShare(
+    steps.filter((step) => chosen.length === 0 || chosen.includes(step.part)),
+    shard,
+  );
+}
+
+/** The runners CI gives the list: each part, or each share of a part with `shares` (`content 2/2`). */
+export function ciParts(): string[] {
   return parts.flatMap((part) => {
-    const n = Math.max(1, ...steps.filter((step) => step.part === part).map((step) => step.shards ?? 1));
+    const n = shares[part] ?? 1;
     return n === 1 ? [part] : Array.from({ length: n }, (_, i) => `${part} ${i + 1}/${n}`);
   });
-}
-
-export interface StepResult {
-  label: string;
-  status: "passed" | "failed" | "skipped";
-  seconds?: number;
-}
-
-/**
- * Runs each step's `npm run --silent <script>` in `cwd` (inheriting the terminal), stopping at the
- * first failure, and prints a summary titled `title` with each step's time. Returns true when all passed.
- */
-export function runSteps(
-  steps: readonly Step[],
-  options: {
-    title: string;
-    cwd?: string;
-    env?: NodeJS.ProcessEnv;
-    heading?: (step: Step) => string;
-    /** `--shard=<i>/<n>`: passed on to the steps that are cut (`shards`). */
-    shard?: string;
-  },
-): boolean {
-  const results: StepResult[] = [];
-  const started = performance.now();
-  for (const step of steps) {
-    if (results.some((r) => r.status === "failed")) {
-      results.push({ label: step.label, status: "skipped" });
-      continue;
-    }
-    console.log(options.heading?.(step) ?? `\n━━ ${step.label} (npm run ${step.script}) ━━`);
-    const start = performance.now();
-    const args = options.shard && step.shards ? ["--", `--shard=${options.shard}`] : [];
-    const run = spawnSync("npm", ["run", "--silent", step.script, ...args], {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: "inherit",
-      shell: process.platform === "win32",
-    });
-    results.push({
-      label: step.label,
-      status: run.status === 0 ? "passed" : "failed",
-      seconds: (performance.now() - start) / 1000,
-    });
-  }
-  const total = (performance.now() - started) / 1000;
-  const mark = { passed: "✔", failed: "✖", skipped: "–" };
-  console.log(`\n━━ ${options.title} ━━`);
-  for (const r of results) {
-    const time = r.seconds === undefined ? "" : `${r.seconds.toFixed(1).padStart(7)} s`;
-    console.log(`${mark[r.status]} ${r.label.padEnd(42)} ${r.status.padEnd(8)} ${time}`);
-  }
-  const passed = results.every((r) => r.status === "passed");
-  console.log(`\n${passed ? "✔ all checks passed" : "✖ FAILED"} in ${total.toFixed(1)} s`);
-  return passed;
 }

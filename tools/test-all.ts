@@ -1,23 +1,16 @@
 /**
- * `npm test`: every check, in order, then a summary with each step's time. Stops at the first failing
- * step (later steps depend on earlier ones: the browser tests need the build) and exits non-zero.
- * The steps are tools/steps.ts's list: content check, type check, lint and formatting, unit and
- * component tests, the commands on a fresh copy, the lead endpoint (tests/leads: real SMTP and webhook
- * receivers, the embedded database and Debian's PostgreSQL, which the run installs where missing and
- * runs as its own cluster on 127.0.0.1), build, size budget, browser tests (end-to-end, axe, keyboard,
- * Nu Html Checker; a browser is installed first when the machine has none; and the hosting checks
- * against `npm start` and against Debian's nginx with deploy/nginx.conf, which the run installs where
- * it is missing, starts on 127.0.0.1 and stops), a pull request's preview built under a sub-path and
- * clicked through (tests/preview), editing in /admin/ in a browser against `npm run cms` on a copy of
- * the project (tests/cms), then every one of those steps again on a copy of the content with
- * realistic marketing edits applied (tests/edits). The launch-content check (`npm run check:spec`) is
- * not a step: tests/commands runs it on the launch content kept in tests/spec/launch-content/.
- * `npm test -- --part=<part>` runs one part of the list, `-- --part=<part> --shard=<i>/<n>` one share of a
- * part that is cut (CI runs the parts and shares on runners side by side: tools/steps.ts's `ciParts`).
+ * `npm test`: every step of tools/steps.ts's list, in order, through the one runner (run-steps.ts),
+ * stopping at the first failure, then a summary with each step's time; exits non-zero on a failure.
+ * The steps that test the content run on content/ (and, as the last step, again on marketing edits:
+ * tests/edits/run.ts); the others on the launch content, in a copy. `npm run test:content` is this file
+ * with `--part=content`: the fast lane for a content-only change.
+ * `-- --part=<part>` runs one part (repeatable, or `--part=commands,leads`), `"--part=content 2/2"` or
+ * `--part=content --shard=2/2` one share of a part with shares, as CI's runners do (`ciParts()`).
  */
-import { runSteps, selectionOf, stepsOf } from "./steps.ts";
+import { runSteps } from "./run-steps.ts";
+import { selectionOf, stepsOf } from "./steps.ts";
 
 const argv = process.argv.slice(2);
-const { part, shard } = selectionOf(argv);
-const title = part ? `summary (${part}${shard ? ` ${shard}` : ""})` : "summary";
+const { parts, shard } = selectionOf(argv);
+const title = parts.length ? `summary (${parts.join(", ")}${shard ? ` ${shard}` : ""})` : "summary";
 process.exitCode = runSteps(stepsOf(argv), { title, shard }) ? 0 : 1;

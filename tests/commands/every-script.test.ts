@@ -39,7 +39,7 @@ const ranBy: Record<string, string> = {
   test: ".ci/run",
   // Run by the steps above (browser: by the scripts test:e2e, size, test:cms, test:preview).
   "test:content": "tests/content/lane.test.ts",
-  "test:unit:content": "tools/test-content.ts",
+  "test:unit:content": "tools/steps.ts",
   browser: "package.json",
   "build:site": "package.json",
   "content:build": "tests/commands/fresh-machine.test.ts",

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changedPaths, laneFor } from "../../tools/ci-lane.mjs";
-import { editSteps, testSteps } from "../../tools/steps.ts";
-import { laneSteps, stepsOf } from "../../tools/test-content.ts";
+import { contentSteps, stepsOf, testSteps } from "../../tools/steps.ts";
+import { contentTests } from "../../vite.config.ts";
 import { copyProject } from "../helpers/copy-project.ts";
 import { change, replace, validFixture, type Change } from "./helpers.ts";
 
@@ -100,42 +100,36 @@ describe("CI's choice of lane", () => {
   });
 });
 
-describe("the fast lane", () => {
-  const scriptOf = (label: string) => laneSteps.find(([l]) => l === label)?.[1];
-
-  it("starts with npm test's first step, the content check, and calls only scripts that exist", () => {
-    expect(laneSteps[0]![1]).toBe(testSteps[0]!.script);
-    for (const [, script] of laneSteps) expect(scripts, script).toHaveProperty(script);
-    expect(scripts["test:content"]).toContain("tools/test-content.ts");
+describe("the steps that test the content", () => {
+  it("are the fast lane: npm test's own steps, its first step first, calling only scripts that exist", () => {
+    expect(scripts["test:content"]).toMatch(/tools\/test-all\.ts --part=content$/);
+    expect(stepsOf(["--part=content"])).toEqual(contentSteps);
+    expect(contentSteps[0]).toBe(testSteps[0]);
+    for (const step of testSteps) expect(scripts, step.script).toHaveProperty(step.script);
+    for (const script of ["content:check", "build", "size", "test:e2e", "test:unit:content"])
+      expect(contentSteps.map((step) => step.script)).toContain(script);
   });
 
-  it("runs every step of the full suite a content change can move: the build, the size budget, the browser tests", () => {
-    const full = testSteps.map((step) => step.script);
-    for (const script of ["build", "size", "test:e2e"]) {
-      expect(full).toContain(script);
-      expect(laneSteps.map(([, s]) => s)).toContain(script);
-    }
-    expect(scriptOf("build and pre-render")).toBe("build");
-  });
-
-  it("cut in parts for CI, runs every step in some part, the content check first in each, the browser tests once per share", () => {
-    const checks = stepsOf(["--part=checks"]);
-    const browser = [1, 2].map((i) => stepsOf(["--part=browser", `--shard=${i}/2`]));
-    for (const part of [checks, ...browser]) expect(part[0]![1]).toBe("content:check");
-    const covered = new Set([checks, ...browser].flat().map(([, script]) => script));
-    expect([...covered].sort()).toEqual(laneSteps.map(([, script]) => script).sort());
-    expect(checks.map(([, script]) => script)).not.toContain("test:e2e");
-    expect(browser.map((part) => part.at(-1)!.slice(1))).toEqual([
-      ["test:e2e", ["--shard=1/2"]],
-      ["test:e2e", ["--shard=2/2"]],
-    ]);
-    expect(stepsOf([])).toBe(laneSteps);
-    expect(() => stepsOf(["--part=browser", "--shard=half"])).toThrow(/--shard=1\/2/);
+  it("cut in shares for CI: the build in each, the cut steps once per share, any other step in the first only", () => {
+    const [first, second] = [1, 2].map((i) => stepsOf([`--part=content ${i}/2`]));
+    expect(stepsOf(["--part=content", "--shard=2/2"])).toEqual(second);
+    expect(first![0]!.script).toBe("content:check");
+    expect(second!.map((step) => step.script)).toEqual(
+      contentSteps.filter((step) => step.cut || step.everyShare).map((step) => step.script),
+    );
+    expect(new Set([...first!, ...second!])).toEqual(new Set(contentSteps));
+    expect(() => stepsOf(["--part=content", "--shard=half"])).toThrow(/--shard=1\/2/);
     expect(() => stepsOf(["--part=everything"])).toThrow(/checks/);
   });
 
-  it("runs every unit or component test that reads the shipped content", () => {
-    const filters = scripts["test:unit:content"]!.split(" ").filter((part) => part.includes("/"));
+  it("hold every unit or component test that reads the shipped content: the others run on the launch content", () => {
+    const projects = [...scripts["test:unit:content"]!.matchAll(/--project (\S+)/g)].map((m) => m[1]);
+    expect(projects.sort()).toEqual(["components", "content"]);
+    // The files of those two projects (vite.config.ts): the components project takes every test in
+    // tests/components/ and sections/, the content project the globs of `contentTests`.
+    const glob = (pattern: string) =>
+      new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*\//g, "(.*/)?").replace(/\*/g, "[^/]*")}$`);
+    const inProjects = [/^tests\/components\//, /^sections\//, ...contentTests.map(glob)];
     const tests: string[] = [];
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -145,22 +139,17 @@ describe("the fast lane", () => {
       }
     };
     for (const dir of ["tests/components", "tests/content", "tests/prerender", "tests/hosting", "sections"]) walk(join(root, dir));
-    // Through the content's facts (tests/content-facts.ts) or a render of the whole site.
+    // Through the content's facts (tests/content-facts.ts) or a render of the whole site: a test of
+    // the shipped content, which must run on it and on the marketing edits.
     const readers = tests.filter((file) => /from "[^"]*(content-facts|render-site)/.test(read(file)));
     expect(readers.length).toBeGreaterThan(0);
-    for (const file of readers) expect(filters.some((filter) => file.startsWith(filter)), file).toBe(true);
+    expect(readers.filter((file) => !inProjects.some((pattern) => pattern.test(file)))).toEqual([]);
   });
 
-  it("is covered by what test:edits runs on the marketing edits: every step of npm test but itself", () => {
-    expect(editSteps.map((step) => step.script)).toEqual(
-      testSteps.map((step) => step.script).filter((script) => script !== "test:edits"),
-    );
-    // The lane's content tests are a share of the unit run; every other lane step is a step of its own.
-    for (const [, script] of laneSteps) {
-      expect(editSteps.map((step) => step.script)).toContain(script === "test:unit:content" ? "test:unit" : script);
-    }
-    expect(scripts["test:unit"]).toMatch(/--project node --project components/);
-    expect(read("tests/edits/run.ts")).toMatch(/stepsOf\(process\.argv\.slice\(2\), editSteps\)/);
+  it("run again on the marketing edits, and no other step does: the others run on the launch content", () => {
+    expect(read("tests/edits/run.ts")).toMatch(/inShare\(contentSteps, shard\)/);
+    expect(testSteps.at(-1)!.script).toBe("test:edits");
+    expect(testSteps.filter((step) => !step.content).map((step) => step.script)).toContain("test:edits");
   });
 });
 
@@ -202,7 +191,7 @@ describe("on broken content, the lane fails at the content check with npm test's
       for (const line of lines(first.stderr)) expect(lane.stderr).toContain(line);
       // It stopped there: nothing was built, the rest is reported as skipped.
       expect(lane.stdout).toMatch(/✖ content check\s+failed/);
-      for (const [label] of laneSteps.slice(1)) expect(lane.stdout).toMatch(new RegExp(`– ${label}\\s+skipped`));
+      for (const { label } of contentSteps.slice(1)) expect(lane.stdout).toMatch(new RegExp(`– ${label}\\s+skipped`));
     });
   }
 });

