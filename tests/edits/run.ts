@@ -1,10 +1,9 @@
 /**
  * `npm run test:edits` (the last step of `npm test`): every marketing edit in marketing-edits.ts
  * applied to a copy of the project's content, then every step that tests the content run again on
- * that copy (tools/steps.ts's `contentSteps`: the content check, the type check, the content's
- * component tests, the build, the size budget, the browser tests). The other steps run on the launch
- * content, which no edit reaches, so they need no second run. A valid edit must never turn CI red;
- * this is the proof.
+ * that copy (tools/steps.ts's `contentSteps`: the content check, the content's component tests, the
+ * build, the size budget, the browser tests). The other steps run on the launch content, which no
+ * edit reaches, so they need no second run. A valid edit must never turn CI red; this is the proof.
  * `-- --shard=<i>/<n>` runs one share of the content steps (their cut ones), as `npm test` does.
  * In: the repository. Out: a temporary copy (removed afterwards unless KEEP_EDITS=1), a summary.
  */

@@ -3,7 +3,8 @@
  * apart), CSS and HTML each built page loads, and the image bytes a phone downloads on it, and fails
  * when a budget is broken.
  * In: dist/ (run `npm run build` first). Also builds the floor (tools/size/floor: bare React 19 +
- * React Router hydrating two routes) with the same Vite config into .size-floor/. The images are
+ * React Router hydrating two routes) with the same Vite config into .size-floor/, once per state of its sources (the figure kept in
+ * node_modules/.cache/size-floor/). The images are
  * measured in Chromium (tools/chromium.ts) emulating a phone: 412 × 823 CSS px at 2.625 device
  * pixels per CSS pixel (a common Android phone; Lighthouse's Moto G Power has 1.75, so this is the
  * harsher case), each page loaded afresh from dist/ served as a static host serves it.
@@ -20,7 +21,8 @@
  * screen, and whatever the browser fetches ahead of scrolling), at most 1,200 KB for the whole page.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
@@ -36,26 +38,48 @@ const floorDir = join(root, ".size-floor");
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-execFileSync(
-  process.execPath,
-  [
-    join(root, "node_modules", "vite", "bin", "vite.js"),
-    "build",
-    "tools/size/floor",
-    "--config",
-    "vite.config.ts",
-    "--outDir",
-    floorDir,
-    "--emptyOutDir",
-    "--logLevel",
-    "error",
-  ],
-  // The floor is a site of its own: none of the site's entries (/admin/) or chunk groups.
-  { cwd: root, stdio: "inherit", env: { ...process.env, SIZE_FLOOR: "1" } },
-);
-const floorJs = readdirSync(join(floorDir, "assets"))
-  .filter((f) => f.endsWith(".js"))
-  .reduce((sum, f) => sum + gz(readFileSync(join(floorDir, "assets", f))), 0);
+/**
+ * The floor's JavaScript, gzipped: built once per state of what it is made of (its sources, the Vite
+ * configuration, the locked packages), then read from node_modules/.cache/size-floor/. It does not
+ * depend on content, so the marketing edits' run and every later run reuse it.
+ */
+function floorBytes(): number {
+  const hash = createHash("sha256");
+  const floorSources = join(root, "tools", "size", "floor");
+  for (const file of [
+    ...readdirSync(floorSources).map((name) => join(floorSources, name)),
+    join(root, "vite.config.ts"),
+    join(root, "package-lock.json"),
+  ].sort())
+    hash.update(`\0${relative(root, file)}\0`).update(readFileSync(file));
+  const cacheDir = join(root, "node_modules", ".cache", "size-floor");
+  const cached = join(cacheDir, `${hash.digest("hex")}.json`);
+  if (existsSync(cached)) return (JSON.parse(readFileSync(cached, "utf8")) as { bytes: number }).bytes;
+  execFileSync(
+    process.execPath,
+    [
+      join(root, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "tools/size/floor",
+      "--config",
+      "vite.config.ts",
+      "--outDir",
+      floorDir,
+      "--emptyOutDir",
+      "--logLevel",
+      "error",
+    ],
+    // The floor is a site of its own: none of the site's entries (/admin/) or chunk groups.
+    { cwd: root, stdio: "inherit", env: { ...process.env, SIZE_FLOOR: "1" } },
+  );
+  const bytes = readdirSync(join(floorDir, "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .reduce((sum, f) => sum + gz(readFileSync(join(floorDir, "assets", f))), 0);
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(cached, JSON.stringify({ bytes }));
+  return bytes;
+}
+const floorJs = floorBytes();
 const idleBudget = 4 * 1024;
 const visitRatio = 1.0;
 const visitBudget = Math.floor(floorJs * visitRatio);
