@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corpus.ts";
+import { aYamlPage, bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corpus.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -56,7 +56,7 @@ function measure(args: string[], edit: (i: number) => void) {
 
 /** Changes one page's title (in place, so the folder keeps its size). */
 function editor(dir: string) {
-  const file = join(dir, "pages", "about.yaml");
+  const file = aYamlPage(dir);
   const original = readFileSync(file, "utf8");
   return (i: number) => writeFileSync(file, original.replace(/^title: (.*)$/m, `title: $1 (edit ${i})`));
 }
@@ -116,9 +116,19 @@ async function devLatency(dir: string): Promise<number> {
     optimizeDeps: { noDiscovery: true },
   });
   await server.listen();
-  const file = join(dir, "pages", "about.yaml");
-  const module = join(out, "pages", "about.json");
+  const file = aYamlPage(dir);
   const original = readFileSync(file, "utf8");
+  const route = /^route: (.*)$/m.exec(original)?.[1]?.trim();
+  // The page's module, as the content plugin's first build (on the server's start) names it.
+  let module: string | undefined;
+  for (const start = performance.now(); !module; await new Promise((done) => setTimeout(done, 20))) {
+    try {
+      const routes = JSON.parse(readFileSync(join(out, "routes.json"), "utf8")) as { route: string; file: string }[];
+      module = join(out, routes.find((page) => page.route === route)!.file);
+    } catch {
+      if (performance.now() - start > 60_000) throw new Error(`no module for ${route} in ${out}`);
+    }
+  }
   // The content folder is watched as soon as the server listens (content-watcher.ts).
   const samples: number[] = [];
   for (let i = 0; i < runs + 1; i++) {

@@ -12,14 +12,16 @@
  * - a click on a question (another entry's): the offer to open it shown;
  * - the cursor put in the heading's field: its text outlined in the preview;
  * - a letter typed in the heading's field: the preview showing it, marked again.
- * Prints the medians, the number of outlined places and the machine. Stops the server at the end.
+ * Prints the medians, the number of outlined places and the machine. Stops the server at the end. A
+ * failure (the server gone, /admin/ not answering within minutes, an action over 10 s) prints its error
+ * and exits 1 at once, the browser and the server stopped.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { copyProject } from "../tests/helpers/copy-project.ts";
 import { freePort } from "../tests/helpers/free-port.ts";
@@ -78,48 +80,76 @@ writeFileSync(
 
 const sitePort = await freePort();
 const proxyPort = await freePort();
+const leadsPort = await freePort();
 const server: ChildProcess = spawn("npm", ["run", "--silent", "cms"], {
   cwd: copy,
-  env: { ...process.env, CMS_PORT: String(sitePort), CMS_PROXY_PORT: String(proxyPort) },
+  env: {
+    ...process.env,
+    CMS_PORT: String(sitePort),
+    CMS_PROXY_PORT: String(proxyPort),
+    CMS_LEADS_PORT: String(leadsPort),
+  },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
+const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+/** Stops the server (its whole process group) and waits for it to be gone; then removes the copy. */
 const stop = async () => {
   try {
     process.kill(-server.pid!, "SIGTERM");
   } catch {
     // already gone
   }
-  await sleep(500);
+  const gone = await Promise.race([exited.then(() => true), sleep(15_000, false)]);
+  if (!gone) {
+    try {
+      process.kill(-server.pid!, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }
   rmSync(copy, { recursive: true, force: true });
 };
 
+/** Resolves once `ready` holds, or fails at once when the server exits, or after `ms` (a busy machine's bound). */
+async function until(what: string, ready: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  let failed: Error | undefined;
+  void exited.then((code) => (failed = new Error(`npm run cms exited (code ${code}) before ${what}`)));
+  while (!(await ready())) {
+    if (failed) throw failed;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await sleep(250);
+  }
+}
+
+let browser: Browser | undefined;
 try {
   const base = `http://127.0.0.1:${sitePort}`;
-  for (let tries = 0; ; tries++) {
-    const answered = await fetch(`${base}/admin/`).then(
+  const answers = (url: string, init?: RequestInit) =>
+    fetch(url, init).then(
       (r) => r.ok,
       () => false,
     );
-    const proxy = await fetch(`http://127.0.0.1:${proxyPort}/api/v1`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ action: "info" }),
-    }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (answered && proxy) break;
-    if (tries > 240) throw new Error("npm run cms did not answer in 2 minutes");
-    await sleep(500);
-  }
+  await until(
+    "/admin/ and the editor's proxy answering",
+    async () =>
+      (await answers(`${base}/admin/`)) &&
+      answers(`http://127.0.0.1:${proxyPort}/api/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action: "info" }),
+      }),
+    240_000,
+  );
 
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const page: Page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   // tsx names the functions this file hands the page with a helper of its own: the page gets it too.
   await page.addInitScript({ content: "window.__name = (f) => f;" });
   const opened = Date.now();
-  await page.goto(`${base}/admin/#/collections/pages/entries/bench-faq`);
+  // The response is enough: what is waited for is the editor itself, below (Decap's modules load long after).
+  await page.goto(`${base}/admin/#/collections/pages/entries/bench-faq`, { waitUntil: "commit", timeout: 180_000 });
   const login = page.getByRole("button", { name: "Login" });
   const form = page.getByRole("textbox").first();
   await login.or(form).first().waitFor({ timeout: 180_000 });
@@ -224,7 +254,6 @@ try {
       figures[i]![1].push(await time(action, text));
     }
   }
-  await browser.close();
 
   console.log(
     `bench:inspect, ${count} FAQ entries on one page, ${runs} run(s) each; ${cpus().length} cores, load ${loadavg()
@@ -244,5 +273,9 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
+  // Closed on failure too: a browser left open would keep this process alive (it hung until killed).
+  await browser?.close();
   await stop();
 }
+// Nothing left to wait for: a failure exits now, with its error above.
+process.exit();

@@ -51,6 +51,8 @@ const ranBy: Record<string, string> = {
   leads: "tests/leads/export.test.ts",
   cms: "playwright.cms.config.ts",
   "new:section": "tests/content/new-section.test.ts",
+  // The developer's loop before a commit: docs/adding-a-section.md's step, which that test runs.
+  check: "tests/commands/adding-a-section.test.ts",
   schedule: "tests/content/schedule-command.test.ts",
   "schedule:merge": "tests/content/schedule-merge.test.ts",
   // Run here.
@@ -114,8 +116,9 @@ describe("every script in package.json", () => {
 });
 
 // Lighthouse and bench:inspect need a browser (found or installed, as test:e2e does first);
-// Lighthouse reads the built site.
-const copy = scriptsCopy("every-script", ["browser", "build"]);
+// Lighthouse reads the built site: content:build and build:site make it, as `npm run build` does
+// after its type check (the type check is a step of npm test, not a claim of this file).
+const copy = scriptsCopy("every-script", ["browser", "content:build", "build:site"]);
 const npm = copy.npm;
 
 /** Every file's text under the copy's `dirs`, to see that a command changed nothing. */

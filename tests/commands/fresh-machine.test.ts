@@ -6,6 +6,10 @@
  * after its sources changed (and so a cold code cache). A fault of the program, forced in each stage
  * or real (a missing module, a cache folder that cannot be written), is reported as ours (exit 2),
  * never as a problem of a content file.
+ * Two fresh copies, one per claim about a fresh copy: the commands work with every cache empty; and a
+ * clone's install (`prepare`) works before any other command. What needs cold caches but no fresh
+ * copy (worker threads, the faults) runs on the second after its install, each run with the per-file
+ * cache and run memo off (CONTENT_CACHE=off) and a new, empty photo cache (IMAGE_CACHE).
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import {
@@ -16,6 +20,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument, type YAMLSeq } from "yaml";
 import { faultStages } from "../../scripts/content/problems/fault.ts";
 import { phonePhoto } from "../helpers/photo-fixture.ts";
+import { root } from "../helpers/copy-project.ts";
 import { freshProject } from "../helpers/fresh-project.ts";
 import { userEnv } from "../helpers/user-env.ts";
 
@@ -141,17 +147,12 @@ describe("a fresh copy with ten new phone photos, every cache empty", () => {
     expect(again.stdout).toMatch(/all from the cache/);
   });
 
-  it("npm run build and npm start serve the page with every photo", async () => {
+  it("npm start builds the site and serves the page with every photo", async () => {
+    // The build makes the photos' versions again, from an empty photo cache.
     rmSync(join(project, "node_modules", ".cache", "images"), { recursive: true, force: true });
-    const build = npm(project, "build");
-    expect(build.status, output(build)).toBe(0);
-    // A clean build is quiet: no warning from the bundler.
-    expect(output(build)).not.toMatch(/INEFFECTIVE_DYNAMIC_IMPORT|\[(?:PLUGIN_)?WARNING\]|\(!\)/);
-
-    const port = 4290 + Math.floor(Math.random() * 9);
     const server = spawn("npm", ["start"], {
       cwd: project,
-      env: { ...userEnv, PORT: String(port) },
+      env: { ...userEnv, PORT: "0", HOST: "127.0.0.1" },
       detached: true,
       stdio: "pipe",
     });
@@ -159,12 +160,25 @@ describe("a fresh copy with ten new phone photos, every cache empty", () => {
     server.stdout.on("data", (chunk) => (log += chunk));
     server.stderr.on("data", (chunk) => (log += chunk));
     try {
-      const deadline = Date.now() + 240_000;
-      while (!/Serving .* at http/.test(log)) {
-        if (Date.now() > deadline || server.exitCode !== null)
-          throw new Error(`npm start did not start serving:\n${log}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      // npm start builds (its output is the build's), then says where it serves: waited for as a line of output.
+      const port = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`npm start did not start serving:\n${log}`)), 400_000);
+        const read = () => {
+          const found = /Serving .* at http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1];
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        server.stdout.on("data", read);
+        server.stderr.on("data", read);
+        server.once("exit", (code) => {
+          clearTimeout(timer);
+          reject(new Error(`npm start exited (${code}):\n${log}`));
+        });
+      });
+      // A clean build is quiet: no warning from the bundler.
+      expect(log).not.toMatch(/INEFFECTIVE_DYNAMIC_IMPORT|\[(?:PLUGIN_)?WARNING\]|\(!\)/);
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
       const html = await page.text();
@@ -185,11 +199,13 @@ describe("a fresh copy with ten new phone photos, every cache empty", () => {
         }
       }
     } finally {
+      const gone = new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
       try {
         process.kill(-server.pid!, "SIGTERM");
       } catch {
         // Already gone.
       }
+      await gone;
     }
   });
 
@@ -207,92 +223,13 @@ describe("a fresh copy with ten new phone photos, every cache empty", () => {
   });
 });
 
-describe("worker threads, taken cold", () => {
-  it("start, share the files, make the photos, and give the same output as one thread", async () => {
-    const threaded = freshProject(join(temporary("threads"), "site"));
-    await addPhotos(threaded, 3);
-    const many = npm(threaded, "content:build", ["--verbose"], { CONTENT_THREADS: "2", CONTENT_PARALLEL_MIN: "1" });
-    expect(many.status, output(many)).toBe(0);
-    expect(many.stderr).toMatch(
-      /threads: 1 worker thread\(s\) started; \d+ file\(s\) parsed and \d+ validated shared out/,
-    );
-    expect(many.stderr).not.toMatch(/the workers stopped/);
-    expect(many.stdout).toMatch(/photos: \d+ versions? made/);
-
-    const single = freshProject(join(temporary("single"), "site"));
-    await addPhotos(single, 3);
-    const one = npm(single, "content:build", [], { CONTENT_THREADS: "1" });
-    expect(one.status, output(one)).toBe(0);
-    const relative = (dir: string) =>
-      new Map([...snapshot(dir)].map(([path, bytes]) => [path.slice(dir.length), bytes]));
-    expect(relative(join(threaded, "src", "generated"))).toEqual(relative(join(single, "src", "generated")));
-  });
-});
-
-describe("a fault of the program is reported as ours, never as a problem of a content file", () => {
-  let project: string;
-  beforeAll(async () => {
-    project = freshProject(join(temporary("faults"), "site"));
-    await addPhotos(project, 2);
-    const good = npm(project, "content:build");
-    expect(good.status, output(good)).toBe(0);
-  }, 300_000);
-
-  it.each(faultStages)("in the %s stage: exit code 2, one line that says so, nothing written", (stage) => {
-    const before = snapshot(join(project, "src", "generated"));
-    // Cold per-file cache and image cache, so every stage runs; two threads, so the worker stage does.
-    const env = {
-      CONTENT_FAULT: stage,
-      CONTENT_CACHE: "off",
-      IMAGE_CACHE: temporary(`images-${stage}`),
-      CONTENT_THREADS: "2",
-      CONTENT_PARALLEL_MIN: "1",
-    };
-    const run = npm(project, "content:build", [], env);
-    expectFaultOfOurs(run);
-    expect(run.stderr).toContain(`CONTENT_FAULT=${stage}`);
-    expect(run.stderr).toMatch(/Please report it to the site's developers/);
-    expect(run.stderr).not.toMatch(/^\s+at /m);
-    expect(snapshot(join(project, "src", "generated"))).toEqual(before);
-
-    // --verbose adds the stack, for the report.
-    const verbose = npm(project, "content:build", ["--verbose"], env);
-    expectFaultOfOurs(verbose);
-    expect(verbose.stderr).toMatch(/^\s+at /m);
-  });
-
-  it("a missing module (the image library): ours, naming it", async () => {
-    const broken = freshProject(join(temporary("no-sharp"), "site"), { without: ["sharp"] });
-    await addPhotos(broken, 1);
-    const run = npm(broken, "content:build");
-    expectFaultOfOurs(run);
-    expect(run.stderr).toMatch(/image library \(sharp\) could not be loaded/);
-  });
-
-  it("a photo cache that cannot be written: ours, not the photos'", () => {
-    const blocked = join(temporary("blocked"), "not-a-folder");
-    writeFileSync(blocked, "a file where the cache folder should be");
-    const run = npm(project, "content:build", [], { IMAGE_CACHE: join(blocked, "images"), CONTENT_CACHE: "off" });
-    expectFaultOfOurs(run);
-  });
-
-  it("a picture that is really damaged is still the picture's problem, at its line (exit code 1)", async () => {
-    const damaged = Buffer.from(await phonePhoto({ seed: 7 }));
-    const frame = damaged.indexOf(Buffer.from([0xff, 0xc0]));
-    damaged[frame + 12] = 9; // the first colour component names a quantisation table that is not there
-    writeFileSync(join(project, "content", "images", "photos", "photo-1.jpg"), damaged);
-    const run = npm(project, "content:build", [], { IMAGE_CACHE: temporary("images-damaged"), CONTENT_CACHE: "off" });
-    expect(run.status, output(run)).toBe(1);
-    expect(run.stderr).toMatch(
-      /content\/pages\/[\w-]+\.yaml:\d+:\d+ .*"images\/photos\/photo-1\.jpg" could not be read as a picture/,
-    );
-    expect(run.stderr).not.toMatch(/fault in the content tool/);
-  });
-});
-
 describe("a fresh clone after npm install (its prepare step), before any other command", () => {
+  let project: string;
+  beforeAll(() => {
+    project = freshProject(join(temporary("clone"), "site"));
+  });
+
   it("has the generated modules, so the type check passes; broken content still installs, saying what to run", () => {
-    const project = freshProject(join(temporary("prepare"), "site"));
     expect(existsSync(join(project, "src", "generated"))).toBe(false);
     const scripts = (
       JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { scripts: Record<string, string> }
@@ -314,10 +251,92 @@ describe("a fresh clone after npm install (its prepare step), before any other c
 
     rmSync(join(project, "src", "generated"), { recursive: true, force: true });
     const home = homePage(project);
-    writeFileSync(home, `${readFileSync(home, "utf8")}\nroute: twice\n`);
+    const text = readFileSync(home, "utf8");
+    writeFileSync(home, `${text}\nroute: twice\n`);
     const broken = npm(project, "prepare");
+    writeFileSync(home, text);
     expect(broken.status, output(broken)).toBe(0);
     expect(broken.stderr).toMatch(/content\/pages\/[\w-]+\.yaml:\d+:\d+/);
     expect(broken.stderr).toMatch(/Fix them, then run: npm run content:build/);
+  });
+
+  /** Every cache of a content build empty: no per-file cache or run memo, a new photo cache. */
+  const cold = (name: string) => ({ CONTENT_CACHE: "off", IMAGE_CACHE: temporary(`images-${name}`) });
+
+  describe("then with three new photos: worker threads, taken cold", () => {
+    it("start, share the files, make the photos, and give the same output as one thread", async () => {
+      await addPhotos(project, 3);
+      const generated = join(project, "src", "generated");
+      const many = npm(project, "content:build", ["--verbose"], {
+        ...cold("threads"),
+        CONTENT_THREADS: "2",
+        CONTENT_PARALLEL_MIN: "1",
+      });
+      expect(many.status, output(many)).toBe(0);
+      expect(many.stderr).toMatch(
+        /threads: 1 worker thread\(s\) started; \d+ file\(s\) parsed and \d+ validated shared out/,
+      );
+      expect(many.stderr).not.toMatch(/the workers stopped/);
+      expect(many.stdout).toMatch(/photos: \d+ versions? made/);
+      const threaded = snapshot(generated);
+
+      rmSync(generated, { recursive: true, force: true });
+      const one = npm(project, "content:build", [], { ...cold("single"), CONTENT_THREADS: "1" });
+      expect(one.status, output(one)).toBe(0);
+      expect(one.stdout).toMatch(/photos: \d+ versions? made/);
+      expect(snapshot(generated)).toEqual(threaded);
+    });
+  });
+
+  describe("a fault of the program is reported as ours, never as a problem of a content file", () => {
+    it.each(faultStages)("in the %s stage: exit code 2, one line that says so, nothing written", (stage) => {
+      const before = snapshot(join(project, "src", "generated"));
+      // Cold per-file cache and image cache, so every stage runs; two threads, so the worker stage does.
+      const env = { CONTENT_FAULT: stage, ...cold(stage), CONTENT_THREADS: "2", CONTENT_PARALLEL_MIN: "1" };
+      const run = npm(project, "content:build", [], env);
+      expectFaultOfOurs(run);
+      expect(run.stderr).toContain(`CONTENT_FAULT=${stage}`);
+      expect(run.stderr).toMatch(/Please report it to the site's developers/);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      expect(snapshot(join(project, "src", "generated"))).toEqual(before);
+
+      // --verbose adds the stack, for the report.
+      const verbose = npm(project, "content:build", ["--verbose"], env);
+      expectFaultOfOurs(verbose);
+      expect(verbose.stderr).toMatch(/^\s+at /m);
+    });
+
+    it("a missing module (the image library): ours, naming it", () => {
+      // The clone's node_modules links each package (fresh-project.ts): the image library's link taken away.
+      const sharp = join(project, "node_modules", "sharp");
+      rmSync(sharp);
+      try {
+        const run = npm(project, "content:build", [], cold("no-sharp"));
+        expectFaultOfOurs(run);
+        expect(run.stderr).toMatch(/image library \(sharp\) could not be loaded/);
+      } finally {
+        symlinkSync(join(root, "node_modules", "sharp"), sharp, "junction");
+      }
+    });
+
+    it("a photo cache that cannot be written: ours, not the photos'", () => {
+      const blocked = join(temporary("blocked"), "not-a-folder");
+      writeFileSync(blocked, "a file where the cache folder should be");
+      const run = npm(project, "content:build", [], { IMAGE_CACHE: join(blocked, "images"), CONTENT_CACHE: "off" });
+      expectFaultOfOurs(run);
+    });
+
+    it("a picture that is really damaged is still the picture's problem, at its line (exit code 1)", async () => {
+      const damaged = Buffer.from(await phonePhoto({ seed: 7 }));
+      const frame = damaged.indexOf(Buffer.from([0xff, 0xc0]));
+      damaged[frame + 12] = 9; // the first colour component names a quantisation table that is not there
+      writeFileSync(join(project, "content", "images", "photos", "photo-1.jpg"), damaged);
+      const run = npm(project, "content:build", [], cold("damaged"));
+      expect(run.status, output(run)).toBe(1);
+      expect(run.stderr).toMatch(
+        /content\/pages\/[\w-]+\.yaml:\d+:\d+ .*"images\/photos\/photo-1\.jpg" could not be read as a picture/,
+      );
+      expect(run.stderr).not.toMatch(/fault in the content tool/);
+    });
   });
 });

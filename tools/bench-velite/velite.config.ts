@@ -1,10 +1,9 @@
 /**
  * The Velite 0.4 configuration that `npm run bench:velite` measures against our content pipeline: the
  * same content folder, the same schemas, the same HTML. tools/bench-velite.ts runs `velite build
- * --strict` in .bench/velite/ (Velite, yaml and rehype-sanitize are installed there, never in the
- * project) with a configuration that imports this file, and names the corpus in BENCH_VELITE_CORPUS.
- * Type-checked on its own (./tsconfig.velite.json) once Velite is installed; the project's tsc leaves
- * it out.
+ * --strict` in .bench/velite/ (Velite and rehype-sanitize are pinned devDependencies) with a
+ * configuration that imports this file, and names the corpus in BENCH_VELITE_CORPUS.
+ * Type-checked on its own (./tsconfig.velite.json); the project's tsc leaves it out.
  *
  * Nothing here lists the kinds, section types or fields: it follows schemas/ by itself, and names only
  * what our pipeline's own code names (the files the tokens come from, a Markdown page's one prose
