@@ -1,7 +1,8 @@
 /**
  * `npm run check`: the developer's loop before a commit, in under a minute: the content check, the type
  * check (incremental), ESLint (cached) and Prettier on the changed files, and the unit and component
- * tests the change touches; then a summary with each step's time, as `npm test`'s (tools/steps.ts).
+ * tests the change touches; then a summary with each step's time, through `npm test`'s runner
+ * (tools/run-steps.ts).
  * Stops at the first failing step and exits 1. `npm test` (every check) is for before a pull request.
  * - Changed files: `git diff HEAD` (staged or not) and the untracked files git does not ignore; with no
  *   git (not a clone, or no commit yet), every file: lint and Prettier on the whole project, and the
@@ -16,7 +17,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { performance } from "node:perf_hooks";
+import { runSteps, type Runnable } from "./run-steps.ts";
 
 const root = join(import.meta.dirname, "..");
 /** Per checkout: two clones sharing node_modules (a copy linking it) never share a cache. */
@@ -79,15 +80,8 @@ function touchedTests(changed: readonly string[], cwd: string = root): string[] 
     .sort();
 }
 
-interface CheckStep {
-  label: string;
-  /** The command and its arguments; undefined: nothing to do (`skipped` says why). */
-  command?: string[];
-  skipped?: string;
-}
-
 /** The steps for these changed files (undefined: every file). */
-function checkSteps(changed: readonly string[] | undefined): CheckStep[] {
+function checkSteps(changed: readonly string[] | undefined): Runnable[] {
   const node = process.execPath;
   const npm = (script: string) => ["npm", "run", "--silent", script];
   const toLint = changed?.filter((file) => lintable.test(file));
@@ -138,44 +132,12 @@ function checkSteps(changed: readonly string[] | undefined): CheckStep[] {
   ];
 }
 
-/** Runs the steps in order, stopping at the first failure; prints the summary. True when all passed. */
-function run(steps: readonly CheckStep[]): boolean {
-  const results: { label: string; status: "passed" | "failed" | "skipped"; seconds?: number; note?: string }[] = [];
-  const started = performance.now();
-  for (const step of steps) {
-    if (!step.command || results.some((r) => r.status === "failed")) {
-      results.push({ label: step.label, status: "skipped", note: step.skipped });
-      continue;
-    }
-    console.log(`\n━━ ${step.label} ━━`);
-    const start = performance.now();
-    const [command, ...args] = step.command;
-    const result = spawnSync(command!, args, { cwd: root, stdio: "inherit", shell: process.platform === "win32" });
-    if (result.error) console.error(`✖ ${command}: ${result.error.message}`);
-    results.push({
-      label: step.label,
-      status: result.status === 0 ? "passed" : "failed",
-      seconds: (performance.now() - start) / 1000,
-    });
-  }
-  const mark = { passed: "✔", failed: "✖", skipped: "–" };
-  console.log("\n━━ npm run check ━━");
-  for (const r of results) {
-    const time = r.seconds === undefined ? "" : `${r.seconds.toFixed(1).padStart(7)} s`;
-    console.log(`${mark[r.status]} ${r.label.padEnd(42)} ${r.status.padEnd(8)} ${time || (r.note ?? "")}`);
-  }
-  const passed = results.every((r) => r.status !== "failed");
-  const total = (performance.now() - started) / 1000;
-  console.log(
-    `\n${passed ? "✔ checked" : "✖ FAILED"} in ${total.toFixed(1)} s${passed ? "; before a pull request: npm test" : ""}`,
-  );
-  return passed;
-}
-
 const changed = changedFiles();
 console.log(
   changed
     ? `npm run check: ${changed.length} changed file(s) (git diff HEAD, and untracked)`
     : "npm run check: no git history here: every file is checked",
 );
-process.exitCode = run(checkSteps(changed)) ? 0 : 1;
+const passed = runSteps(checkSteps(changed), { title: "npm run check", cwd: root, launchContent: false });
+if (passed) console.log("before a pull request: npm test");
+process.exitCode = passed ? 0 : 1;

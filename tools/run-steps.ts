@@ -1,11 +1,13 @@
 /**
  * The one step runner: `npm test` (test-all.ts), the fast lane for content (`npm run test:content`,
  * the same file) and the marketing edits' run (tests/edits/run.ts) each hand it steps of
- * tools/steps.ts's list. Each step is `npm run --silent <script>`, inheriting the terminal; the runner
- * stops at the first failure, prints each step's time as it ends, then a summary.
+ * tools/steps.ts's list; `npm run check` (check.ts) hands it commands. Each step is
+ * `npm run --silent <script>` or its command, inheriting the terminal; the runner stops at the first
+ * failure, prints each step's time as it ends, then a summary.
  * Where a step runs: a content step (`content: true`) in the project given (`cwd`, this checkout by
  * default); any other step in one copy of the project whose content/ is the launch content
- * (`fixtureCopy`), made before the first such step and removed at the end (kept when a step failed).
+ * (`fixtureCopy`), made before the first such step and removed at the end (kept when a step failed),
+ * unless `launchContent: false` (the developer's loop runs everything on the project).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +16,14 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { copyProject } from "../tests/helpers/copy-project.ts";
 import type { Step } from "./steps.ts";
+
+/** What the runner runs: a step of the list (an npm script), a command with its arguments, or nothing, and why. */
+export type Runnable = Pick<Step, "label" | "content" | "cut"> &
+  (
+    | { script: string; command?: undefined; skipped?: undefined }
+    | { command: string[]; script?: undefined; skipped?: undefined }
+    | { skipped: string; script?: undefined; command?: undefined }
+  );
 
 const root = join(import.meta.dirname, "..");
 
@@ -25,15 +35,18 @@ export interface RunOptions {
   /** The project the content steps run in: this checkout unless given. */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  heading?: (step: Step) => string;
+  heading?: (step: Runnable) => string;
   /** `<i>/<n>`: passed on to the steps that are cut (`--shard=<i>/<n>`). */
   shard?: string;
+  /** false: every step runs in the project (`cwd`), none on the launch content. */
+  launchContent?: boolean;
 }
 
 interface StepResult {
   label: string;
   status: "passed" | "failed" | "skipped";
   seconds?: number;
+  note?: string;
 }
 
 /**
@@ -50,7 +63,7 @@ export function fixtureCopy(env?: NodeJS.ProcessEnv): string {
 }
 
 /** The arguments a step's script gets: its share when it is cut, annotations on GitHub for the content check. */
-function argsOf(step: Step, shard: string | undefined): string[] {
+function argsOf(step: Runnable, shard: string | undefined): string[] {
   const args: string[] = [];
   if (shard && step.cut) args.push(`--shard=${shard}`);
   if (step.script === "content:check" && process.env.GITHUB_ACTIONS === "true") args.push("--format=github");
@@ -58,32 +71,35 @@ function argsOf(step: Step, shard: string | undefined): string[] {
 }
 
 /** Runs the steps in order, stopping at the first failure; true when all passed. */
-export function runSteps(steps: readonly Step[], options: RunOptions): boolean {
+export function runSteps(steps: readonly Runnable[], options: RunOptions): boolean {
   const results: StepResult[] = [];
   const started = performance.now();
   let fixture: string | undefined;
   for (const step of steps) {
-    if (results.some((r) => r.status === "failed")) {
-      results.push({ label: step.label, status: "skipped" });
+    if (step.skipped || results.some((r) => r.status === "failed")) {
+      results.push({ label: step.label, status: "skipped", note: step.skipped });
       continue;
     }
     const start = performance.now();
-    if (!step.content && !fixture) {
+    const onLaunchContent = !step.content && options.launchContent !== false;
+    if (onLaunchContent && !fixture) {
       console.log(`\n━━ the launch content in a copy of the project, for the steps that do not test content ━━`);
       fixture = fixtureCopy(options.env);
       console.log(`  ${fixture}`);
     }
-    const where = step.content ? options.cwd : fixture;
+    const [command, ...args] = step.command ?? ["npm", "run", "--silent", step.script!, ...argsOf(step, options.shard)];
+    const what = step.script ? `npm run ${step.script}` : "";
     console.log(
       options.heading?.(step) ??
-        `\n━━ ${step.label} (npm run ${step.script}${step.content ? "" : ", on the launch content"}) ━━`,
+        `\n━━ ${step.label}${what || onLaunchContent ? ` (${[what, onLaunchContent ? "on the launch content" : ""].filter(Boolean).join(", ")})` : ""} ━━`,
     );
-    const run = spawnSync("npm", ["run", "--silent", step.script, ...argsOf(step, options.shard)], {
-      cwd: where,
+    const run = spawnSync(command!, args, {
+      cwd: onLaunchContent ? fixture : options.cwd,
       env: options.env,
       stdio: "inherit",
       shell: process.platform === "win32",
     });
+    if (run.error) console.error(`✖ ${command}: ${run.error.message}`);
     const result: StepResult = {
       label: step.label,
       status: run.status === 0 ? "passed" : "failed",
@@ -94,14 +110,14 @@ export function runSteps(steps: readonly Step[], options: RunOptions): boolean {
       `${result.status === "passed" ? "✔" : "✖"} ${step.label}: ${result.status} in ${result.seconds!.toFixed(1)} s`,
     );
   }
-  const passed = results.every((r) => r.status === "passed");
+  const passed = results.every((r) => r.status !== "failed");
   if (fixture && passed) rmSync(fixture, { recursive: true, force: true });
   else if (fixture) console.error(`\nThe copy with the launch content is kept in ${fixture}`);
   const total = (performance.now() - started) / 1000;
   const mark = { passed: "✔", failed: "✖", skipped: "–" };
   console.log(`\n━━ ${options.title} ━━`);
   for (const r of results) {
-    const time = r.seconds === undefined ? "" : `${r.seconds.toFixed(1).padStart(7)} s`;
+    const time = r.seconds === undefined ? (r.note ?? "") : `${r.seconds.toFixed(1).padStart(7)} s`;
     console.log(`${mark[r.status]} ${r.label.padEnd(46)} ${r.status.padEnd(8)} ${time}`);
   }
   console.log(`\n${passed ? "✔ all checks passed" : "✖ FAILED"} in ${total.toFixed(1)} s`);
