@@ -8,9 +8,8 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Form, LeadsSettings } from "../../schemas/index.ts";
 import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
-import { parseDuration, type AlertsConfig } from "./alerts.ts";
+import { readAlertsConfig, type AlertsConfig } from "./alerts-config.ts";
 import { readInboxConfig, type InboxConfig } from "./inbox/config.ts";
-import { readBasePath } from "../base-path.ts";
 
 export interface LeadsConfig {
   forms: Record<string, Form>;
@@ -180,22 +179,8 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     ipKey,
     ipKeyFile,
     inbox: readInboxConfig(env),
-    alerts: readAlerts(env, site.seo?.siteUrl),
+    alerts: readAlertsConfig(env, site.seo?.siteUrl),
   };
-}
-
-function readAlerts(env: EnvReader, siteUrl: string | undefined): AlertsConfig {
-  const to = env.list("LEADS_ALERT_TO");
-  for (const address of to) env.email("LEADS_ALERT_TO", address);
-  const raw = env.raw("LEADS_ALERT_AFTER");
-  let afterMs = 60 * 60_000;
-  if (raw !== undefined) {
-    const parsed = parseDuration(raw);
-    if (parsed === undefined || parsed < 1000)
-      env.problem("LEADS_ALERT_AFTER", raw, "is not a duration of a second or more", "1h");
-    else afterMs = parsed;
-  }
-  return { to, afterMs, siteUrl, basePath: readBasePath(env) };
 }
 
 /** The configuration from the generated content in `contentDir` and the environment `env`; throws a ConfigError listing every problem. */
