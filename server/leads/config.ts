@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Form, LeadsSettings } from "../../schemas/index.ts";
 import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
+import { readTrustProxy } from "../config/trust-proxy.ts";
 import { readAlertsConfig, type AlertsConfig } from "./alerts-config.ts";
 import { readInboxConfig, type InboxConfig } from "./inbox/config.ts";
 
@@ -30,7 +31,7 @@ export interface LeadsConfig {
   webhookSecret?: string;
   databaseUrl?: string;
   dataDir: string;
-  /** Trust X-Forwarded-For / X-Forwarded-Host (set when a proxy such as nginx is in front). */
+  /** TRUST_PROXY: trust X-Forwarded-For / X-Forwarded-Host (a proxy such as nginx in front; config/trust-proxy.ts). */
   trustProxy: boolean;
   /** Origins besides the request's own host allowed to post (e.g. "https://www.example.com"). */
   allowedOrigins: string[];
@@ -162,7 +163,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     databaseUrl,
     dbPoolSize: env.number("LEADS_DB_POOL", 10, { min: 1, max: 1000 }),
     dataDir,
-    trustProxy: env.boolean("LEADS_TRUST_PROXY"),
+    trustProxy: readTrustProxy(env),
     allowedOrigins,
     rateLimit: env.number("LEADS_RATE_LIMIT", 10, { min: 1 }),
     rateWindowMs: env.number("LEADS_RATE_WINDOW_MS", 10 * 60_000, { min: 1 }),

@@ -565,7 +565,7 @@ describe("the login on each server, and its variables", { timeout: 120_000 }, ()
       LEADS_DATA_DIR: join(work, "leads"),
       ...endpointWithLogin(),
       AUTH_ORIGIN: "https://login.example.com",
-      AUTH_TRUST_PROXY: "1",
+      TRUST_PROXY: "1",
       GITHUB_AUTH_ORIGINS: "https://www.example.com",
     });
     try {

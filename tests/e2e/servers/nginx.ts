@@ -66,7 +66,7 @@ function siteConfig(): string {
 const prefix = mkdtempSync(join(tmpdir(), "nginx-e2e-"));
 const leads = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
   cwd: root,
-  env: { ...process.env, PORT: String(leadsPort), LEADS_TRUST_PROXY: "1", LEADS_DATA_DIR: join(prefix, "leads") },
+  env: { ...process.env, PORT: String(leadsPort), TRUST_PROXY: "1", LEADS_DATA_DIR: join(prefix, "leads") },
   stdio: ["ignore", "inherit", "inherit"],
 });
 writeFileSync(join(prefix, "site.conf"), siteConfig());
