@@ -6,7 +6,7 @@
  *   Decap keeps the editor's GitHub token.
  * - At any other host (the site's): the site and its lead endpoint; /admin/ sends the browser to
  *   ADMIN_ORIGIN, and the login and the inbox are not there (the site's not-found page).
- * The host is the request's Host, or behind a trusted proxy its X-Forwarded-Host (auth/origin.ts).
+ * The host is the request's Host, or behind a trusted proxy (TRUST_PROXY) its X-Forwarded-Host (auth/origin.ts).
  * Paths are decided as decoded and normalised (request-path.ts): "/%61dmin/" is /admin/. Its own
  * answers (the redirects, the plain 404) carry the headers every response gets (policy.ts).
  */

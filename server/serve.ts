@@ -223,7 +223,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<{ sw
     ? splitByHost({
         adminOrigin,
         base,
-        trustProxy: started.auth.ready && started.auth.config.trustProxy,
+        trustProxy: started.server.trustProxy,
         admin: adminRoutes,
         site: siteRoutes,
         files,

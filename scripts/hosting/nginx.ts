@@ -221,9 +221,12 @@ ${front}
     }
 
     # The forms' lead endpoint: \`npm run leads:serve\` (server/leads/main.ts) on this machine, port
-    # 4174 (set PORT and LEADS_TRUST_PROXY=1 there). Only this one address goes to it; the headers
-    # above apply to its answers too. If it is down, nginx answers 502 and the form tells the visitor
-    # to try again or call.
+    # 4174 (set PORT=4174 and TRUST_PROXY=1 there). TRUST_PROXY is the server's one setting for
+    # trusting a proxy: with it, the X-Forwarded-For, -Host and -Proto set here are the visitor's
+    # address and the address reached, for the endpoint, the inbox and the login alike; the server
+    # must then listen on 127.0.0.1 only (HOST, its default), so nothing but nginx can send them.
+    # Only this one address goes to it; the headers above apply to its answers too. If it is down,
+    # nginx answers 502 and the form tells the visitor to try again or call.
     location = ${leadsEndpoint} {
         client_max_body_size 16k;
         proxy_pass http://127.0.0.1:4174;
@@ -239,7 +242,7 @@ ${front}
 ${inbox}
 
     # The admin login (server/auth/): /admin/ signs in to GitHub through the same process, which
-    # holds GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (set AUTH_TRUST_PROXY=1 there). Its pages
+    # holds GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (and TRUST_PROXY=1, above). Its pages
     # send their own policy (a nonce for their one script; no opener isolation, as the login window
     # hands the token back to /admin/): an add_header here replaces the site's headers above for
     # this location only, and HSTS is kept. Built with ADMIN_ORIGIN, the login is not here but in

@@ -11,6 +11,7 @@ import { createHmac } from "node:crypto";
 import { originOf } from "../../scripts/hosting/admin-origin.ts";
 import type { EnvReader } from "../config/env.ts";
 import { isLoopback } from "../config/env.ts";
+import { readTrustProxy } from "../config/trust-proxy.ts";
 
 /** What Decap's GitHub backend can work with: every repository of the user, or public ones only. */
 export const scopes = ["repo", "public_repo"] as const;
@@ -32,7 +33,7 @@ export interface AuthConfig {
   origins: string[];
   /** Signs the states this server issues (state.ts): derived from the client secret, so every process has it. */
   stateKey: Buffer;
-  /** Believe X-Forwarded-Proto and X-Forwarded-Host (nginx or a load balancer in front). */
+  /** TRUST_PROXY: believe X-Forwarded-Proto and X-Forwarded-Host (nginx or a load balancer in front; config/trust-proxy.ts). */
   trustProxy: boolean;
 }
 
@@ -110,7 +111,7 @@ export function readAuthConfig(env: EnvReader, adminOrigin?: string): AuthSetup 
       );
   }
   origin ??= adminOrigin;
-  const trustProxy = env.boolean("AUTH_TRUST_PROXY", /^(1|true|yes|on)$/i.test(env.raw("LEADS_TRUST_PROXY") ?? ""));
+  const trustProxy = readTrustProxy(env);
   if (!clientId || !clientSecret) {
     return { ready: false, missing: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"].filter((name) => !env.raw(name)) };
   }

@@ -202,7 +202,8 @@ export class EnvReader {
   }
 
   warn(line: string): void {
-    this.warnings.push(line);
+    // Read by several modules (TRUST_PROXY), a variable's warning is said once.
+    if (!this.warnings.includes(line)) this.warnings.push(line);
   }
 
   /** Throws a ConfigError with every problem found; returns the warnings otherwise. */

@@ -2,6 +2,7 @@
 import { adminOriginExample, notAnAdminOrigin, originOf } from "../../scripts/hosting/admin-origin.ts";
 import type { Level } from "../log.ts";
 import type { EnvReader } from "./env.ts";
+import { readTrustProxy } from "./trust-proxy.ts";
 
 export interface ServerConfig {
   port: number;
@@ -17,6 +18,8 @@ export interface ServerConfig {
    * the site's pages at any other (decision 0037). Unset: all at one address.
    */
   adminOrigin?: string;
+  /** TRUST_PROXY: believe the proxy in front's X-Forwarded-* headers (trust-proxy.ts). */
+  trustProxy: boolean;
 }
 
 export function readServerConfig(env: EnvReader, defaults: { port: number }): ServerConfig {
@@ -33,6 +36,7 @@ export function readServerConfig(env: EnvReader, defaults: { port: number }): Se
     logFormat: env.oneOf("LOG_FORMAT", ["text", "json"], "text"),
     logLevel: env.oneOf("LOG_LEVEL", ["info", "debug", "warn", "error"], "info"),
     shutdownMs: env.number("SHUTDOWN_TIMEOUT_MS", 10_000, { min: 0, max: 600_000 }),
+    trustProxy: readTrustProxy(env),
     ...(adminOrigin ? { adminOrigin } : {}),
   };
 }

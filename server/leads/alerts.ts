@@ -7,24 +7,19 @@
  *   (else the lead address), and one when it recovers. A target is failing since the oldest lead it
  *   has not delivered, tried at least once, sent after its last delivery (a later delivery means it
  *   works again; a lead given up on before that does not keep it "failing").
- * What was sent is kept in lead_settings, claimed in a transaction, so several processes, or a
- * restart, send each alert once. The clock is an argument (`now`), as everywhere.
+ * Each message counts as sent only once the mail server took it: what was sent is recorded in
+ * lead_settings then, and until then every check tries it again (a mail server that is down delays
+ * an alert, it does not lose it). A recovery notice goes out only for an alert that went out. While
+ * one process sends a message it holds it for a while (`sending:<name>`), so several processes, or a
+ * restart, send each message once; a process that dies while sending lets it go when that expires.
+ * Mail goes through the process's one transport (smtp.ts). The clock is an argument (`now`).
  */
-import nodemailer, { type Transporter } from "nodemailer";
 import { log } from "../log.ts";
+import type { AlertsConfig } from "./alerts-config.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database, Sql } from "./db.ts";
 import { describeTarget, resolveTarget } from "./outbox.ts";
-
-export interface AlertsConfig {
-  /** Where alerts go; empty: the lead recipients. */
-  to: string[];
-  afterMs: number;
-  /** The site's public address (content's seo.siteUrl), for the link to the Leads screen. */
-  siteUrl?: string;
-  /** BASE_PATH ("/pr-123/"), under which /admin/ is served too; "/" by default. */
-  basePath?: string;
-}
+import type { Mailer, Message } from "./smtp.ts";
 
 /** The Leads screen of /admin/ (admin/leads/) showing the held leads, on the site's address under its base path. */
 export const heldLeadsLink = (alerts: AlertsConfig) =>
@@ -37,8 +32,6 @@ export interface FailingTarget {
   name: string;
   since: Date;
 }
-
-export type Mail = { to: string[]; subject: string; text: string };
 
 /** Targets whose oldest undelivered, tried lead since their last delivery is older than `afterMs` before `now`. */
 export async function failingTargets(
@@ -68,50 +61,74 @@ export async function failingTargets(
 }
 
 const day = 24 * 60 * 60_000;
+/** How long a process holds a message it is sending: longer than a send may take, short beside LEADS_ALERT_AFTER. */
+const holdMs = 10 * 60_000;
+const held = (name: string) => `sending:${name}`;
 
 export class Alerts {
-  private readonly send: (mail: Mail) => Promise<void>;
-
   constructor(
     private readonly db: Database,
     private readonly config: LeadsConfig,
-    options: { send?: (mail: Mail) => Promise<void> } = {},
-  ) {
-    this.send = options.send ?? ((mail) => this.mail(mail));
-  }
+    private readonly mailer: Mailer,
+  ) {}
 
   private get alerts(): AlertsConfig {
     return this.config.alerts;
   }
 
-  private transport: Transporter | undefined;
-  private async mail(mail: Mail): Promise<void> {
-    if (!this.config.smtpUrl) throw new Error("SMTP_URL is not set");
-    this.transport ??= nodemailer.createTransport(this.config.smtpUrl, {
-      connectionTimeout: this.config.sendTimeoutMs,
-      greetingTimeout: this.config.sendTimeoutMs,
-      socketTimeout: this.config.sendTimeoutMs,
-    } as object);
-    await this.transport.sendMail({ from: this.config.emailFrom, ...mail });
-  }
-
-  /** Claims `name` in lead_settings with `value` unless it holds `value` already; true when this call changed it. */
-  private async claim(name: string, value: string | undefined, when: (old: string | undefined) => boolean) {
+  /**
+   * Takes the message recorded as `name` to send, when `due(recorded value)` and no other process
+   * holds it at `now`; true when this call took it.
+   */
+  private async take(name: string, now: number, due: (recorded: string | undefined) => boolean): Promise<boolean> {
     return this.db.transaction(async (sql) => {
       await sql.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name]);
-      const [row] = await sql.query<{ value: string }>("SELECT value FROM lead_settings WHERE name = $1", [name]);
-      if (!when(row?.value)) return false;
-      if (value === undefined) await sql.query("DELETE FROM lead_settings WHERE name = $1", [name]);
-      else
-        await sql.query(
-          "INSERT INTO lead_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2",
-          [name, value],
-        );
+      const rows = await sql.query<{ name: string; value: string }>(
+        "SELECT name, value FROM lead_settings WHERE name = $1 OR name = $2",
+        [name, held(name)],
+      );
+      const until = rows.find((row) => row.name === held(name))?.value;
+      if (until !== undefined && Number(until) > now) return false;
+      if (!due(rows.find((row) => row.name === name)?.value)) return false;
+      await put(sql, held(name), String(now + holdMs));
       return true;
     });
   }
 
-  /** One look at the store at time `now`: sends what is due. */
+  /** Lets `name` go; when it was sent, records `value` for it (undefined: removes the record). */
+  private async settle(name: string, sent: boolean, value: string | undefined): Promise<void> {
+    await this.db.transaction(async (sql) => {
+      if (sent && value === undefined) await sql.query("DELETE FROM lead_settings WHERE name = $1", [name]);
+      else if (sent) await put(sql, name, value!);
+      await sql.query("DELETE FROM lead_settings WHERE name = $1", [held(name)]);
+    });
+  }
+
+  /**
+   * Sends `message` (none: nobody to send it to) for the record `name` when `due`, and records `value`
+   * once it was sent; a send that failed is logged as `what` and left for the next check. True when sent.
+   */
+  private async deliver(
+    name: string,
+    now: number,
+    due: (recorded: string | undefined) => boolean,
+    message: Message | undefined,
+    value: string | undefined,
+    what: string,
+  ): Promise<boolean> {
+    if (!(await this.take(name, now, due))) return false;
+    const sent = await (message ? this.mailer.send(message) : Promise.resolve()).then(
+      () => true,
+      (error: Error) => {
+        log.error(`leads: ${what} could not be sent (${error.message}); it is tried again at the next check`);
+        return false;
+      },
+    );
+    await this.settle(name, sent, value);
+    return sent;
+  }
+
+  /** One look at the store at time `now`: sends what is due, and what could not be sent before. */
   async tick(now: number): Promise<void> {
     await this.summary(now);
     await this.targets(now);
@@ -121,33 +138,35 @@ export class Alerts {
   async summary(now: number): Promise<void> {
     const recipients = this.config.recipients;
     if (!recipients.length) return;
-    let since = 0;
-    const due = await this.claim("alert:spam-summary", String(now), (old) => {
-      since = old ? Number(old) : now - day;
-      return !old || now - Number(old) >= day;
-    });
-    if (!due) return;
+    const name = "alert:spam-summary";
+    const due = (last: string | undefined) => !last || now - Number(last) >= day;
+    const [row] = await this.db.query<{ value: string }>("SELECT value FROM lead_settings WHERE name = $1", [name]);
+    if (!due(row?.value)) return;
+    const since = row ? Number(row.value) : now - day;
     const [{ count } = { count: 0 }] = await this.db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM leads WHERE spam IS NOT NULL AND created_at >= $1::timestamptz AND created_at < $2::timestamptz",
       [new Date(since).toISOString(), new Date(now).toISOString()],
     );
-    if (!count) return;
-    const link = heldLeadsLink(this.alerts);
     const site = this.config.siteName ?? "the site";
-    await this.send({
-      to: recipients,
-      subject: `${count} ${count === 1 ? "lead was" : "leads were"} held as spam on ${site}`,
-      text: [
-        `In the last day, ${count} ${count === 1 ? "lead was" : "leads were"} held as spam and not delivered.`,
-        'If a real customer is among them, open it and choose "Not spam: deliver it".',
-        "",
-        `The held leads: ${link}`,
-      ].join("\n"),
-    }).catch((error: Error) => log.error(`leads: the daily spam summary could not be sent (${error.message})`));
-    log.info("leads: daily spam summary sent", { held: count });
+    const counted = `${count} ${count === 1 ? "lead was" : "leads were"} held as spam`;
+    // None held: nothing to send, and the next summary counts from now.
+    const message = count
+      ? {
+          to: recipients,
+          subject: `${counted} on ${site}`,
+          text: [
+            `In the last day, ${counted} and not delivered.`,
+            'If a real customer is among them, open it and choose "Not spam: deliver it".',
+            "",
+            `The held leads: ${heldLeadsLink(this.alerts)}`,
+          ].join("\n"),
+        }
+      : undefined;
+    if ((await this.deliver(name, now, due, message, String(now), "the daily spam summary")) && count)
+      log.info("leads: daily spam summary sent", { held: count });
   }
 
-  /** An alert for each target failing past afterMs, once; and one when it recovers. */
+  /** An alert for each target failing past afterMs, once; and one when it recovers, once its alert went out. */
   async targets(now: number): Promise<void> {
     const failing = await failingTargets(this.db, this.config, this.alerts.afterMs, now);
     const to = this.alerts.to.length ? this.alerts.to : this.config.recipients;
@@ -155,46 +174,50 @@ export class Alerts {
     const hours = (ms: number) =>
       ms >= 3_600_000 ? `${Math.round(ms / 360_000) / 10} h` : `${Math.round(ms / 60_000)} min`;
     for (const target of failing) {
-      if (!(await this.claim(`alert:failing:${target.target}`, target.since.toISOString(), (old) => old === undefined)))
-        continue;
+      const name = `alert:failing:${target.target}`;
+      const message = to.length
+        ? {
+            to,
+            subject: `Leads are not reaching ${target.name} on ${site}`,
+            text: [
+              `Since ${target.since.toISOString()}, ${target.name} has not accepted the leads sent to it (over ${hours(this.alerts.afterMs)}).`,
+              "They are stored and retried; `npm run leads` shows each delivery's last error.",
+              "You will get one more message when it works again.",
+            ].join("\n"),
+          }
+        : undefined;
+      const unsent = (recorded: string | undefined) => recorded === undefined;
+      const [row] = await this.db.query("SELECT 1 FROM lead_settings WHERE name = $1", [name]);
+      if (row) continue;
       log.error(`leads: ${target.name} has failed for ${hours(now - target.since.getTime())}; leads wait for it`);
-      if (!to.length) continue;
-      await this.send({
-        to,
-        subject: `Leads are not reaching ${target.name} on ${site}`,
-        text: [
-          `Since ${target.since.toISOString()}, ${target.name} has not accepted the leads sent to it (over ${hours(this.alerts.afterMs)}).`,
-          "They are stored and retried; `npm run leads` shows each delivery's last error.",
-          "You will get one more message when it works again.",
-        ].join("\n"),
-      }).catch((error: Error) =>
-        log.error(`leads: the alert about ${target.name} could not be sent (${error.message})`),
-      );
+      await this.deliver(name, now, unsent, message, target.since.toISOString(), `the alert about ${target.name}`);
     }
     const names = new Set(failing.map((t) => t.target));
+    // An alert is recorded once it was sent: only those get a recovery notice.
     const alerted = await this.db.query<{ name: string }>(
       "SELECT name FROM lead_settings WHERE name LIKE 'alert:failing:%'",
     );
     for (const { name } of alerted) {
       const target = name.slice("alert:failing:".length);
       if (names.has(target)) continue;
-      if (!(await this.claim(name, undefined, (old) => old !== undefined))) continue;
       const resolved = resolveTarget(target, this.config);
-      log.info(`leads: ${resolved.name} works again`);
-      if (!to.length) continue;
-      await this.send({
-        to,
-        subject: `Leads reach ${resolved.name} again on ${site}`,
-        text: `${resolved.name} accepts leads again; the ones that waited are being delivered.`,
-      }).catch((error: Error) => log.error(`leads: the recovery notice could not be sent (${error.message})`));
+      const message = to.length
+        ? {
+            to,
+            subject: `Leads reach ${resolved.name} again on ${site}`,
+            text: `${resolved.name} accepts leads again; the ones that waited are being delivered.`,
+          }
+        : undefined;
+      const recorded = (value: string | undefined) => value !== undefined;
+      if (await this.deliver(name, now, recorded, message, undefined, `the recovery notice about ${resolved.name}`))
+        log.info(`leads: ${resolved.name} works again`);
     }
   }
 }
 
-/** "90m", "1h", "3600s", "5000ms" (or a number of milliseconds) in milliseconds; undefined when not one. */
-export function parseDuration(raw: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/.exec(raw.trim());
-  if (!match) return undefined;
-  const unit = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 }[match[2] ?? "ms"]!;
-  return Math.round(Number(match[1]) * unit);
+async function put(sql: Sql, name: string, value: string): Promise<void> {
+  await sql.query(
+    "INSERT INTO lead_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = $2",
+    [name, value],
+  );
 }

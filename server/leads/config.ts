@@ -8,9 +8,9 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Form, LeadsSettings } from "../../schemas/index.ts";
 import { checkWebhookUrl, ConfigError, EnvReader, redactUrl } from "../config/env.ts";
-import { parseDuration, type AlertsConfig } from "./alerts.ts";
+import { readTrustProxy } from "../config/trust-proxy.ts";
+import { readAlertsConfig, type AlertsConfig } from "./alerts-config.ts";
 import { readInboxConfig, type InboxConfig } from "./inbox/config.ts";
-import { readBasePath } from "../base-path.ts";
 
 export interface LeadsConfig {
   forms: Record<string, Form>;
@@ -31,7 +31,7 @@ export interface LeadsConfig {
   webhookSecret?: string;
   databaseUrl?: string;
   dataDir: string;
-  /** Trust X-Forwarded-For / X-Forwarded-Host (set when a proxy such as nginx is in front). */
+  /** TRUST_PROXY: trust X-Forwarded-For / X-Forwarded-Host (a proxy such as nginx in front; config/trust-proxy.ts). */
   trustProxy: boolean;
   /** Origins besides the request's own host allowed to post (e.g. "https://www.example.com"). */
   allowedOrigins: string[];
@@ -163,7 +163,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     databaseUrl,
     dbPoolSize: env.number("LEADS_DB_POOL", 10, { min: 1, max: 1000 }),
     dataDir,
-    trustProxy: env.boolean("LEADS_TRUST_PROXY"),
+    trustProxy: readTrustProxy(env),
     allowedOrigins,
     rateLimit: env.number("LEADS_RATE_LIMIT", 10, { min: 1 }),
     rateWindowMs: env.number("LEADS_RATE_WINDOW_MS", 10 * 60_000, { min: 1 }),
@@ -180,22 +180,8 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     ipKey,
     ipKeyFile,
     inbox: readInboxConfig(env),
-    alerts: readAlerts(env, site.seo?.siteUrl),
+    alerts: readAlertsConfig(env, site.seo?.siteUrl),
   };
-}
-
-function readAlerts(env: EnvReader, siteUrl: string | undefined): AlertsConfig {
-  const to = env.list("LEADS_ALERT_TO");
-  for (const address of to) env.email("LEADS_ALERT_TO", address);
-  const raw = env.raw("LEADS_ALERT_AFTER");
-  let afterMs = 60 * 60_000;
-  if (raw !== undefined) {
-    const parsed = parseDuration(raw);
-    if (parsed === undefined || parsed < 1000)
-      env.problem("LEADS_ALERT_AFTER", raw, "is not a duration of a second or more", "1h");
-    else afterMs = parsed;
-  }
-  return { to, afterMs, siteUrl, basePath: readBasePath(env) };
 }
 
 /** The configuration from the generated content in `contentDir` and the environment `env`; throws a ConfigError listing every problem. */

@@ -11,12 +11,11 @@
  * what the visitor typed.
  */
 import { createHmac } from "node:crypto";
-import type { Transporter } from "nodemailer";
 import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
 import { leadEmail, webhookPayload, type LeadRow } from "./messages.ts";
-import { smtpTransport, unencrypted } from "./smtp.ts";
+import type { Mailer } from "./smtp.ts";
 
 interface Claimed {
   id: string;
@@ -76,13 +75,14 @@ export class Outbox {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private transport: Transporter | undefined;
   private inFlight = new Map<string, AbortController>();
   private round = new Map<string, RoundFailure>();
 
   constructor(
     private readonly db: Database,
     private readonly config: LeadsConfig,
+    /** The process's one way to send mail (smtp.ts), which the service closes. */
+    private readonly mailer: Mailer,
   ) {}
 
   start(): void {
@@ -131,7 +131,6 @@ export class Outbox {
       if (late) {
         const ids = [...this.inFlight.keys()];
         for (const controller of this.inFlight.values()) controller.abort();
-        this.transport?.close();
         if (ids.length)
           await this.db
             .query(
@@ -146,7 +145,6 @@ export class Outbox {
         await this.running;
       }
     }
-    this.transport?.close();
   }
 
   private async drain(): Promise<void> {
@@ -211,7 +209,7 @@ export class Outbox {
     this.inFlight.set(delivery.id, controller);
     try {
       if ("removed" in target) throw new TargetRemoved(target.removed);
-      if (target.kind === "email") await this.sendEmail(target.address, delivery);
+      if (target.kind === "email") await this.sendEmail(target.address, delivery, controller.signal);
       else await this.sendWebhook(target.address, delivery, controller.signal);
     } catch (error) {
       const message = (error as Error).message.slice(0, 500);
@@ -236,14 +234,11 @@ export class Outbox {
     );
   }
 
-  private async sendEmail(to: string, delivery: Claimed): Promise<void> {
-    if (!this.config.smtpUrl) throw new Error("SMTP_URL is not set: e-mail cannot be sent");
-    this.transport ??= smtpTransport(this.config.smtpUrl, this.config.sendTimeoutMs);
+  private async sendEmail(to: string, delivery: Claimed, signal: AbortSignal): Promise<void> {
     const { lead } = delivery;
     const { subject, text, replyTo } = leadEmail(lead, this.config.forms[lead.form]);
-    await this.transport
-      .sendMail({
-        from: this.config.emailFrom,
+    await this.mailer.send(
+      {
         to,
         replyTo,
         subject,
@@ -251,11 +246,9 @@ export class Outbox {
         // The same id on every attempt: a mail system that got it twice (a crash after sending) shows it once.
         messageId: `<lead-${lead.id}-${delivery.id}@leads.invalid>`,
         headers: { "X-Lead-Id": lead.id },
-      })
-      .catch((error: unknown) => {
-        const why = unencrypted(error);
-        throw why ? new Error(why) : error;
-      });
+      },
+      signal,
+    );
   }
 
   private async sendWebhook(url: string, delivery: Claimed, signal: AbortSignal): Promise<void> {

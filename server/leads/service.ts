@@ -16,6 +16,7 @@ import { openDatabase, type Database } from "./db.ts";
 import { createHandler, type Handler } from "./handler.ts";
 import { Alerts, failingTargets } from "./alerts.ts";
 import { Outbox } from "./outbox.ts";
+import { smtpMailer } from "./smtp.ts";
 import { listLeads, retryDeliveries } from "./queries.ts";
 import { deleteExpired, forgetStoredSalt, ipKey } from "./store.ts";
 
@@ -66,6 +67,8 @@ export interface LeadsService {
   readiness(): Promise<Readiness>;
   /** Tells the outbox there is something to send (a lead released from spam). */
   deliverNow(): void;
+  /** Looks for alerts due at `now` and sends them (the service does so each minute, at the clock's time). */
+  checkAlerts(now: number): Promise<void>;
   /** Resolves when the store is ready (or closing). */
   whenReady(): Promise<void>;
   close(): Promise<void>;
@@ -109,9 +112,12 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
   let db: Database | undefined;
   let inner: Handler | undefined;
   let outbox: Outbox | undefined;
+  let alerts: Alerts | undefined;
   let socket: Server | undefined;
   let retention: NodeJS.Timeout | undefined;
   let alerting: NodeJS.Timeout | undefined;
+  // Every mail the service sends (leads, alerts, notices, summaries) goes through this one transport.
+  const mailer = smtpMailer(config);
   let waitingFor = kind === "embedded" ? "the embedded database to open" : "PostgreSQL to answer";
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -138,7 +144,7 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
       throw error;
     });
     db = opened;
-    outbox = new Outbox(db, config);
+    outbox = new Outbox(db, config, mailer);
     inner = createHandler(db, config, key, () => outbox!.kick());
     outbox.start();
     const sweep = () =>
@@ -148,8 +154,8 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
     void sweep();
     retention = setInterval(sweep, 60 * 60_000);
     retention.unref();
-    const alerts = new Alerts(opened, config);
-    const look = () => alerts.tick(Date.now()).catch((error: Error) => log.error(`leads: alerts: ${error.message}`));
+    alerts = new Alerts(opened, config, mailer);
+    const look = () => alerts!.tick(Date.now()).catch((error: Error) => log.error(`leads: alerts: ${error.message}`));
     alerting = setInterval(look, 60_000);
     alerting.unref();
     // This process holds the data folder's lock: a socket left there is a crashed server's.
@@ -249,6 +255,7 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
       }
     },
     deliverNow: () => outbox?.kick(),
+    checkAlerts: async (now) => alerts?.tick(now),
     whenReady: () =>
       Promise.race([ready, new Promise<void>((resolve) => closing.signal.addEventListener("abort", () => resolve()))]),
     async close() {
@@ -257,6 +264,7 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
       clearInterval(alerting);
       await new Promise<void>((resolve) => (socket ? socket.close(() => resolve()) : resolve()));
       await outbox?.stop();
+      mailer.close();
       await db?.close();
     },
   };

@@ -1,4 +1,7 @@
-/** A real SMTP server (smtp-server from npm) on 127.0.0.1 for the tests: it keeps every message it accepts. */
+/**
+ * A real SMTP server (smtp-server from npm) on 127.0.0.1 for the tests: it keeps every message it
+ * accepts. It can be stopped and started again on its port (a mail server down for a while).
+ */
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -11,7 +14,9 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   mails: ReceivedMail[];
   url: string;
+  /** Listens (again); a no-op while it listens. */
   start(): Promise<void>;
+  /** Stops listening once the connections open end; a no-op while stopped. */
   stop(): Promise<void>;
 }
 
@@ -23,6 +28,7 @@ export function smtpReceiver(port: number): SmtpReceiver {
     url: `smtp://127.0.0.1:${port}`,
     start: () =>
       new Promise((resolve, reject) => {
+        if (server) return resolve();
         server = new SMTPServer({
           authOptional: true,
           disabledCommands: ["STARTTLS"],
@@ -44,6 +50,12 @@ export function smtpReceiver(port: number): SmtpReceiver {
         server.once("error", reject);
         server.listen(port, "127.0.0.1", () => resolve());
       }),
-    stop: () => new Promise((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        const running = server;
+        server = undefined;
+        if (running) running.close(() => resolve());
+        else resolve();
+      }),
   };
 }

@@ -16,7 +16,7 @@
  * client secret is in no page, no log line and no file of the build; the variables are checked at
  * start (exit 78) and a server without them says which are missing.
  */
-import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -332,8 +332,6 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
   let nginx: ServerProcess;
 
   beforeAll(async () => {
-    // nginx's workers run as an unprivileged user: they must reach the build in the temp folder.
-    chmodSync(work, 0o755);
     nginx = await startServer(
       [process.execPath, "--import", "tsx", "tests/e2e/servers/nginx.ts"],
       { PORT: String(nginxPort), LEADS_PORT: String(nginxUpstreamPort), DIST: dist, ...endpointWithLogin() },
@@ -502,7 +500,6 @@ describe(
       const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url });
       writeFileSync(join(ownDist, "_nginx", "http.conf"), renderHttpInclude(policy.headers, admin));
       writeFileSync(join(ownDist, "_nginx", "admin.conf"), renderAdminInclude(admin));
-      chmodSync(work, 0o755);
       const nginx = await startServer(
         [process.execPath, "--import", "tsx", "tests/e2e/servers/nginx.ts"],
         {
@@ -568,7 +565,7 @@ describe("the login on each server, and its variables", { timeout: 120_000 }, ()
       LEADS_DATA_DIR: join(work, "leads"),
       ...endpointWithLogin(),
       AUTH_ORIGIN: "https://login.example.com",
-      AUTH_TRUST_PROXY: "1",
+      TRUST_PROXY: "1",
       GITHUB_AUTH_ORIGINS: "https://www.example.com",
     });
     try {

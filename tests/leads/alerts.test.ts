@@ -2,18 +2,23 @@
  * Nothing held or failing goes unseen (server/leads/alerts.ts, decision 0033), on the embedded
  * database and a real PostgreSQL, with a real SMTP receiver and the clock injected: the daily
  * summary of held leads (how many, a link to the Leads screen, nothing a spammer wrote), one alert
- * when a target has failed past LEADS_ALERT_AFTER and one when it recovers. Then `npm run
- * leads:serve` as users run it: /readyz names a webhook failing past LEADS_ALERT_AFTER, and stops
- * naming it once it works again.
+ * when a target has failed past LEADS_ALERT_AFTER and one when it recovers. A message the mail
+ * server did not take is sent at a later check (issue 47): with the outbox delivering for real, a
+ * webhook down and the mail server down at the first checks, the alert arrives once the mail server
+ * is back, and the e-mail target, which works again by then, gets neither an alert nor a recovery
+ * notice for one that never went out. Then `npm run leads:serve` as users run it: /readyz names a
+ * webhook failing past LEADS_ALERT_AFTER, and stops naming it once it works again.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { Form, Site } from "../../schemas/index.ts";
 import { Alerts, heldLeadsLink } from "../../server/leads/alerts.ts";
 import { loadConfig, type LeadsConfig } from "../../server/leads/config.ts";
 import { openDatabase, type Database } from "../../server/leads/db.ts";
+import { Outbox } from "../../server/leads/outbox.ts";
+import { smtpMailer, type Mailer } from "../../server/leads/smtp.ts";
 import { deliveryTargets } from "../../server/leads/steps/store.ts";
 import { storeLead } from "../../server/leads/store.ts";
 import { createLogger, log, setLogger } from "../../server/log.ts";
@@ -21,7 +26,7 @@ import { freePorts } from "../helpers/free-port.ts";
 import { post, root, startEndpoint, until } from "../helpers/leads-endpoint.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
-import { webhookReceiver } from "../helpers/webhook.ts";
+import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 import { visitorPhone } from "../content-facts.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
@@ -35,18 +40,21 @@ const text = (raw: string) =>
 
 describe.each(["embedded", "postgresql"] as const)("alerts on the %s database", (kind) => {
   let smtp: SmtpReceiver;
+  let hook: WebhookReceiver;
   let pg: PostgresServer | undefined;
   let dataDir: string;
   let db: Database;
   let config: LeadsConfig;
+  let mailer: Mailer;
   const lines: string[] = [];
   const previous = log;
 
   beforeAll(async () => {
     setLogger(createLogger({ out: (line) => lines.push(line), err: (line) => lines.push(line) }));
-    const [smtpPort, pgPort] = await freePorts(2);
+    const [smtpPort, pgPort, hookPort] = await freePorts(3);
     smtp = smtpReceiver(smtpPort!);
     await smtp.start();
+    hook = await webhookReceiver(hookPort!, "alerts-secret-0123456789");
     dataDir = mkdtempSync(join(tmpdir(), "alerts-test-"));
     if (kind === "postgresql") pg = startPostgres(pgPort!);
     config = loadConfig({
@@ -55,33 +63,56 @@ describe.each(["embedded", "postgresql"] as const)("alerts on the %s database", 
       LEADS_IP_KEY: "alerts-test-key-0123456789",
       SMTP_URL: smtp.url,
       LEADS_EMAIL_TO: "sales@example.com",
-      LEADS_WEBHOOK_URL: "https://hooks.example.com/leads",
+      LEADS_WEBHOOK_URL: hook.url,
       LEADS_WEBHOOK_SECRET: "alerts-secret-0123456789",
       LEADS_ALERT_TO: "ops@example.com",
+      // The outbox of the second test retries at once and never gives up.
+      LEADS_RETRY_BASE_MS: "100",
+      LEADS_RETRY_CAP_MS: "300",
+      LEADS_POLL_MS: "50",
+      LEADS_MAX_ATTEMPTS: "100000",
     });
     db = await openDatabase({ url: pg?.url, dataDir });
+    mailer = smtpMailer(config);
   }, 300_000);
 
+  beforeEach(async () => {
+    // Each test starts from an empty store, with nothing sent yet.
+    await db.query("DELETE FROM lead_deliveries");
+    await db.query("DELETE FROM leads");
+    await db.query("DELETE FROM lead_settings WHERE name LIKE 'alert:%' OR name LIKE 'sending:%'");
+    smtp.mails.length = 0;
+    lines.length = 0;
+  });
+
   afterAll(async () => {
+    mailer?.close();
     await db?.close();
     await smtp?.stop();
+    await hook?.stop();
     pg?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     setLogger(previous);
   });
 
+  const fields = (n: number, text: string) =>
+    Object.fromEntries(
+      forms[formId]!.fields.map((f) => [
+        f.name,
+        f.type === "email" ? `alert${n}@example.com` : f.type === "tel" ? visitorPhone(site, n) : text,
+      ]),
+    );
+  const lead = (n: number, spam?: string, text = `Pat Alert${n}`) =>
+    storeLead(db, { form: formId, page: "/", fields: fields(n, text), ipHash: "x", spam }, deliveryTargets(config), 0);
+  const to = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
+  /** The subjects of what the alerts sent to `address` (lead e-mails carry X-Lead-Id). */
+  const subjects = (address: string) =>
+    to(address)
+      .filter((m) => !m.leadId)
+      .map((m) => subject(m.raw));
+
   test("held leads: one summary a day to the lead address, with a count and a link, nothing a spammer wrote; a failing target: one alert past LEADS_ALERT_AFTER, one on recovery", async () => {
     expect(config.alerts.afterMs).toBe(60 * minute);
-    const targets = deliveryTargets(config);
-    const fields = (n: number, text: string) =>
-      Object.fromEntries(
-        forms[formId]!.fields.map((f) => [
-          f.name,
-          f.type === "email" ? `alert${n}@example.com` : f.type === "tel" ? visitorPhone(site, n) : text,
-        ]),
-      );
-    const lead = (n: number, spam?: string, text = `Pat Alert${n}`) =>
-      storeLead(db, { form: formId, page: "/", fields: fields(n, text), ipHash: "x", spam }, targets, 0);
     for (const n of [1, 2]) await lead(n, "honeypot filled", "Buy now https://spam.example/pills");
     const good = await lead(3);
     // The e-mail went; the webhook answered 500 three times.
@@ -94,8 +125,7 @@ describe.each(["embedded", "postgresql"] as const)("alerts on the %s database", 
       [good.id],
     );
     const start = Date.now();
-    const alerts = new Alerts(db, config);
-    const to = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
+    const alerts = new Alerts(db, config, mailer);
 
     await alerts.tick(start + 30 * minute);
     await until(() => to("sales@example.com").length === 1, "the spam summary");
@@ -110,7 +140,7 @@ describe.each(["embedded", "postgresql"] as const)("alerts on the %s database", 
     expect(subject(to("ops@example.com")[0]!.raw)).toMatch(/^Leads are not reaching webhook #1/);
     await alerts.tick(start + 62 * minute);
     // Another process (a second instance) looking at the same moment sends nothing more either.
-    await new Alerts(db, config).tick(start + 62 * minute);
+    await new Alerts(db, config, mailer).tick(start + 62 * minute);
 
     await db.query(
       "UPDATE lead_deliveries SET status = 'delivered', attempts = 4, delivered_at = now() WHERE lead_id = $1",
@@ -126,6 +156,69 @@ describe.each(["embedded", "postgresql"] as const)("alerts on the %s database", 
     expect(to("ops@example.com")).toHaveLength(2);
     expect(to("sales@example.com")).toHaveLength(1);
     expect(lines.join("\n")).not.toMatch(/spam\.example|alert\d@example\.com/);
+  });
+
+  test("a message the mail server did not take is sent at a later check: the alert about a webhook still down arrives once the mail server is back, and a recovery notice only follows an alert that went out", async () => {
+    const outbox = new Outbox(db, config, mailer);
+    const deliveries = async () =>
+      Object.fromEntries(
+        (
+          await db.query<{ target: string; status: string; attempts: number }>(
+            "SELECT target, status, attempts FROM lead_deliveries",
+          )
+        ).map((d) => [d.target, d]),
+      );
+    const log = () => lines.join("\n");
+    try {
+      // The webhook answers 500 and the mail server is down: neither target takes the lead.
+      await smtp.stop();
+      hook.mode = "fail";
+      await lead(1, "honeypot filled", "Buy now https://spam.example/pills");
+      await lead(2);
+      const start = Date.now();
+      outbox.start();
+      await until(async () => {
+        const now = await deliveries();
+        return now["email:1"]!.attempts > 0 && now["webhook:1"]!.attempts > 0;
+      }, "both targets tried");
+      const alerts = new Alerts(db, config, mailer);
+
+      // The first checks past LEADS_ALERT_AFTER: nothing can be sent, and nothing counts as sent.
+      for (const at of [61, 62]) await alerts.tick(start + at * minute);
+      expect(log()).toMatch(/the alert about webhook #1 .*could not be sent/);
+      expect(log()).toMatch(/the alert about e-mail #1 .*could not be sent/);
+      expect(log()).toMatch(/the daily spam summary could not be sent/);
+
+      // The mail server is back (72 s after the first check); the webhook stays down.
+      await smtp.start();
+      outbox.kick();
+      await until(async () => (await deliveries())["email:1"]!.status === "delivered", "the lead's e-mail delivered");
+      for (const at of [62 + 72 / 60, 63 + 72 / 60, 64 + 72 / 60]) await alerts.tick(start + at * minute);
+      // Another process looking at the same moment sends nothing more.
+      await new Alerts(db, config, mailer).tick(start + (64 + 72 / 60) * minute);
+      expect(subjects("ops@example.com")).toEqual([expect.stringMatching(/^Leads are not reaching webhook #1 /)]);
+      expect(subjects("sales@example.com")).toEqual([expect.stringMatching(/^1 lead was held as spam/)]);
+
+      // The webhook recovers while the mail server is down again: its notice waits for the mail server.
+      await smtp.stop();
+      hook.mode = "ok";
+      await until(async () => (await deliveries())["webhook:1"]!.status === "delivered", "the webhook delivered");
+      await alerts.tick(start + 66 * minute);
+      expect(log()).toMatch(/the recovery notice about webhook #1 could not be sent/);
+      await smtp.start();
+      await alerts.tick(start + 67 * minute);
+      await alerts.tick(start + 68 * minute);
+      expect(subjects("ops@example.com")).toEqual([
+        expect.stringMatching(/^Leads are not reaching webhook #1 /),
+        expect.stringMatching(/^Leads reach webhook #1 again /),
+      ]);
+      expect(subjects("sales@example.com")).toHaveLength(1);
+      expect(log()).not.toMatch(/spam\.example|alert\d@example\.com/);
+    } finally {
+      await outbox.stop();
+      hook.mode = "ok";
+      await smtp.start();
+    }
   });
 });
 

@@ -403,7 +403,7 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
 
   test("per-address rate limit: a flood is refused with 429 while another address is served", async () => {
     await endpoint.stop();
-    endpoint = await startEndpoint(port, { ...env, LEADS_RATE_LIMIT: "5", LEADS_TRUST_PROXY: "1" });
+    endpoint = await startEndpoint(port, { ...env, LEADS_RATE_LIMIT: "5", TRUST_PROXY: "1" });
     const flood = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         post(endpoint.url, lead(formIds[0]!, 2000 + i), { "X-Forwarded-For": "203.0.113.9" }),

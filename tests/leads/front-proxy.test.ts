@@ -11,7 +11,7 @@
  * bare posts use up no allowance; the login sees https through the front (its cookie Secure, GitHub told
  * the https callback); a direct client's X-Forwarded-For and X-Forwarded-Proto are ignored.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,7 +84,6 @@ beforeAll(async () => {
   writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
   writeFileSync(join(dist, "_nginx", "admin.conf"), renderAdminInclude());
   writeFileSync(join(dist, "404.html"), "<!doctype html><title>Not found</title>");
-  chmodSync(work, 0o755);
   nginx = await startServer(
     [process.execPath, "--import", "tsx", "tests/e2e/servers/nginx.ts"],
     {

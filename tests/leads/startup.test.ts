@@ -94,15 +94,13 @@ describe("a mistake in a variable is refused at start", () => {
   test("a data folder that cannot be written: its path and LEADS_DATA_DIR named", async () => {
     const folder = join(work, "read-only");
     mkdirSync(folder);
-    // Root writes anywhere: as root, the server runs as nobody, for whom the folder is read-only.
-    const asRoot = process.getuid?.() === 0;
     chmodSync(folder, 0o555);
-    chmodSync(work, 0o755);
-    const result = await runToEnd(
-      commands.node,
-      { ...base, LEADS_DATA_DIR: folder, HOME: work, npm_config_cache: join(work, "npm") },
-      asRoot ? { uid: 65534, gid: 65534 } : {},
-    );
+    // Root writes anywhere: as root, the server runs without the capabilities that let root pass over
+    // a folder's permissions (setpriv, util-linux), so this one is read-only to it too. It still reads
+    // the project as its owner, in a private copy too (tests/helpers/copy-project.ts).
+    const asRoot = process.getuid?.() === 0;
+    const argv = asRoot ? ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--", ...commands.node] : commands.node;
+    const result = await runToEnd(argv, { ...base, LEADS_DATA_DIR: folder });
     expectRefusal(result, "LEADS_DATA_DIR", new RegExp(`${folder}.*cannot be written by this user`));
   });
 });

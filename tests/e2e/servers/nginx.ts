@@ -5,15 +5,17 @@
  * It runs in the foreground with its own prefix, pid, log and temp folders in a temp folder; on
  * SIGTERM or SIGINT (Playwright's webServer stops it so) it stops nginx and removes that folder.
  * Where nginx is missing it is installed with apt-get (as root, or with password-less sudo), without
- * starting the system's own nginx service.
+ * starting the system's own nginx service. Its workers run as the user running it (started as root,
+ * nginx would run them as an unprivileged user), so they read what the test can: dist/ in a copy of
+ * the project, which is private (tests/helpers/copy-project.ts).
  * The lead endpoint runs beside it as in production (`npm run leads:serve`, on LEADS_PORT, with its
  * own embedded database in the temp folder), and nginx proxies /api/leads to it.
  * In: dist/ (npm run build; DIST names another folder), deploy/nginx.conf, PORT, LEADS_PORT; the
  * lead endpoint gets this process's environment too (GITHUB_CLIENT_ID and the rest for the login). Usage: PORT=4180 LEADS_PORT=4181 node --import tsx tests/e2e/servers/nginx.ts
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { deployRoot, listenLines } from "../../../scripts/hosting/nginx.ts";
 import { aptInstall } from "../../helpers/apt-install.ts";
@@ -64,15 +66,15 @@ function siteConfig(): string {
 const prefix = mkdtempSync(join(tmpdir(), "nginx-e2e-"));
 const leads = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
   cwd: root,
-  env: { ...process.env, PORT: String(leadsPort), LEADS_TRUST_PROXY: "1", LEADS_DATA_DIR: join(prefix, "leads") },
+  env: { ...process.env, PORT: String(leadsPort), TRUST_PROXY: "1", LEADS_DATA_DIR: join(prefix, "leads") },
   stdio: ["ignore", "inherit", "inherit"],
 });
-// nginx's workers run as an unprivileged user when started as root: they must reach the temp folders.
-chmodSync(prefix, 0o755);
 writeFileSync(join(prefix, "site.conf"), siteConfig());
+// Only a master started as root can choose its workers' user (nginx warns otherwise).
+const workersUser = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : "";
 writeFileSync(
   join(prefix, "nginx.conf"),
-  `worker_processes 1;
+  `${workersUser}worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events {
