@@ -5,15 +5,11 @@
  * On 127.0.0.1 or localhost (`npm run cms`) it edits the files of this clone through Decap's local
  * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets and event handlers Immutable values, untyped. */
 import "./node-global.ts";
 import "./page.ts";
 import "./leads/register.tsx";
-import type { ComponentType } from "react";
-import cms from "decap-cms-app";
-import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
 import { MemoryRouter } from "react-router-dom";
-import config from "virtual:cms-config";
+import { config } from "./config.ts";
 import { withZoneHints } from "./zone-hints.ts";
 import * as generated from "../src/generated/index.js";
 import { App } from "../src/App.tsx";
@@ -40,15 +36,25 @@ import { placesFor } from "./places.ts";
 import { Inspect } from "./inspect/Inspect.tsx";
 import { arrived, followTheCursor, surroundings } from "./inspect/around.ts";
 import { markContent, type EntryName } from "./inspect/sources.ts";
+import { allFiles, forgetMissing, pictureFromBackend, pictureMissing, usePictures } from "./backend.ts";
 import {
-  allFiles,
+  afterSave,
   backendReady,
+  beforeSave,
+  entryOf,
+  fieldOf,
   filesOf,
-  forgetMissing,
-  pictureFromBackend,
-  pictureMissing,
-  usePictures,
-} from "./backend.ts";
+  registerControl,
+  registerFormat,
+  registerPreview,
+  registerPreviewStyle,
+  registerWidget,
+  start,
+  widgetNamed,
+  type ControlProps,
+  type Entry,
+  type PreviewProps,
+} from "./decap.ts";
 import { contentKinds as table, kindNamed, pageWindowsOf, withoutContext, type KindTable } from "../schemas/index.ts";
 
 /** The table of kinds, as rows of any kind (schemas/kinds.ts). */
@@ -62,11 +68,6 @@ const sectionCss = import.meta.glob<string>(["../ui/sections/*.css", "../section
   import: "default",
   eager: true,
 });
-
-interface PreviewProps {
-  entry: { get(key: "data" | "slug"): { toJS?: () => unknown } & unknown };
-  getAsset(path: string): { toString(): string };
-}
 
 const built: Built = {
   site: generated.site,
@@ -97,9 +98,9 @@ if (import.meta.hot) {
   );
 }
 
-function edited(props: PreviewProps, kind: string): Edited {
-  const data = withoutHidden((props.entry.get("data").toJS?.() ?? {}) as Record<string, unknown>);
-  const id = String(props.entry.get("slug") ?? "");
+function edited(entry: Entry, kind: string): Edited {
+  const data = withoutHidden(entry.data ?? {});
+  const id = entry.slug;
   // The CMS collection's row in the table of kinds (its own, or the one whose Markdown entries it holds).
   const row = contentKinds.find((k) => k.name === kind || (k.role !== "settings" && k.markdown?.collection === kind));
   if (row?.role === "page") return { kind: kind === row.name ? "page" : "legal", data };
@@ -109,10 +110,10 @@ function edited(props: PreviewProps, kind: string): Edited {
 }
 
 /** The entry being previewed as /admin/ names it (a settings file: in the settings collection, by its name). */
-function entryName(props: PreviewProps, kind: string): EntryName {
+function entryName(entry: Entry, kind: string): EntryName {
   const row = contentKinds.find((k) => k.name === kind);
   if (row?.role === "settings") return { collection: "settings", slug: kind };
-  return { collection: kind, slug: String(props.entry.get("slug") ?? "") };
+  return { collection: kind, slug: entry.slug };
 }
 
 /** The preview's link to the form, the labels and the other entries (admin/inspect/around.ts). */
@@ -124,23 +125,22 @@ function previewOf(kind: string) {
   return function Preview(props: PreviewProps) {
     // Drawn again as each picture arrives from the backend.
     usePictures();
-    const entry = edited(props, kind);
+    const decapEntry = entryOf(props.entry);
+    const entry = edited(decapEntry, kind);
     const shown = preview(entry, built, (src) => urlOfPicture(src) ?? props.getAsset(src).toString());
     // The preview's time (what is scheduled is marked at it): chosen at the foot of the preview, else now.
     const zone = shown.ok ? shown.site.timeZone : undefined;
     const clock = usePreviewClock(zone);
     if (!shown.ok) {
       // What the content check says, in its words, at the field's label.
-      const found = problemsOf(props.entry);
+      const found = problemsOf(decapEntry);
       return (
         <div className="container" style={{ padding: "2rem 1rem" }}>
           <h1>Not ready to show yet</h1>
           <p>Fill in the fields on the left; the page shows here as soon as the site would accept it.</p>
           <ul>
             {(found.length
-              ? found.map(
-                  (p) => `${labelled(config, kind, String(props.entry.get("slug") ?? ""), p.field)}${p.message}`,
-                )
+              ? found.map((p) => `${labelled(config, kind, decapEntry.slug, p.field)}${p.message}`)
               : shown.problems
             ).map((problem) => (
               <li key={problem}>{problem}</li>
@@ -150,7 +150,7 @@ function previewOf(kind: string) {
       );
     }
     // Each value that shows carries a mark to its field (admin/inspect/): edit on the page.
-    const editing = entryName(props, kind);
+    const editing = entryName(decapEntry, kind);
     const legal = entry.kind === "legal" ? (entry.data.heading ? "heading" : "title") : undefined;
     const { content, sources } = markContent(shown, shown.route, editing, contentKinds, legal);
     arrived(editing);
@@ -187,20 +187,12 @@ function previewOf(kind: string) {
  */
 function showDefaultWhenMissing(widget: string) {
   // (A select too: a section's background reads "plain" when the file leaves it out.)
-  // Decap's own types name the registered control's props as its type; it is a component.
-  const registered = cms.getWidget(widget) as unknown as
-    | {
-        control: ComponentType<CmsWidgetControlProps<boolean | undefined>>;
-        preview?: ComponentType<CmsWidgetPreviewProps>;
-      }
-    | undefined;
+  const registered = widgetNamed(widget);
   if (!registered) return;
   const Control = registered.control;
-  cms.registerWidget(
+  registerControl(
     widget,
-    (props: CmsWidgetControlProps<boolean | undefined>) => (
-      <Control {...props} value={props.value ?? (props.field.get("default") as boolean | undefined)} />
-    ),
+    (props: ControlProps) => <Control {...props} value={props.value ?? fieldOf(props.field).default} />,
     registered.preview,
   );
 }
@@ -238,16 +230,8 @@ function storedFromBuilt(): StoredFile[] {
 const showBasis = setBasis;
 showBasis("Checks before saving: against the site as last published, until the current content is read.");
 setLastField((entry) => {
-  const collection = (
-    config.collections as {
-      name: string;
-      fields?: { name: string }[];
-      files?: { name: string; fields: { name: string }[] }[];
-    }[]
-  ).find((c) => c.name === entry?.get?.("collection"));
-  const fields = collection?.files
-    ? collection.files.find((f) => f.name === entry.get("slug"))?.fields
-    : collection?.fields;
+  const collection = config.collections.find((c) => c.name === entry.collection);
+  const fields = collection?.files ? collection.files.find((f) => f.name === entry.slug)?.fields : collection?.fields;
   return fields?.at(-1)?.name;
 });
 
@@ -289,9 +273,9 @@ const waitForLogin = window.setInterval(() => {
 }, 500);
 
 /** What the file of an entry is called (a new one: a stand-in name) and its kind's schema (its shape and defaults only), from the table of kinds. */
-function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
-  const collection = String(entry.get("collection"));
-  const slug = String(entry.get("slug") || "new-entry");
+function fileOf(entry: Entry): { rel: string; schema: z.ZodType } | undefined {
+  const collection = entry.collection;
+  const slug = entry.slug || "new-entry";
   for (const kind of contentKinds) {
     if (kind.role === "settings") {
       if (collection === "settings" && slug === kind.name)
@@ -306,8 +290,8 @@ function fileOf(entry: any): { rel: string; schema: z.ZodType } | undefined {
 }
 
 /** The text Decap will write for the entry: its file edited in place (YAML), or front matter and text. */
-function textOf(entry: any, rel: string, schema: z.ZodType): string {
-  const all = (entry.get("data")?.toJS?.() ?? {}) as Record<string, unknown>;
+function textOf(entry: Entry, rel: string, schema: z.ZodType): string {
+  const all = entry.data ?? {};
   const data = withoutHidden(all);
   if (rel.endsWith(".md")) {
     const { body, ...front } = data;
@@ -320,7 +304,7 @@ function textOf(entry: any, rel: string, schema: z.ZodType): string {
   );
 }
 
-function checkOf(entry: any): Found[] {
+function checkOf(entry: Entry): Found[] {
   const file = fileOf(entry);
   if (!file) return [];
   return checkEntry({ rel: file.rel, text: textOf(entry, file.rel, file.schema) }, stored);
@@ -352,26 +336,23 @@ function titleOf(collection: string, id: string): string | undefined {
   return new RegExp(`^${identifier}:[ \\t]*["']?(.+?)["']?[ \\t]*$`, "m").exec(file.text)?.[1];
 }
 
-cms.registerCustomFormat("yaml", "yaml", { fromFile, toFile });
-cms.registerEventListener({
-  name: "preSave",
-  handler: async ({ entry }: { entry: any }) => {
-    await refreshStored();
-    const file = fileOf(entry);
-    if (!file) return undefined;
-    const found = checkOf(entry);
-    if (found.length) {
-      // Found only now (the content changed since the form was checked): said with the fields' labels.
-      const collection = String(entry.get("collection"));
-      const slug = String(entry.get("slug") ?? "");
-      const message = found.map((p) => `${labelled(config, collection, slug, p.field)}${p.message}`).join("; ");
-      notice(`Not saved: ${message}`);
-      refusing();
-      throw Object.assign(new Error(message), { name: "" });
-    }
-    if (file.rel.endsWith(".md")) return undefined;
-    return entry.get("data").set(TEXT, textOf(entry, file.rel, file.schema));
-  },
+registerFormat("yaml", "yaml", { fromFile, toFile });
+beforeSave(async (entry) => {
+  await refreshStored();
+  const file = fileOf(entry);
+  if (!file) return undefined;
+  const found = checkOf(entry);
+  if (found.length) {
+    // Found only now (the content changed since the form was checked): said with the fields' labels.
+    const message = found
+      .map((p) => `${labelled(config, entry.collection, entry.slug, p.field)}${p.message}`)
+      .join("; ");
+    notice(`Not saved: ${message}`);
+    refusing();
+    throw Object.assign(new Error(message), { name: "" });
+  }
+  if (file.rel.endsWith(".md")) return undefined;
+  return { [TEXT]: textOf(entry, file.rel, file.schema) };
 });
 // A new entry of a kind the pages list (a FAQ entry, a service, …) that no page shows yet: say so, and offer the sections.
 const pagesCollection = contentKinds.find((k) => k.role === "page")?.name ?? "pages";
@@ -384,11 +365,11 @@ async function savedId(kind: string): Promise<string | undefined> {
   }
   return undefined;
 }
-async function offerAPlace(entry: any) {
-  const kind = String(entry.get("collection"));
-  const own = (config.collections as { name: string; label_singular?: string }[]).find((c) => c.name === kind);
+async function offerAPlace(entry: Entry) {
+  const kind = entry.collection;
+  const own = config.collections.find((c) => c.name === kind);
   if (kind === pagesCollection || !own) return;
-  const id = String(entry.get("slug") || "") || (await savedId(kind));
+  const id = entry.slug || (await savedId(kind));
   if (!id) return;
   const { shown, listable, places } = placesFor(config.collections as never, pagesCollection, kind, id, stored);
   if (shown || !listable) return;
@@ -397,13 +378,9 @@ async function offerAPlace(entry: any) {
     await addTo(pagesCollection, place, id);
   });
 }
-cms.registerEventListener({
-  name: "postSave",
-  handler: ({ entry }: { entry: any }) => {
-    forgetMissing();
-    const created = entry?.get?.("newRecord") === true;
-    void refreshStored().then(() => (created ? offerAPlace(entry) : undefined));
-  },
+afterSave((entry) => {
+  forgetMissing();
+  void refreshStored().then(() => (entry.newRecord ? offerAPlace(entry) : undefined));
 });
 
 showDefaultWhenMissing("boolean");
@@ -421,11 +398,7 @@ for (const [name, kind] of [
   ["object", "object"],
   ["list", "list"],
 ] as const) {
-  const registered = cms.getWidget(name) as unknown as {
-    control: ComponentType<any>;
-    preview?: ComponentType<any>;
-    schema?: object;
-  };
+  const registered = widgetNamed(name);
   if (!registered) continue;
   const control =
     name === "image"
@@ -433,23 +406,14 @@ for (const [name, kind] of [
       : name === "list"
         ? withReferences(registered.control)
         : registered.control;
-  const extra = name === "list" ? (props: any) => <ListOrder {...props} /> : undefined;
-  // The object form keeps what Decap knows of the widget besides its parts (e.g. allowMapValue).
-  const rest: Record<string, unknown> = { ...registered };
-  delete rest.control;
-  delete rest.preview;
-  cms.registerWidget({
-    ...rest,
-    name,
-    controlComponent: withChecks(control, kind, extra),
-    previewComponent: registered.preview,
-  } as never);
+  const extra = name === "list" ? (props: ControlProps) => <ListOrder {...props} /> : undefined;
+  registerWidget(name, registered, withChecks(control, kind, extra));
 }
-cms.registerWidget("focus", withChecks(FocusControl, "leaf") as never);
-cms.registerWidget("icon", withChecks(IconControl, "leaf") as never);
-cms.registerPreviewStyle(tokensCss);
-cms.registerPreviewStyle(siteCss);
-for (const css of Object.values(sectionCss)) cms.registerPreviewStyle(css);
+registerControl("focus", withChecks(FocusControl, "leaf"));
+registerControl("icon", withChecks(IconControl, "leaf"));
+registerPreviewStyle(tokensCss);
+registerPreviewStyle(siteCss);
+for (const css of Object.values(sectionCss)) registerPreviewStyle(css);
 // A preview for every kind of entry in the table of kinds, and for the settings the site shows.
 const previewed = contentKinds.flatMap((kind) =>
   kind.role === "settings"
@@ -458,31 +422,28 @@ const previewed = contentKinds.flatMap((kind) =>
       : []
     : [kind.name, ...(kind.markdown ? [kind.markdown.collection] : [])],
 );
-for (const kind of previewed) cms.registerPreviewTemplate(kind, previewOf(kind));
-cms.init({
-  // Generated, so typed as the JSON it is rather than Decap's own types.
-  config: {
-    ...config,
-    // The pickers of Show from / Show until say the site's time zone (site.yaml, as built).
-    collections: withZoneHints(config.collections, generated.site.timeZone),
-    // A login route without a server address is the site's own server (scripts/cms/repository.ts):
-    // Decap takes the token only from a window of exactly `base_url`'s origin, this one.
-    backend:
-      config.backend.auth_endpoint && !config.backend.base_url
-        ? { ...config.backend, base_url: window.location.origin }
-        : config.backend,
-    // The site's address, from its content as built (the configuration itself depends on the schemas only):
-    // Decap's links to the site, which is at another address when /admin/ has its own (ADMIN_ORIGIN).
-    ...(generated.site.seo.siteUrl
-      ? { site_url: generated.site.seo.siteUrl, display_url: generated.site.seo.siteUrl }
-      : {}),
-    load_config_file: false,
-    // `npm run cms`: no login; each save writes the file in content/ (the proxy knows no pull requests).
-    ...(local
-      ? {
-          local_backend: { url: `http://127.0.0.1:${proxyPort}/api/v1`, allowed_hosts: ["127.0.0.1", "localhost"] },
-          publish_mode: "simple",
-        }
-      : {}),
-  } as unknown as Parameters<typeof cms.init>[0] extends { config?: infer C } | undefined ? C : never,
+for (const kind of previewed) registerPreview(kind, previewOf(kind));
+start({
+  ...config,
+  // The pickers of Show from / Show until say the site's time zone (site.yaml, as built).
+  collections: withZoneHints(config.collections, generated.site.timeZone),
+  // A login route without a server address is the site's own server (scripts/cms/repository.ts):
+  // Decap takes the token only from a window of exactly `base_url`'s origin, this one.
+  backend:
+    config.backend.auth_endpoint && !config.backend.base_url
+      ? { ...config.backend, base_url: window.location.origin }
+      : config.backend,
+  // The site's address, from its content as built (the configuration itself depends on the schemas only):
+  // Decap's links to the site, which is at another address when /admin/ has its own (ADMIN_ORIGIN).
+  ...(generated.site.seo.siteUrl
+    ? { site_url: generated.site.seo.siteUrl, display_url: generated.site.seo.siteUrl }
+    : {}),
+  load_config_file: false,
+  // `npm run cms`: no login; each save writes the file in content/ (the proxy knows no pull requests).
+  ...(local
+    ? {
+        local_backend: { url: `http://127.0.0.1:${proxyPort}/api/v1`, allowed_hosts: ["127.0.0.1", "localhost"] },
+        publish_mode: "simple",
+      }
+    : {}),
 });

@@ -6,30 +6,12 @@
  * page as on any save), so the entry is on the site. The content check's own warning ("not shown on
  * any page") says the same in the terminal.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's store, backend and entries are Immutable and untyped here. */
-import { fromJS, List } from "immutable";
-import { store } from "decap-cms-core/dist/esm/redux/index.js";
-import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
+import { addToList } from "./decap.ts";
 import type { Place } from "./places.ts";
 
 /** Adds `id` at the end of the place's list and saves the page through Decap's backend. */
-export async function addTo(pagesCollection: string, place: Place, id: string): Promise<void> {
-  const state = store.getState() as any;
-  const backend = currentBackend(state.config) as any;
-  const collection = state.collections.get(pagesCollection);
-  const loaded = await backend.getEntry(state, collection, place.page);
-  const entry = fromJS(loaded);
-  const path = ["data", "sections", place.section, place.field];
-  const list = entry.getIn(path);
-  const next = entry.setIn(path, (List.isList(list) ? list : List()).push(id));
-  await backend.persistEntry({
-    config: state.config,
-    collection,
-    entryDraft: fromJS({ entry: {} }).set("entry", next),
-    assetProxies: [],
-    usedSlugs: List(),
-  });
-}
+export const addTo = (pagesCollection: string, place: Place, id: string): Promise<void> =>
+  addToList(pagesCollection, place.page, ["sections", place.section, place.field], id);
 
 /** Says that the entry is on no page yet, with a button for each section that could show it. */
 export function offerPlaces(noun: string, places: readonly Place[], add: (place: Place) => Promise<void>): void {

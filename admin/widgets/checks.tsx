@@ -4,12 +4,21 @@
  * that field; a list speaks for everything inside its items. Also where a field is on screen, for
  * the preview (inspect/around.ts) and the notice (notice.ts).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
-import { Component, createContext, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-import { List } from "immutable";
+import { Component, createContext, useSyncExternalStore, type ReactNode } from "react";
+import type { CmsField } from "../../scripts/cms/config.ts";
 import { fieldPath, type Found } from "../check.ts";
+import {
+  controlInstance,
+  entryAt,
+  fieldOf,
+  itemsOf,
+  type Control,
+  type ControlInstance,
+  type ControlProps,
+  type Entry,
+} from "../decap.ts";
 import { sayNotSaved } from "../notice.ts";
-import { buttonStyle, type Props } from "./style.ts";
+import { buttonStyle } from "./style.ts";
 
 export type Path = (string | number)[];
 
@@ -46,14 +55,14 @@ export function resolve(place: Place, parentIds: readonly string[] | undefined):
 }
 
 /** The check of the entry being edited, worked out once per version of its data. */
-let checker: (entry: any) => Found[] = () => [];
+let checker: (entry: Entry) => Found[] = () => [];
 let last: { data: unknown; found: Found[] } = { data: undefined, found: [] };
-export function setChecker(check: (entry: any) => Found[]) {
+export function setChecker(check: (entry: Entry) => Found[]) {
   checker = check;
   last = { data: undefined, found: [] };
 }
-export function problemsOf(entry: any): Found[] {
-  const data = entry?.get?.("data");
+export function problemsOf(entry: Entry): Found[] {
+  const data = entry.data;
   if (data && last.data === data) return last.found;
   last = { data, found: data ? checker(entry) : [] };
   return last.found;
@@ -80,9 +89,9 @@ export function setBasis(words: string) {
   basis = words;
   for (const listener of basisListeners) listener();
 }
-let lastField: (entry: any) => string | undefined = () => undefined;
+let lastField: (entry: Entry) => string | undefined = () => undefined;
 /** The name of an entry's last top-level field (the line goes under it: the end of the form). */
-export function setLastField(find: (entry: any) => string | undefined) {
+export function setLastField(find: (entry: Entry) => string | undefined) {
   lastField = find;
 }
 function CheckBasis() {
@@ -105,11 +114,11 @@ function CheckBasis() {
 }
 
 /** The fields on screen (their wrappers), so that a list knows which of its items' problems a field shows. */
-const mounted = new Set<{ path(): Path | null; kindOf: Kind; props: Props }>();
+const mounted = new Set<{ path(): Path | null; kindOf: Kind; props: ControlProps }>();
 
 /** The label and the box of a field on screen (Decap's: its label names the control's id; the box holds both). */
-function partsOfField(field: { props: Props }): { label: HTMLElement; box: HTMLElement } | undefined {
-  const id = field.props.forID as string | undefined;
+function partsOfField(field: { props: ControlProps }): { label: HTMLElement; box: HTMLElement } | undefined {
+  const id = field.props.forID;
   const label = id ? document.querySelector<HTMLElement>(`label[for="${CSS.escape(id)}"]`) : null;
   if (!label) return undefined;
   return { label, box: label.closest<HTMLElement>('[aria-label$=" field"]') ?? label.parentElement ?? label };
@@ -164,15 +173,15 @@ function claimed(field: string, list: object): boolean {
 }
 
 /** True when Decap's own check refuses the value (required and empty, or not matching the field's pattern). */
-function decapRefuses(field: any, value: unknown): boolean {
+function decapRefuses(field: CmsField, value: unknown): boolean {
   const empty =
     value === undefined ||
     value === null ||
     (typeof value === "string" && value.trim() === "") ||
-    (List.isList(value) && (value as List<unknown>).size === 0);
-  if (empty) return field.get("required") !== false;
-  const pattern = field.get("pattern");
-  if (pattern && typeof value === "string") return !new RegExp(String(pattern.get(0))).test(value);
+    itemsOf(value)?.length === 0;
+  if (empty) return field.required !== false;
+  const pattern = field.pattern;
+  if (pattern && typeof value === "string") return !new RegExp(String(pattern[0])).test(value);
   return false;
 }
 
@@ -187,15 +196,15 @@ function forPeople(message: string): string {
 }
 
 /** Decap's control for `name`, wrapped: the check at the field, pictures, list order. */
-export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (props: Props) => ReactNode) {
-  return class Checked extends Component<Props> {
+export function withChecks(Control: Control, kind: Kind, extra?: (props: ControlProps) => ReactNode) {
+  return class Checked extends Component<ControlProps> {
     static override contextType = PathContext;
     declare context: Place | null;
-    inner: any = null;
+    inner: ControlInstance | null = null;
     kindOf: Kind = kind;
 
-    setInner = (ref: any) => {
-      this.inner = ref?.getWrappedInstance ? ref.getWrappedInstance() : ref;
+    setInner = (ref: unknown) => {
+      this.inner = controlInstance(ref);
     };
 
     override state: { fix?: string } = {};
@@ -205,7 +214,7 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
       if (this.context === null) return null;
       const last = this.context.at(-1);
       if (kind === "leaf" && typeof last === "object" && last.single) return this.context;
-      return [...this.context, String(this.props.field.get("name"))];
+      return [...this.context, String(fieldOf(this.props.field).name)];
     }
 
     path(): Path | null {
@@ -224,9 +233,8 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
     mine(): Found[] {
       const path = this.path();
       if (!path) return [];
-      const entry = this.props.getEntry?.() ?? this.props.entry;
       const here = fieldPath(path);
-      const found = problemsOf(entry).filter((p) =>
+      const found = problemsOf(entryAt(this.props)).filter((p) =>
         kind === "object"
           ? p.field === here
           : p.field === here || p.field.startsWith(`${here}[`) || (kind === "leaf" && p.field.startsWith(`${here}.`)),
@@ -234,7 +242,7 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
       // A list speaks only for what no field of its items shows: one message per problem.
       if (kind === "list") return found.filter((p) => p.field === here || !claimed(p.field, this));
       // Decap says itself that a required field is empty, or that its pattern does not match: not twice.
-      if (kind === "leaf" && decapRefuses(this.props.field, this.props.value)) return [];
+      if (kind === "leaf" && decapRefuses(fieldOf(this.props.field), this.props.value)) return [];
       return found;
     }
 
@@ -273,10 +281,10 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
     focus = (path?: string) => this.inner?.focus?.(path);
     getValidateValue = () => this.inner?.getValidateValue?.();
 
-    override shouldComponentUpdate(next: Props, nextState?: { fix?: string }) {
+    override shouldComponentUpdate(next: ControlProps, nextState?: { fix?: string }) {
       // Decap calls this too, with the props alone, to decide whether its own wrapper renders again.
       if (nextState && nextState.fix !== this.state.fix) return true;
-      if (this.inner?.shouldComponentUpdate) return this.inner.shouldComponentUpdate.call(this.inner, next) as boolean;
+      if (this.inner?.shouldComponentUpdate) return this.inner.shouldComponentUpdate.call(this.inner, next);
       return (
         this.props.value !== next.value ||
         this.props.classNameWrapper !== next.classNameWrapper ||
@@ -293,14 +301,14 @@ export function withChecks(Control: ComponentType<Props>, kind: Kind, extra?: (p
               ...place,
               {
                 list: String(this.props.forID),
-                keys: () => this.inner?.state?.keys as string[] | undefined,
-                single: Boolean(this.props.field.get("field")),
+                keys: () => this.inner?.state?.keys,
+                single: Boolean(fieldOf(this.props.field).field),
               },
             ]
           : place;
       const below = kind === "leaf" ? control : <PathContext.Provider value={inside}>{control}</PathContext.Provider>;
       const path = this.path();
-      const last = path?.length === 1 && lastField(this.props.getEntry?.() ?? this.props.entry) === path[0];
+      const last = path?.length === 1 && lastField(entryAt(this.props)) === path[0];
       const { fix } = this.state;
       return (
         <>

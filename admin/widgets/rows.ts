@@ -1,11 +1,11 @@
 /** What the rows of a list share, whether Decap's list (order.tsx) or a list of chosen entries (references.tsx). */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
 import { useRef } from "react";
+import type { CmsField } from "../../scripts/cms/config.ts";
 
 /** A list whose items each name an entry of a collection (a FAQ section's questions, …). */
-export function isReferenceList(field: any): boolean {
-  const single = field?.get?.("field");
-  return Boolean(single && single.get("widget") === "relation" && single.get("collection"));
+export function isReferenceList(field: CmsField): boolean {
+  const single = field.field;
+  return Boolean(single && single.widget === "relation" && single.collection);
 }
 
 let titleOf: (collection: string, id: string) => string | undefined = () => undefined;
