@@ -4,7 +4,7 @@
  * that field; a list speaks for everything inside its items. Also where a field is on screen, for
  * the preview (inspect/around.ts) and the notice (notice.ts).
  */
-import { Component, createContext, useSyncExternalStore, type ReactNode } from "react";
+import { Component, createContext, type ReactNode } from "react";
 import type { CmsField } from "../../scripts/cms/config.ts";
 import { fieldPath, type Found } from "../check.ts";
 import {
@@ -15,9 +15,10 @@ import {
   type Control,
   type ControlInstance,
   type ControlProps,
-  type Entry,
 } from "../decap.ts";
+import { problemsOf } from "../entry-check.ts";
 import { sayNotSaved } from "../notice.ts";
+import { CheckBasis, lastFieldOf } from "./check-basis.tsx";
 import { buttonStyle } from "./style.ts";
 
 export type Path = (string | number)[];
@@ -54,20 +55,6 @@ export function resolve(place: Place, parentIds: readonly string[] | undefined):
   return path;
 }
 
-/** The check of the entry being edited, worked out once per version of its data. */
-let checker: (entry: Entry) => Found[] = () => [];
-let last: { data: unknown; found: Found[] } = { data: undefined, found: [] };
-export function setChecker(check: (entry: Entry) => Found[]) {
-  checker = check;
-  last = { data: undefined, found: [] };
-}
-export function problemsOf(entry: Entry): Found[] {
-  const data = entry.data;
-  if (data && last.data === data) return last.found;
-  last = { data, found: data ? checker(entry) : [] };
-  return last.found;
-}
-
 /** "sections[3].questions[1]" inside "sections" → "item 4 › questions › item 2". */
 function where(rest: string): string {
   return rest
@@ -79,39 +66,6 @@ function where(rest: string): string {
 }
 
 type Kind = "object" | "list" | "leaf";
-
-// What the check is based on -------------------------------------------------------------------
-
-let basis = "";
-const basisListeners = new Set<() => void>();
-/** Says what the check before saving knows the other content from (shown under the entry's last field). */
-export function setBasis(words: string) {
-  basis = words;
-  for (const listener of basisListeners) listener();
-}
-let lastField: (entry: Entry) => string | undefined = () => undefined;
-/** The name of an entry's last top-level field (the line goes under it: the end of the form). */
-export function setLastField(find: (entry: Entry) => string | undefined) {
-  lastField = find;
-}
-function CheckBasis() {
-  const words = useSyncExternalStore(
-    (listener) => {
-      basisListeners.add(listener);
-      return () => basisListeners.delete(listener);
-    },
-    () => basis,
-  );
-  return (
-    <p
-      id="cms-check-basis"
-      role="status"
-      style={{ margin: "1rem 0 0", color: "#3f4554", font: "13px/1.4 system-ui, sans-serif" }}
-    >
-      {words}
-    </p>
-  );
-}
 
 /** The fields on screen (their wrappers), so that a list knows which of its items' problems a field shows. */
 const mounted = new Set<{ path(): Path | null; kindOf: Kind; props: ControlProps }>();
@@ -308,7 +262,7 @@ export function withChecks(Control: Control, kind: Kind, extra?: (props: Control
           : place;
       const below = kind === "leaf" ? control : <PathContext.Provider value={inside}>{control}</PathContext.Provider>;
       const path = this.path();
-      const last = path?.length === 1 && lastField(entryAt(this.props)) === path[0];
+      const last = path?.length === 1 && lastFieldOf(entryAt(this.props)) === path[0];
       const { fix } = this.state;
       return (
         <>

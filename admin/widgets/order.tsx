@@ -2,7 +2,8 @@
 import { useRef, useState } from "react";
 import type { CmsField } from "../../scripts/cms/config.ts";
 import { fieldOf, itemsOf, listOf, plainOf, summaryOf, type ControlProps } from "../decap.ts";
-import { isReferenceList, storedTitle, useMoveGuard } from "./rows.ts";
+import { storedTitle } from "../content-cache.ts";
+import { isReferenceList, useMoveGuard } from "./rows.ts";
 import { buttonStyle, visuallyHidden } from "./style.ts";
 
 /** The words of a list's item (`item` as Decap has it). */

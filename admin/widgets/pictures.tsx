@@ -5,21 +5,28 @@
 import { useContext, useEffect, useMemo, useState } from "react";
 import { focusPoints } from "../../schemas/index.ts";
 import { valueAt } from "../../schemas/walk.ts";
-import { usePictures } from "../backend.ts";
-import { entryOf, mapOf, plainOf, type Control, type ControlProps } from "../decap.ts";
+import { pictureFromBackend, pictureMissing, usePictures } from "../backend.ts";
+import { config } from "../config.ts";
+import { backendReady, entryOf, mapOf, plainOf, type Control, type ControlProps } from "../decap.ts";
 import { PathContext, resolve } from "./checks.tsx";
 
-let pictureUrl: (src: string) => string | undefined = () => undefined;
-/**
- * Where the browser can load a picture by its path in content ("images/team/x.jpg"), when known
- * (main.tsx: through Decap's backend, admin/backend.ts); undefined while it loads.
- */
-export function setPictureUrl(url: (src: string) => string | undefined) {
-  pictureUrl = url;
-}
-export const urlOfPicture = (src: string) => pictureUrl(src);
 /** What a picture shows while it loads: nothing (a blank SVG). */
-export const LOADING_PICTURE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
+const LOADING_PICTURE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
+
+const mediaFolder = String(config.media_folder);
+const publicFolder = String(config.public_folder);
+/**
+ * Where the browser can load a picture by its path in content ("images/team/x.jpg"): from Decap's
+ * backend (admin/backend.ts), any folder of the media folder, in production too; blank while it
+ * loads. Undefined when the backend cannot be read or has no such picture.
+ */
+export function urlOfPicture(src: string): string | undefined {
+  const prefix = `${publicFolder}/`;
+  if (!src.startsWith(prefix) || !backendReady()) return undefined;
+  const path = `${mediaFolder}/${src.slice(prefix.length)}`;
+  if (pictureMissing(path)) return undefined;
+  return pictureFromBackend(path) ?? LOADING_PICTURE;
+}
 
 /**
  * The image control with pictures found in any folder: it is given each picture by its whole path

@@ -1,7 +1,8 @@
 /** Lists of chosen entries (a FAQ section's questions, …), each shown by its title. */
 import { useEffect, useRef, useState } from "react";
-import { fieldOf, itemsOf, listOf, type Control, type ControlProps } from "../decap.ts";
-import { isReferenceList, storedTitle, useMoveGuard } from "./rows.ts";
+import { fieldOf, filesOf, itemsOf, listOf, type Control, type ControlProps } from "../decap.ts";
+import { storedTitle } from "../content-cache.ts";
+import { isReferenceList, useMoveGuard } from "./rows.ts";
 import { buttonStyle, visuallyHidden } from "./style.ts";
 
 interface Choice {
@@ -9,14 +10,19 @@ interface Choice {
   title: string;
 }
 
-/** A collection's entries, by their title (the field the configuration shows them by): main.tsx. */
-let entriesOf: (collection: string, display: string) => Promise<Choice[]> = () => Promise.resolve([]);
-export function setEntries(read: (collection: string, display: string) => Promise<Choice[]>) {
-  entriesOf = read;
-}
-/** Reads the collection's entries (again: one may have been added or renamed since). */
-function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
-  return entriesOf(collection, display).catch(() => undefined);
+/**
+ * A collection's entries by their titles (the field the configuration shows them by), as the backend
+ * has them now: read again each time (one may have been added or renamed since).
+ */
+async function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
+  try {
+    return (await filesOf(collection)).map((file) => ({
+      id: file.slug,
+      title: String(file.data[display] ?? "") || file.slug,
+    }));
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -8,13 +8,6 @@ export function isReferenceList(field: CmsField): boolean {
   return Boolean(single && single.widget === "relation" && single.collection);
 }
 
-let titleOf: (collection: string, id: string) => string | undefined = () => undefined;
-/** An entry's title as the content last read has it (before the list has read its collection). */
-export function setTitles(lookup: (collection: string, id: string) => string | undefined) {
-  titleOf = lookup;
-}
-export const storedTitle = (collection: string, id: string) => titleOf(collection, id);
-
 /**
  * A click that would move a second row by accident: the pointer has not moved since the last move
  * (within a few pixels, a moment later) but the button under it now belongs to another row, since the
