@@ -8,7 +8,7 @@ import { valueAt } from "../../schemas/walk.ts";
 import { pictureFromBackend, pictureMissing, usePictures } from "../backend.ts";
 import { config } from "../config.ts";
 import { backendReady, entryOf, mapOf, plainOf, type Control, type ControlProps } from "../decap.ts";
-import { PathContext, resolve } from "./checks.tsx";
+import { PathContext, resolve } from "./paths.ts";
 
 /** What a picture shows while it loads: nothing (a blank SVG). */
 const LOADING_PICTURE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
