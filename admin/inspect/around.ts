@@ -6,7 +6,8 @@
 import { fieldHolding, fieldInForm } from "../widgets/on-screen.ts";
 import { goTo } from "../notice.ts";
 import { labelsAlong } from "../labels.ts";
-import { showWhere, type Surroundings } from "./Inspect.tsx";
+import { showWhere } from "./Inspect.tsx";
+import type { Surroundings } from "./surroundings.ts";
 import type { EntryName } from "./sources.ts";
 import type { Path } from "./fields.ts";
 
