@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Form } from "../../schemas";
 import { fieldMaxLength, honeypotField, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
-import { track } from "../analytics";
+import { trackBeforeLeaving } from "../analytics";
 import { withBase } from "../base";
 import { go, useNavigation } from "../navigation";
 import { visitFields } from "../visit";
@@ -19,7 +19,9 @@ type Status =
  * it and follows the endpoint's 303 to the success page. With scripts the same request goes by
  * `fetch` (with an idempotency key and the time the visitor took from first touching the form: its
  * first focus or input; not sent when the visitor began before the page's script ran), and goes to the
- * success page only once the endpoint answered that it stored the lead; a refusal is shown on the
+ * success page only once the endpoint answered that it stored the lead, and once a Tag Manager
+ * container's tags fired for `generate_lead` (ui/analytics.ts); a second submit meanwhile sends
+ * nothing. A refusal is shown on the
  * form, field by field, and a failure keeps what was typed and offers the phone number.
  * `choice` (a service, a plan) travels with the lead as a hidden field; where the visit came from
  * (ui/visit.ts) is added to the scripted post.
@@ -57,6 +59,8 @@ export function LeadForm({
   /** When the visitor first focused or typed in the form; null when that was before the script ran. */
   const began = useRef<number | null | undefined>(undefined);
   const key = useRef("");
+  /** A post under way or answered: a second submit (a double click) sends nothing. */
+  const sending = useRef(false);
   useEffect(() => {
     key.current = crypto.randomUUID();
     // A visitor who started before hydration (focus inside, something typed or filled): since the
@@ -74,7 +78,8 @@ export function LeadForm({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status.kind === "sending") return;
+    if (sending.current) return;
+    sending.current = true;
     const element = event.currentTarget;
     const body = new URLSearchParams();
     for (const [name, value] of new FormData(element)) body.append(name, String(value));
@@ -91,12 +96,15 @@ export function LeadForm({
         credentials: "same-origin",
         redirect: "manual",
       });
-      // The endpoint answers 303 only once the lead is stored.
+      // The endpoint answers 303 only once the lead is stored. The form stays sending until the page
+      // is left, which waits for a Tag Manager container's tags (at most tagsWaitMs).
       if (response.type === "opaqueredirect" || response.status === 303) {
-        track({ event: "generate_lead", formId, ...(choice ? { choice } : {}) });
-        go(navigate, form.success);
+        trackBeforeLeaving({ event: "generate_lead", formId, ...(choice ? { choice } : {}) }, () =>
+          go(navigate, form.success),
+        );
         return;
       }
+      sending.current = false;
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
         const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
         setStatus({ kind: "refused", message: answer.error ?? "", fields: answer.fields ?? {} });
@@ -106,6 +114,7 @@ export function LeadForm({
       }
       setStatus({ kind: "failed" });
     } catch {
+      sending.current = false;
       setStatus({ kind: "failed" });
     }
   };

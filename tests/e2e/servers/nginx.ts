@@ -9,11 +9,12 @@
  * nginx would run them as an unprivileged user), so they read what the test can: dist/ in a copy of
  * the project, which is private (tests/helpers/copy-project.ts).
  * The lead endpoint runs beside it as in production (`npm run leads:serve`, on LEADS_PORT, with its
- * own embedded database in the temp folder), and nginx proxies /api/leads to it.
+ * own embedded database in the temp folder), and nginx proxies /api/leads to it; nginx starts once
+ * the endpoint is ready.
  * In: dist/ (npm run build; DIST names another folder), deploy/nginx.conf, PORT, LEADS_PORT; the
  * lead endpoint gets this process's environment too (GITHUB_CLIENT_ID and the rest for the login). Usage: PORT=4180 LEADS_PORT=4181 node --import tsx tests/e2e/servers/nginx.ts
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
@@ -106,16 +107,41 @@ if (test.status !== 0) {
   process.exit(1);
 }
 
-const child = spawn(nginx, [...args, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
-console.log(`nginx ${nginx} serving ${dist} at http://127.0.0.1:${port} (prefix ${prefix})`);
+/** nginx, once started (stopped before, only the lead endpoint is to stop). */
+const started: { nginx?: ChildProcess } = {};
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  child.kill("SIGTERM");
+  if (started.nginx) started.nginx.kill("SIGTERM");
+  else {
+    cleanUp();
+    process.exit(0);
+  }
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+
+// nginx starts once the lead endpoint takes leads (/readyz): a form sent as soon as nginx answers
+// would otherwise get 502 while the endpoint opens its store, which takes seconds on a busy machine.
+const leadsExit = new Promise<number | null>((resolve) => leads.once("exit", resolve));
+for (;;) {
+  const ready = await fetch(`http://127.0.0.1:${leadsPort}/readyz`).then(
+    (answer) => answer.ok,
+    () => false,
+  );
+  if (ready) break;
+  const exited = await Promise.race([leadsExit, new Promise((resolve) => setTimeout(() => resolve("waiting"), 200))]);
+  if (exited !== "waiting") {
+    console.error(`the lead endpoint stopped before it was ready (exit ${String(exited)})`);
+    cleanUp();
+    process.exit(1);
+  }
+}
+
+const child = spawn(nginx, [...args, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+started.nginx = child;
+console.log(`nginx ${nginx} serving ${dist} at http://127.0.0.1:${port} (prefix ${prefix})`);
 child.on("exit", (code, signal) => {
   const log = existsSync(join(prefix, "error.log")) ? readFileSync(join(prefix, "error.log"), "utf8") : "";
   cleanUp();
