@@ -174,10 +174,13 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
   const originals = new Map(edits.map((e) => [e.file, readFileSync(join(content, e.file), "utf8")]));
   const samples = new Map<string, number[]>();
   try {
-    await home.goto(`${base}/`);
-    await home.getByRole("heading", { level: 1 }).waitFor({ timeout: 60_000 });
-    await privacy.goto(`${base}/privacy`);
-    await privacy.getByRole("heading", { level: 1 }).waitFor({ timeout: 60_000 });
+    // What is waited for is the page's heading, drawn, within a busy machine's bound (the dev server
+    // transforms every module on a first visit): not the load event within Playwright's 30 s.
+    const open = { waitUntil: "commit", timeout: 180_000 } as const;
+    await home.goto(`${base}/`, open);
+    await home.getByRole("heading", { level: 1 }).waitFor({ timeout: 180_000 });
+    await privacy.goto(`${base}/privacy`, open);
+    await privacy.getByRole("heading", { level: 1 }).waitFor({ timeout: 180_000 });
     // Where a marketer might be: further down the page, a question open.
     const question = home.locator("details").first();
     await question.scrollIntoViewIfNeeded();
