@@ -1,5 +1,5 @@
 /** A picture's focus point, chosen on the picture or with two sliders: a named point when it is one, else across and down in percent. */
-import { useContext, useEffect, useState } from "react";
+import { useContext, useEffect, useState, type ReactNode } from "react";
 import { focusPoints } from "../../schemas/index.ts";
 import { valueAt } from "../../schemas/walk.ts";
 import { usePictures } from "../backend.ts";
@@ -71,6 +71,34 @@ function FocusPicture({ url, point, set }: { url: string; point: Point; set(x: n
   );
 }
 
+/** Across or down, from 0 to 100, its words in its label. */
+function Slider({
+  id,
+  value,
+  set,
+  children,
+}: {
+  id: string;
+  value: number;
+  set(value: number): void;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={id}>
+      {children}
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={100}
+        value={value}
+        onChange={(e) => set(Number(e.target.value))}
+        style={{ display: "block", width: "16rem" }}
+      />
+    </label>
+  );
+}
+
 /** The focus point: click the picture, or set across and down with two sliders. */
 export function FocusControl(props: ControlProps) {
   const url = usePicture(props);
@@ -87,30 +115,12 @@ export function FocusControl(props: ControlProps) {
       style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif" }}
     >
       {url ? <FocusPicture url={url} point={point} set={set} /> : null}
-      <label htmlFor={`${id}-x`}>
+      <Slider id={`${id}-x`} value={point.x} set={(x) => set(x, point.y)}>
         Across: {point.x}% (0 the left edge, 100 the right edge)
-        <input
-          id={`${id}-x`}
-          type="range"
-          min={0}
-          max={100}
-          value={point.x}
-          onChange={(e) => set(Number(e.target.value), point.y)}
-          style={{ display: "block", width: "16rem" }}
-        />
-      </label>
-      <label htmlFor={`${id}-y`}>
+      </Slider>
+      <Slider id={`${id}-y`} value={point.y} set={(y) => set(point.x, y)}>
         Down: {point.y}% (0 the top edge, 100 the bottom edge)
-        <input
-          id={`${id}-y`}
-          type="range"
-          min={0}
-          max={100}
-          value={point.y}
-          onChange={(e) => set(point.x, Number(e.target.value))}
-          style={{ display: "block", width: "16rem" }}
-        />
-      </label>
+      </Slider>
     </div>
   );
 }

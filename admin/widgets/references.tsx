@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { fieldOf, filesOf, itemsOf, listOf, type Control, type ControlProps } from "../decap.ts";
 import { storedTitle } from "../content-cache.ts";
-import { isReferenceList, useMoveGuard } from "./rows.ts";
+import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
 import { buttonStyle, visuallyHidden } from "./style.ts";
 
 interface Choice {
@@ -67,26 +67,14 @@ function ChosenRows({ ids, label, name, move, remove }: RowsProps) {
         >
           <span style={rowStyle}>
             <span style={{ flex: "1 1 12rem" }}>{name(entry)}</span>
-            <button
-              type="button"
-              data-move="up"
-              aria-label={`Move “${name(entry)}” up`}
-              disabled={i === 0}
-              onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i - 1)}
-              style={buttonStyle}
-            >
-              ↑ Up
-            </button>
-            <button
-              type="button"
-              data-move="down"
-              aria-label={`Move “${name(entry)}” down`}
-              disabled={i === ids.length - 1}
-              onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i + 1)}
-              style={buttonStyle}
-            >
-              ↓ Down
-            </button>
+            <MoveButtons
+              name={name(entry)}
+              at={i}
+              count={ids.length}
+              row={`${entry}#${i}`}
+              allowed={allowed}
+              move={move}
+            />
             <button
               type="button"
               data-remove=""
