@@ -1,8 +1,6 @@
-/**
- * /admin/'s configuration, generated from the schemas by scripts/cms/vite-plugin.ts. Typed in
- * admin/config.ts: a declaration like this one cannot name a type by a relative path.
- */
+/** /admin/'s configuration, generated from the schemas by scripts/cms/vite-plugin.ts. */
 declare module "virtual:cms-config" {
-  const config: unknown;
+  import type { CmsConfig } from "../scripts/cms/config.ts";
+  const config: CmsConfig;
   export default config;
 }

@@ -6,7 +6,8 @@
  * down, and the promise Decap leaves rejected on a refused save is not reported as an error of the
  * page: the refusal is expected, and said here.
  */
-import { dismissNotice, fieldsWithErrors, notices, onStoreChange } from "./decap.ts";
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's store is Immutable and untyped here. */
+import { store } from "decap-cms-core/dist/esm/redux/index.js";
 
 /** A message in a live region, with a button when there is somewhere to go. */
 export function notice(message: string, action?: { label: string; run: () => void }) {
@@ -63,7 +64,12 @@ export function notice(message: string, action?: { label: string; run: () => voi
 
 /** The fields Decap holds problems for now (their ids), in the order of the form. */
 function fieldsWithProblems(): HTMLElement[] {
-  return fieldsWithErrors()
+  const errors = (store.getState() as any).entryDraft?.get?.("fieldsErrors");
+  const ids: string[] = [];
+  errors?.forEach?.((list: any, id: string) => {
+    if ((list?.size ?? list?.length ?? 0) > 0) ids.push(id);
+  });
+  return ids
     .map((id) => document.querySelector<HTMLElement>(`label[for="${CSS.escape(id)}"]`))
     .filter((label): label is HTMLElement => label !== null)
     .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
@@ -106,18 +112,20 @@ export function sayNotSaved() {
 }
 
 // Decap's notices for a refused save are taken down: the notice above says it, once.
-const refusals = new Set<unknown>(["ui.toast.missingRequiredField", "ui.toast.onFailToPersist"]);
+const refusals = new Set(["ui.toast.missingRequiredField", "ui.toast.onFailToPersist"]);
 let refused = false;
 /** Marks the next "failed to persist" as our own refusal (the check before saving), not a failure. */
 export function refusing() {
   refused = true;
 }
-onStoreChange(() => {
-  for (const { id, key } of notices()) {
+store.subscribe(() => {
+  const shown: any[] = (store.getState() as any).notifications?.notifications ?? [];
+  for (const n of shown) {
+    const key = n?.message?.key;
     if (!refusals.has(key)) continue;
     if (key === "ui.toast.onFailToPersist" && !refused) continue;
     refused = false;
-    dismissNotice(id);
+    store.dispatch({ type: "NOTIFICATION_DISMISS", id: n.id });
     // Decap found an empty required field itself: the notice counts it with the rest.
     if (key === "ui.toast.missingRequiredField") sayNotSaved();
   }

@@ -1,12 +1,11 @@
 /** An icon chosen by its picture. */
 import sprite from "../../ui/components/icons.svg";
-import { fieldOf, type ControlProps } from "../decap.ts";
+import { type Props } from "./style.ts";
 
 /** An icon chosen by its picture: a group of radio buttons, each the icon and its name. */
-export function IconControl(props: ControlProps) {
-  const field = fieldOf(props.field);
-  const options = field.options ?? [];
-  const id = props.forID;
+export function IconControl(props: Props) {
+  const options: string[] = props.field.get("options")?.toJS?.() ?? [];
+  const id = props.forID as string;
   return (
     <div
       role="radiogroup"
@@ -16,7 +15,7 @@ export function IconControl(props: ControlProps) {
       style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem" }}
     >
       <span id={`${id}-label`} hidden>
-        {String(field.label)}
+        {String(props.field.get("label"))}
       </span>
       {options.map((name) => (
         <label
