@@ -80,12 +80,12 @@ function calls(text: string, script: string): boolean {
 }
 
 describe("every script in package.json", () => {
-  it("has a run, named here", () => {
+  it("has a run, named here", async () => {
     expect(Object.keys(scripts).filter((script) => !(script in ranBy))).toEqual([]);
     expect(Object.keys(ranBy).filter((script) => !(script in scripts))).toEqual([]);
   });
 
-  it("is called by the file named as its run", () => {
+  it("is called by the file named as its run", async () => {
     const byFile = new Map<string, string>();
     const text = (file: string) =>
       byFile.get(file) ?? byFile.set(file, readFileSync(join(root, file), "utf8")).get(file)!;
@@ -93,7 +93,7 @@ describe("every script in package.json", () => {
     expect(missing).toEqual([]);
   });
 
-  it("and every `npm run X` in README.md and docs/ names a script", () => {
+  it("and every `npm run X` in README.md and docs/ names a script", async () => {
     const docs = [
       "README.md",
       "CONTRIBUTING.md",
@@ -137,10 +137,10 @@ function snapshotOf(dirs: string[]): Map<string, string> {
 }
 
 describe("the scripts nothing else runs, run as a user types them", () => {
-  it("npm run format, content:guide, content:schemas and deploy:nginx leave the committed files as they are", () => {
+  it("npm run format, content:guide, content:schemas and deploy:nginx leave the committed files as they are", async () => {
     const before = snapshotOf(["docs", "schemas", "deploy", "src", "server"]);
     for (const script of ["format", "content:guide", "content:schemas", "deploy:nginx"]) {
-      const run = npm(script);
+      const run = await npm(script);
       expect(run.status, `${script}: ${run.stdout}\n${run.stderr}`).toBe(0);
     }
     const after = snapshotOf(["docs", "schemas", "deploy", "src", "server"]);
@@ -151,9 +151,9 @@ describe("the scripts nothing else runs, run as a user types them", () => {
 
   // On the launch content kept in tests/ (CONTENT_DIR), never on content/: marketing moves on from the
   // launch requirements (a new price, a renamed service), and check:spec rightly reports it.
-  it("npm run check:spec passes on the launch content and names what an edit moved from it", () => {
+  it("npm run check:spec passes on the launch content and names what an edit moved from it", async () => {
     const launch = join(copy.dir, "tests", "spec", "launch-content");
-    expectOk(npm("check:spec", [], { CONTENT_DIR: launch }), /passed/);
+    await expectOk(npm("check:spec", [], { CONTENT_DIR: launch }), /passed/);
     const moved = join(copy.dir, "launch-moved");
     cpSync(launch, moved, { recursive: true });
     const plans = join(moved, "collections", "plans");
@@ -163,7 +163,7 @@ describe("the scripts nothing else runs, run as a user types them", () => {
       join(plans, plan),
       text.replace(/^price:\s*(\d+)/m, (_, price: string) => `price: ${Number(price) + 1}`),
     );
-    const run = npm("check:spec", [], { CONTENT_DIR: moved });
+    const run = await npm("check:spec", [], { CONTENT_DIR: moved });
     expect(run.status).not.toBe(0);
     expect(`${run.stdout}${run.stderr}`).toMatch(/price/i);
   });
@@ -200,12 +200,12 @@ describe("the scripts nothing else runs, run as a user types them", () => {
     }
   });
 
-  it("npm run lighthouse on one page prints its four scores", () => {
-    expectOk(npm("lighthouse", ["/"]), /page\s+perf\s+a11y\s+best\s+seo[\s\S]*\n\/\s+\d+\s+\d+\s+\d+\s+\d+/);
+  it("npm run lighthouse on one page prints its four scores", async () => {
+    await expectOk(npm("lighthouse", ["/"]), /page\s+perf\s+a11y\s+best\s+seo[\s\S]*\n\/\s+\d+\s+\d+\s+\d+\s+\d+/);
   });
 
-  it("npm run bench:inspect on 20 FAQ entries, one run: every action answers", () => {
-    expectOk(
+  it("npm run bench:inspect on 20 FAQ entries, one run: every action answers", async () => {
+    await expectOk(
       npm("bench:inspect", [], { BENCH_FAQ: "20", BENCH_RUNS: "1" }),
       /20 FAQ entries on one page[\s\S]*click the heading: cursor in its field[^:]*: \d+ ms[\s\S]*shown and marked in the preview: \d+ ms/,
     );
