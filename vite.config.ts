@@ -164,7 +164,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             setupFiles: ["tests/helpers/stop-children.ts"],
             environment: "node",
             maxWorkers: availableParallelism(),
-            testTimeout: 60_000,
+            // Each test waits for what its servers do (a line, a port, a row), not for a clock; the
+            // bound is for a hang, sized for a machine running other suites beside (load 18 met 60 s).
+            testTimeout: 180_000,
             hookTimeout: 300_000,
           },
         },
