@@ -9,7 +9,7 @@
  *
  * Adding a kind is a row here and its schema (and, to show it, a section that lists it). A kind of
  * entries that sections refer to by id (`role: "collection"`) also needs its noun in
- * `referenceNouns` (primitives.ts), which `ref()` checks against: the type checker asks for both.
+ * `referenceNouns` (references.ts), which `ref()` checks against: the type checker asks for both.
  */
 import type { z } from "zod";
 import { perContext, withoutContext, type ContentContext } from "./context.ts";
