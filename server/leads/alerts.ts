@@ -18,8 +18,8 @@ import { log } from "../log.ts";
 import type { AlertsConfig } from "./alerts-config.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database, Sql } from "./db.ts";
-import { describeTarget, resolveTarget } from "./outbox.ts";
 import type { Mailer, Message } from "./smtp.ts";
+import { resolveTarget, targetLabel } from "./targets.ts";
 
 /** The Leads screen of /admin/ (admin/leads/) showing the held leads, on the site's address under its base path. */
 export const heldLeadsLink = (alerts: AlertsConfig) =>
@@ -50,14 +50,11 @@ export async function failingTargets(
       ORDER BY d.target`,
     [new Date(now - afterMs).toISOString()],
   );
-  return rows.map(({ target, since }) => {
-    const resolved = resolveTarget(target, config);
-    const name =
-      "removed" in resolved
-        ? resolved.name
-        : `${resolved.name} (${describeTarget(`${resolved.kind}:${resolved.address}`)})`;
-    return { target, name, since: new Date(since) };
-  });
+  return rows.map(({ target, since }) => ({
+    target,
+    name: targetLabel(resolveTarget(target, config)),
+    since: new Date(since),
+  }));
 }
 
 const day = 24 * 60 * 60_000;

@@ -23,8 +23,9 @@ import { RateLimiter } from "./steps/rate-limit.ts";
 import { Refusal } from "./steps/refusal.ts";
 import { refuse, seeOther } from "./steps/reply.ts";
 import { spamReason } from "./steps/spam.ts";
-import { deliveryTargets, store } from "./steps/store.ts";
+import { store } from "./steps/store.ts";
 import { checkSubmission } from "./steps/submission.ts";
+import { deliveryTargets } from "./targets.ts";
 
 export interface Handler {
   (request: IncomingMessage, response: ServerResponse): void;

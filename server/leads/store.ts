@@ -8,6 +8,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { Attribution } from "../../schemas/index.ts";
 import type { Database, Sql } from "./db.ts";
+import { slotTargets, type Target } from "./targets.ts";
 
 export interface NewLead {
   form: string;
@@ -26,23 +27,6 @@ export interface NewLead {
 export interface StoreResult {
   id: string;
   duplicate: boolean;
-}
-
-/** A delivery target as the handler names it from the configuration: "email:<address>" or "webhook:<url>". */
-export type Target = `email:${string}` | `webhook:${string}`;
-
-/**
- * What an outbox row keeps of a target: its kind and its place in the configured list ("email:1",
- * "webhook:1"), not the address. The outbox looks the address up when it sends, so a corrected
- * LEADS_WEBHOOK_URL or LEADS_EMAIL_TO reaches the leads already waiting (decision: deliveries follow
- * the configuration). `targets` come in configuration order, as the handler builds them.
- */
-export function slotTargets(targets: Target[]): string[] {
-  const seen = { email: 0, webhook: 0 };
-  return targets.map((target) => {
-    const kind = target.startsWith("email:") ? "email" : "webhook";
-    return `${kind}:${++seen[kind]}`;
-  });
 }
 
 export function dedupeHash(lead: Pick<NewLead, "form" | "choice" | "fields">): string {

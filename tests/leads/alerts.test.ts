@@ -19,7 +19,7 @@ import { loadConfig, type LeadsConfig } from "../../server/leads/config.ts";
 import { openDatabase, type Database } from "../../server/leads/db.ts";
 import { Outbox } from "../../server/leads/outbox.ts";
 import { smtpMailer, type Mailer } from "../../server/leads/smtp.ts";
-import { deliveryTargets } from "../../server/leads/steps/store.ts";
+import { deliveryTargets } from "../../server/leads/targets.ts";
 import { storeLead } from "../../server/leads/store.ts";
 import { createLogger, log, setLogger } from "../../server/log.ts";
 import { freePorts } from "../helpers/free-port.ts";
