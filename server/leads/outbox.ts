@@ -14,7 +14,8 @@ import { createHmac } from "node:crypto";
 import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
-import { leadEmail, webhookPayload, type LeadRow } from "./messages.ts";
+import type { LeadRow } from "../../schemas/index.ts";
+import { leadEmail, webhookPayload } from "./messages.ts";
 import type { Mailer } from "./smtp.ts";
 import { resolveTarget, targetLabel } from "./targets.ts";
 
