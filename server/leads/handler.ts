@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { leadsEndpoint } from "../../schemas/index.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
-import { hashAddress } from "./store.ts";
+import { hashAddress } from "./address-hash.ts";
 import { checkContentType, checkMethod, parseForm, readBody } from "./steps/body.ts";
 import { checkOrigin, clientAddress } from "./steps/origin.ts";
 import { RateLimiter } from "./steps/rate-limit.ts";

@@ -20,7 +20,7 @@ import { openDatabase, type Database } from "../../server/leads/db.ts";
 import { Outbox } from "../../server/leads/outbox.ts";
 import { smtpMailer, type Mailer } from "../../server/leads/smtp.ts";
 import { deliveryTargets } from "../../server/leads/targets.ts";
-import { storeLead } from "../../server/leads/store.ts";
+import { storeLead } from "../../server/leads/store-lead.ts";
 import { createLogger, log, setLogger } from "../../server/log.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { post, root, startEndpoint, until } from "../helpers/leads-endpoint.ts";

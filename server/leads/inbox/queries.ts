@@ -102,7 +102,7 @@ async function audit(sql: Sql, login: string, action: string, count: number): Pr
 
 /**
  * "Not spam: deliver it": the lead is no longer held and gets one outbox row per target (`slots`,
- * as store.ts names them), in one transaction. Only the first of two presses finds it held (the
+ * as targets.ts names them), in one transaction. Only the first of two presses finds it held (the
  * second waits for the first's row lock, then sees it released): "released" once, "not held" after.
  */
 export async function releaseLead(
