@@ -1,7 +1,8 @@
 /**
- * The leads' shape as the server hands them out, written once (decision 0033): `npm run leads` and its
- * export list them (server/leads/queries.ts), the inbox's API answers them (server/leads/inbox/) and the
- * Leads screen in /admin/ reads them (admin/leads/api.ts). Types only: the server's SQL makes them.
+ * The leads' shape as the server hands them out, written once (decision 0033): the outbox delivers a
+ * stored lead (server/leads/messages.ts), `npm run leads` and its export list them
+ * (server/leads/queries.ts), the inbox's API answers them (server/leads/inbox/) and the Leads screen in
+ * /admin/ reads them (admin/leads/api.ts). Types only: the server's SQL makes them.
  */
 import type { AttributionField } from "./lead-limits.ts";
 
@@ -18,20 +19,24 @@ export interface ListedDelivery {
   delivered_at: string | null;
 }
 
-/** A lead as `npm run leads` lists it and exports it. */
-export interface LeadListing {
+/** A stored lead: what the visitor sent, and where from; what the outbox delivers (e-mail, webhook). */
+export interface LeadRow {
   id: string;
-  /** ISO time, UTC, to the second. */
+  /** ISO time, UTC (to the second as `npm run leads` and the inbox list it). */
   created_at: string;
   form: string;
   page: string;
   choice: string | null;
   fields: Record<string, string>;
   consent: string | null;
-  /** Why it is held ("honeypot filled", "sent too fast", …); null when it is not. */
-  spam: string | null;
   /** Where the lead came from; null for a lead without (sent without JavaScript, or before it was recorded). */
   attribution: Attribution | null;
+}
+
+/** A lead as `npm run leads` lists it and exports it. */
+export interface LeadListing extends LeadRow {
+  /** Why it is held ("honeypot filled", "sent too fast", …); null when it is not. */
+  spam: string | null;
   deliveries: ListedDelivery[];
 }
 

@@ -15,7 +15,7 @@ import { isAdminFile, isAdminPath } from "../scripts/hosting/admin-origin.ts";
 import { everyResponse } from "../scripts/hosting/policy.ts";
 import { requestOrigin } from "./auth/origin.ts";
 import { servedPath } from "./request-path.ts";
-import { router, type Route } from "./run.ts";
+import { router, type Route } from "./router.ts";
 
 /** What the editor's address answers for anything else. */
 export const editorNotFound = "Not found: this address serves the content editor only, at /admin/.\n";

@@ -1,6 +1,6 @@
 /**
  * What every server entry shares: reading and checking the configuration (exit 78 on a mistake),
- * the request routing (a list of routes, one line each to mount a module), the health endpoints, and
+ * the routes every entry lists (router.ts sends requests to them), the health endpoints, and
  * the process's life: listen, and on SIGTERM or SIGINT stop within seconds: no new connections, the
  * requests in flight finished (`Connection: close` on their answers), the lead service closed (the
  * outbox finishes or queues its deliveries again, the database closes, the data folder's lock is
@@ -22,22 +22,8 @@ import { readLeadsConfig, type LeadsConfig } from "./leads/config.ts";
 import { isLeadsPath } from "./leads/handler.ts";
 import { inboxRoutes } from "./leads/inbox/routes.ts";
 import { startLeads, type LeadsService } from "./leads/service.ts";
+import type { Route } from "./router.ts";
 import { readAuthConfig, type AuthSetup } from "./auth/config.ts";
-
-export interface Route {
-  /** Whether this route answers `pathname` (the URL's path, without the query). */
-  matches(pathname: string): boolean;
-  handle: RequestListener;
-}
-
-/** Sends each request to the first route that matches its path, else to `fallback`. */
-export function router(routes: Route[], fallback: RequestListener): RequestListener {
-  return (request, response) => {
-    const pathname = (request.url ?? "/").split("?")[0]!;
-    const route = routes.find((r) => r.matches(pathname));
-    return (route ? route.handle : fallback)(request, response);
-  };
-}
 
 /** /healthz and /readyz (see above). */
 export function healthRoutes(leads: LeadsService | undefined): Route[] {

@@ -26,7 +26,8 @@ import { isLeadsPath, type Handler } from "./leads/handler.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { editorNotFound, splitByHost } from "./admin-host.ts";
 import { servedPath } from "./request-path.ts";
-import { healthRoutes, inboxRoute, leadsRoute, router, serve, startUp } from "./run.ts";
+import { router } from "./router.ts";
+import { healthRoutes, inboxRoute, leadsRoute, serve, startUp } from "./run.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

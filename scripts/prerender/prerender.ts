@@ -18,7 +18,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Collections, PageData, Redirect, Site } from "../../schemas/index.ts";
 import sharp from "sharp";
-import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../hosting/nginx-includes.ts";
 import { adminOriginFrom } from "../hosting/admin-origin.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../hosting/netlify.ts";
 import { basedPolicy, describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";

@@ -7,6 +7,7 @@
 import { sectionSchemas, referenceFields, withoutContext, type Section } from "../../schemas/index.ts";
 import { load, type SourceFile } from "../content/stages/load.ts";
 import { scheduledIn, zoneOf, type Scheduled } from "../content/stages/schedule.ts";
+import { asRecord } from "../content/stages/unchecked.ts";
 
 export interface Change {
   /** When (ms since 1970). */
@@ -18,9 +19,6 @@ export interface Change {
   where: string[];
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
 /** The reference fields of each section type. */
 const referencing = new Map(
   sectionSchemas(withoutContext).map((schema) => [schema.shape.type.value as Section["type"], referenceFields(schema)]),
@@ -30,9 +28,9 @@ const referencing = new Map(
 function listings(files: readonly SourceFile[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of files) {
-    if (file.role !== "page" || record(file.data).draft === true) continue;
-    const sections = record(file.data).sections;
-    for (const section of (Array.isArray(sections) ? sections : []).map(record)) {
+    if (file.role !== "page" || asRecord(file.data).draft === true) continue;
+    const sections = asRecord(file.data).sections;
+    for (const section of (Array.isArray(sections) ? sections : []).map(asRecord)) {
       for (const { field, kind } of referencing.get(section.type as Section["type"]) ?? []) {
         const value = section[field];
         for (const id of Array.isArray(value) ? value : [value]) {

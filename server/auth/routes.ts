@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { log } from "../log.ts";
-import type { Route } from "../run.ts";
+import type { Route } from "../router.ts";
 import type { AuthSetup } from "./config.ts";
 import { exchangeCode } from "./exchange.ts";
 import { allowedOrigins, loginOrigin, requestOrigin } from "./origin.ts";

@@ -54,6 +54,14 @@ export function checkWebhookUrl(raw: string): string | undefined {
 
 const emailPattern = /^[^\s@,<>"]+@[^\s@,<>"]+\.[^\s@,<>"]+$|^[^\s@,<>"]+@localhost$/;
 
+/** "90m", "1h", "3600s", "5000ms" (or a number of milliseconds) in milliseconds; undefined when not one. */
+export function parseDuration(raw: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/.exec(raw.trim());
+  if (!match) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 }[match[2] ?? "ms"]!;
+  return Math.round(Number(match[1]) * unit);
+}
+
 export class EnvReader {
   readonly problems: string[] = [];
   readonly warnings: string[] = [];
@@ -98,6 +106,16 @@ export class EnvReader {
       return fallback;
     }
     return value;
+  }
+
+  /** A duration ("90m", "1h", "3600s", "5000ms", or milliseconds) in milliseconds, at least `min` ms (`atLeast` in words). */
+  duration(name: string, fallbackMs: number, options: { min: number; atLeast: string; example: string }): number {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallbackMs;
+    const value = parseDuration(raw);
+    if (value !== undefined && value >= options.min) return value;
+    this.problem(name, raw, `is not a duration of ${options.atLeast} or more`, options.example);
+    return fallbackMs;
   }
 
   boolean(name: string, fallback = false): boolean {

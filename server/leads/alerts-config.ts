@@ -16,24 +16,9 @@ export interface AlertsConfig {
   basePath?: string;
 }
 
-/** "90m", "1h", "3600s", "5000ms" (or a number of milliseconds) in milliseconds; undefined when not one. */
-export function parseDuration(raw: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/.exec(raw.trim());
-  if (!match) return undefined;
-  const unit = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 }[match[2] ?? "ms"]!;
-  return Math.round(Number(match[1]) * unit);
-}
-
 export function readAlertsConfig(env: EnvReader, siteUrl: string | undefined): AlertsConfig {
   const to = env.list("LEADS_ALERT_TO");
   for (const address of to) env.email("LEADS_ALERT_TO", address);
-  const raw = env.raw("LEADS_ALERT_AFTER");
-  let afterMs = 60 * 60_000;
-  if (raw !== undefined) {
-    const parsed = parseDuration(raw);
-    if (parsed === undefined || parsed < 1000)
-      env.problem("LEADS_ALERT_AFTER", raw, "is not a duration of a second or more", "1h");
-    else afterMs = parsed;
-  }
+  const afterMs = env.duration("LEADS_ALERT_AFTER", 60 * 60_000, { min: 1000, atLeast: "a second", example: "1h" });
   return { to, afterMs, siteUrl, basePath: readBasePath(env) };
 }

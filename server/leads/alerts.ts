@@ -18,8 +18,8 @@ import { log } from "../log.ts";
 import type { AlertsConfig } from "./alerts-config.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database, Sql } from "./db.ts";
-import { describeTarget, resolveTarget } from "./outbox.ts";
 import type { Mailer, Message } from "./smtp.ts";
+import { resolveTarget, targetLabel } from "./targets.ts";
 
 /** The Leads screen of /admin/ (admin/leads/) showing the held leads, on the site's address under its base path. */
 export const heldLeadsLink = (alerts: AlertsConfig) =>
@@ -50,17 +50,14 @@ export async function failingTargets(
       ORDER BY d.target`,
     [new Date(now - afterMs).toISOString()],
   );
-  return rows.map(({ target, since }) => {
-    const resolved = resolveTarget(target, config);
-    const name =
-      "removed" in resolved
-        ? resolved.name
-        : `${resolved.name} (${describeTarget(`${resolved.kind}:${resolved.address}`)})`;
-    return { target, name, since: new Date(since) };
-  });
+  return rows.map(({ target, since }) => ({
+    target,
+    name: targetLabel(resolveTarget(target, config)),
+    since: new Date(since),
+  }));
 }
 
-const day = 24 * 60 * 60_000;
+const dayMs = 24 * 60 * 60_000;
 /** How long a process holds a message it is sending: longer than a send may take, short beside LEADS_ALERT_AFTER. */
 const holdMs = 10 * 60_000;
 const held = (name: string) => `sending:${name}`;
@@ -139,10 +136,10 @@ export class Alerts {
     const recipients = this.config.recipients;
     if (!recipients.length) return;
     const name = "alert:spam-summary";
-    const due = (last: string | undefined) => !last || now - Number(last) >= day;
+    const due = (last: string | undefined) => !last || now - Number(last) >= dayMs;
     const [row] = await this.db.query<{ value: string }>("SELECT value FROM lead_settings WHERE name = $1", [name]);
     if (!due(row?.value)) return;
-    const since = row ? Number(row.value) : now - day;
+    const since = row ? Number(row.value) : now - dayMs;
     const [{ count } = { count: 0 }] = await this.db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM leads WHERE spam IS NOT NULL AND created_at >= $1::timestamptz AND created_at < $2::timestamptz",
       [new Date(since).toISOString(), new Date(now).toISOString()],

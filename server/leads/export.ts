@@ -6,7 +6,7 @@
  * written: see docs/decisions/0023-lead-exports-for-a-crm.md.
  */
 import { attributionFields, phonePattern, type Form, type LeadListing } from "../../schemas/index.ts";
-import { describeTarget } from "./outbox.ts";
+import { describeTarget } from "./targets.ts";
 
 const phone = new RegExp(`^${phonePattern}$`);
 /** The first characters that make a spreadsheet read a cell as a formula (OWASP, ASVS 5.0 1.2.10). */

@@ -16,15 +16,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { leadsEndpoint } from "../../schemas/index.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
-import { hashAddress } from "./store.ts";
+import { hashAddress } from "./address-hash.ts";
 import { checkContentType, checkMethod, parseForm, readBody } from "./steps/body.ts";
 import { checkOrigin, clientAddress } from "./steps/origin.ts";
 import { RateLimiter } from "./steps/rate-limit.ts";
 import { Refusal } from "./steps/refusal.ts";
 import { refuse, seeOther } from "./steps/reply.ts";
 import { spamReason } from "./steps/spam.ts";
-import { deliveryTargets, store } from "./steps/store.ts";
+import { store } from "./steps/store.ts";
 import { checkSubmission } from "./steps/submission.ts";
+import { deliveryTargets } from "./targets.ts";
 
 export interface Handler {
   (request: IncomingMessage, response: ServerResponse): void;

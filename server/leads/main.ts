@@ -7,7 +7,8 @@
  * Usage: npm run leads:serve [-- --verbose]
  */
 import { authRoutes } from "../auth/routes.ts";
-import { healthRoutes, inboxRoute, leadsRoute, router, serve, startUp } from "../run.ts";
+import { router } from "../router.ts";
+import { healthRoutes, inboxRoute, leadsRoute, serve, startUp } from "../run.ts";
 
 const started = await startUp({ defaultPort: 4174, leads: true });
 const leads = started.leads!;

@@ -4,20 +4,7 @@
  * delivery, and tests can read them without a mail server.
  */
 import { attributionFields, type Form } from "../../schemas/index.ts";
-import type { Attribution } from "../../schemas/index.ts";
-
-/** A stored lead as the outbox reads it. */
-export interface LeadRow {
-  id: string;
-  created_at: string | Date;
-  form: string;
-  page: string;
-  choice: string | null;
-  fields: Record<string, string>;
-  consent: string | null;
-  /** Where the lead came from (null when the page sent nothing of it). */
-  attribution?: Attribution | null;
-}
+import type { Attribution, LeadRow } from "../../schemas/index.ts";
 
 /** The JSON a webhook receives. */
 export function webhookPayload(lead: LeadRow, formTitle?: string) {

@@ -4,7 +4,7 @@
  * and each delivery is attempted by one of them at a time; a process that dies mid-attempt loses
  * its claim when the lease ends. A failed attempt is retried with exponential backoff (with jitter);
  * after `maxAttempts` the delivery is `failed`: logged, listed by `npm run leads`, retriable there.
- * A row names its target by kind and place ("webhook:1", see store.ts slotTargets); the address is
+ * A row names its target by kind and place ("webhook:1", targets.ts); the address is
  * looked up in the configuration when it is sent, so a corrected address reaches waiting leads and a
  * removed one is reported (the row `failed`, retriable) instead of retried forever.
  * Failures are logged once per retry round and target, with a count: never one line per lead, never
@@ -14,8 +14,10 @@ import { createHmac } from "node:crypto";
 import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
-import { leadEmail, webhookPayload, type LeadRow } from "./messages.ts";
+import type { LeadRow } from "../../schemas/index.ts";
+import { leadEmail, webhookPayload } from "./messages.ts";
 import type { Mailer } from "./smtp.ts";
+import { resolveTarget, targetLabel } from "./targets.ts";
 
 interface Claimed {
   id: string;
@@ -32,34 +34,6 @@ export function signature(secret: string, timestamp: string, body: string): stri
 export function backoff(attempts: number, config: Pick<LeadsConfig, "retryBaseMs" | "retryCapMs">): number {
   const delay = Math.min(config.retryCapMs, config.retryBaseMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(delay * (0.8 + Math.random() * 0.4));
-}
-
-/** Where a row's target is sent now, from the configuration; or why it cannot be. */
-export type Resolved = { kind: "email" | "webhook"; address: string; name: string } | { removed: string; name: string };
-
-export function resolveTarget(target: string, config: Pick<LeadsConfig, "recipients" | "webhooks">): Resolved {
-  const colon = target.indexOf(":");
-  const kind = target.slice(0, colon);
-  const rest = target.slice(colon + 1);
-  if (kind !== "email" && kind !== "webhook") return { removed: `unknown target kind "${kind}"`, name: target };
-  const list = kind === "email" ? config.recipients : config.webhooks;
-  const variable = kind === "email" ? "LEADS_EMAIL_TO" : "LEADS_WEBHOOK_URL";
-  const label = kind === "email" ? "e-mail" : "webhook";
-  if (/^\d+$/.test(rest)) {
-    const place = Number(rest);
-    const name = `${label} #${place}`;
-    const address = list[place - 1];
-    if (address === undefined)
-      return {
-        removed: `${name} is no longer configured (${variable} or content/leads.yaml now has ${list.length}); retry with \`npm run leads -- --retry failed\` once it is`,
-        name,
-      };
-    return { kind, address, name };
-  }
-  // A row written before targets were named by place holds the address itself.
-  if (list.includes(rest)) return { kind, address: rest, name: label };
-  if (list.length === 1) return { kind, address: list[0]!, name: `${label} #1` };
-  return { removed: `this ${label} address is no longer configured (${variable})`, name: label };
 }
 
 /** One round's failures for one target: logged as one line. */
@@ -219,9 +193,7 @@ export class Outbox {
           WHERE id = $1 AND status = 'sending'`,
         [delivery.id, final ? "failed" : "pending", backoff(delivery.attempts, this.config) / 1000, message],
       );
-      const where =
-        "removed" in target ? target.name : `${target.name} (${describeTarget(`${target.kind}:${target.address}`)})`;
-      this.noteFailure(where, message, final);
+      this.noteFailure(targetLabel(target), message, final);
       return;
     } finally {
       clearTimeout(timeout);
@@ -270,18 +242,6 @@ export class Outbox {
     });
     await response.arrayBuffer().catch(() => undefined);
     if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
-  }
-}
-
-/** A target for log lines: the e-mail domain or the webhook's host, never a full address with a path token. */
-export function describeTarget(target: string): string {
-  if (/^(email|webhook):\d+$/.test(target))
-    return `${target.startsWith("email") ? "e-mail" : "webhook"} #${target.split(":")[1]}`;
-  if (target.startsWith("email:")) return `e-mail to ${target.slice(6)}`;
-  try {
-    return `webhook ${new URL(target.slice(8)).host}`;
-  } catch {
-    return "webhook";
   }
 }
 

@@ -1,6 +1,7 @@
 /** What `npm run leads` asks of the database: recent leads with their deliveries, and retries. */
 import type { LeadListing } from "../../schemas/index.ts";
 import type { Sql } from "./db.ts";
+import { withJsonColumns } from "./json-columns.ts";
 
 export async function listLeads(sql: Sql, options: { limit: number; spam: boolean }): Promise<LeadListing[]> {
   const rows = await sql.query<LeadListing>(
@@ -14,12 +15,7 @@ export async function listLeads(sql: Sql, options: { limit: number; spam: boolea
       LIMIT $1`,
     [options.limit, options.spam],
   );
-  return rows.map((row) => ({
-    ...row,
-    fields: typeof row.fields === "string" ? JSON.parse(row.fields) : row.fields,
-    attribution: typeof row.attribution === "string" ? JSON.parse(row.attribution) : row.attribution,
-    deliveries: typeof row.deliveries === "string" ? JSON.parse(row.deliveries) : row.deliveries,
-  }));
+  return rows.map(withJsonColumns);
 }
 
 /** Puts failed deliveries back in the queue: "failed" (all of them), a delivery id, or a lead id. */

@@ -18,7 +18,8 @@ import { Alerts, failingTargets } from "./alerts.ts";
 import { Outbox } from "./outbox.ts";
 import { smtpMailer } from "./smtp.ts";
 import { listLeads, retryDeliveries } from "./queries.ts";
-import { deleteExpired, forgetStoredSalt, ipKey } from "./store.ts";
+import { deleteExpired } from "./retention.ts";
+import { forgetStoredSalt, ipKey } from "./address-hash.ts";
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, "admin.sock");
 

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
-import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { describeSite } from "../../scripts/hosting/policy.ts";
 import { root } from "./leads-endpoint.ts";
 

@@ -18,7 +18,7 @@ import {
   stateCookie,
   stateFromCookies,
 } from "../../server/auth/state.ts";
-import { router } from "../../server/run.ts";
+import { router } from "../../server/router.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { cmsAuth } from "../../scripts/cms/repository.ts";
 import { adminPolicyFor, adminPolicy } from "../../scripts/hosting/policy.ts";

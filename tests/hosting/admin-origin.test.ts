@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tagManagerWarning } from "../../scripts/hosting/admin-origin.ts";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
-import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { adminPolicy, describeSite, everyResponse } from "../../scripts/hosting/policy.ts";
 import { readAuthConfig } from "../../server/auth/config.ts";
 import { EnvReader } from "../../server/config/env.ts";

@@ -2,13 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  adminNameLine,
-  renderHttpInclude,
-  renderServerBlock,
-  renderServerInclude,
-  variableFor,
-} from "../../scripts/hosting/nginx.ts";
+import { renderHttpInclude, renderServerInclude, variableFor } from "../../scripts/hosting/nginx-includes.ts";
+import { adminNameLine, renderServerBlock } from "../../scripts/hosting/nginx.ts";
 import { describeSite, everyResponse } from "../../scripts/hosting/policy.ts";
 
 const committed = readFileSync(join(import.meta.dirname, "..", "..", "deploy", "nginx.conf"), "utf8");

@@ -25,7 +25,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Site } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
-import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";

@@ -12,8 +12,9 @@ import { attributionFields, attributionMaxLength, type Form } from "../../schema
 import { attributionFrom } from "../../server/leads/attribution.ts";
 import { openDatabase } from "../../server/leads/db.ts";
 import { listLeads } from "../../server/leads/queries.ts";
-import { storeLead } from "../../server/leads/store.ts";
-import { leadEmail, webhookPayload, type LeadRow } from "../../server/leads/messages.ts";
+import { storeLead } from "../../server/leads/store-lead.ts";
+import type { LeadRow } from "../../schemas/index.ts";
+import { leadEmail, webhookPayload } from "../../server/leads/messages.ts";
 import { Refusal } from "../../server/leads/steps/refusal.ts";
 import { checkSubmission } from "../../server/leads/steps/submission.ts";
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../server/leads/db.ts";
 import { csvCell } from "../../server/leads/export.ts";
 import type { LeadListing } from "../../schemas/index.ts";
-import { storeLead } from "../../server/leads/store.ts";
+import { storeLead } from "../../server/leads/store-lead.ts";
 import { copyProject } from "../helpers/copy-project.ts";
 import { root } from "../helpers/leads-endpoint.ts";
 

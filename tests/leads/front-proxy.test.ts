@@ -16,7 +16,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx.ts";
+import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { describeSite } from "../../scripts/hosting/policy.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { lead } from "../helpers/lead-fixture.ts";

@@ -8,6 +8,7 @@
 import { contentKinds, referableKinds, type KindTable } from "../../../schemas/index.ts";
 import type { SourceFile } from "./load.ts";
 import { tokensFrom } from "./tokens.ts";
+import { asRecord, asString } from "./unchecked.ts";
 
 /** A file that could not be read: its kind's name, its id and, for a page, its route if legible. */
 export interface UnreadableFile {
@@ -29,13 +30,7 @@ export interface Declared {
   timeZone?: string;
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 
-function str(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
 
 export function declaredBy(
   files: readonly Pick<SourceFile, "kind" | "role" | "name" | "data">[],
@@ -54,7 +49,7 @@ export function declaredBy(
   const settings: Record<string, unknown> = {};
   const formsData: Record<string, unknown> = {};
   for (const file of files) {
-    const data = record(file.data);
+    const data = asRecord(file.data);
     if (file.kind in ids) {
       ids[file.kind]!.push(file.name);
       if (data.draft === true) (drafts.ids[file.kind] ??= []).push(file.name);
@@ -62,12 +57,12 @@ export function declaredBy(
     if (file.role === "form") {
       formsData[file.name] = file.data;
     } else if (file.role === "page") {
-      const route = str(data.route);
+      const route = asString(data.route);
       if (!route) continue;
       routes.push(route);
       if (data.draft === true) drafts.routes.push(route);
-      for (const section of (Array.isArray(data.sections) ? (data.sections as unknown[]) : []).map(record)) {
-        const anchor = str(section.anchor);
+      for (const section of (Array.isArray(data.sections) ? (data.sections as unknown[]) : []).map(asRecord)) {
+        const anchor = asString(section.anchor);
         if (!anchor) continue;
         (anchors[route] ??= []).push(anchor);
         if (section.draft === true) (drafts.anchors[route] ??= []).push(anchor);
@@ -77,13 +72,13 @@ export function declaredBy(
     }
   }
   let redirects: Declared["redirects"];
-  if (Array.isArray(record(settings.redirects).redirects)) {
-    redirects = (record(settings.redirects).redirects as unknown[])
-      .map((entry) => ({ from: str(record(entry).from), to: str(record(entry).to) }))
+  if (Array.isArray(asRecord(settings.redirects).redirects)) {
+    redirects = (asRecord(settings.redirects).redirects as unknown[])
+      .map((entry) => ({ from: asString(asRecord(entry).from), to: asString(asRecord(entry).to) }))
       .filter((entry): entry is { from: string; to: string } => Boolean(entry.from && entry.to));
   }
   routes.sort();
   const tokens = tokensFrom(settings.site, settings.leads, formsData);
-  const timeZone = str(record(settings.site).timeZone);
-  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: str(record(settings.site).notFoundRoute), timeZone };
+  const timeZone = asString(asRecord(settings.site).timeZone);
+  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: asString(asRecord(settings.site).notFoundRoute), timeZone };
 }

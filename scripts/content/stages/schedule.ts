@@ -13,6 +13,7 @@ import { fieldPath, type Problem } from "../problems/problem.ts";
 import { hiddenKey } from "./drafts.ts";
 import type { SourceFile } from "./load.ts";
 import type { Content } from "./validate.ts";
+import { asRecord } from "./unchecked.ts";
 
 /** Something with a window: a page, one of its sections, or a collection entry. */
 export interface Scheduled {
@@ -28,13 +29,11 @@ export interface Scheduled {
   window: Window;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const hasWindow = (value: Record<string, unknown>) => "publishDate" in value || "expiryDate" in value;
 
 /** The site's time zone, from the files as written (the schema reports one that is not a zone). */
 export function zoneOf(files: readonly Pick<SourceFile, "kind" | "data">[]): string | undefined {
-  const zone = record(files.find((file) => file.kind === "site")?.data).timeZone;
+  const zone = asRecord(files.find((file) => file.kind === "site")?.data).timeZone;
   return typeof zone === "string" && isTimeZone(zone) ? zone : undefined;
 }
 
@@ -42,7 +41,7 @@ export function zoneOf(files: readonly Pick<SourceFile, "kind" | "data">[]): str
 export function scheduledIn(files: readonly SourceFile[], zone: string | undefined): Scheduled[] {
   const found: Scheduled[] = [];
   for (const file of files) {
-    const data = record(file.data);
+    const data = asRecord(file.data);
     // A draft is hidden whatever its dates say.
     if (data.draft === true) continue;
     if (file.role === "collection") {
@@ -52,7 +51,7 @@ export function scheduledIn(files: readonly SourceFile[], zone: string | undefin
       if (hasWindow(data)) found.push({ file, path: [], what: `the page ${route ?? file.path}`, route, window: windowOf(data, zone) });
       const sections = Array.isArray(data.sections) ? (data.sections as unknown[]) : [];
       sections.forEach((value, index) => {
-        const section = record(value);
+        const section = asRecord(value);
         if (!hasWindow(section) || section.draft === true) return;
         const named = typeof section.heading === "string" ? `"${section.heading}"` : `${index + 1}`;
         found.push({ file, path: ["sections", index], what: `the section ${named} of ${route ?? file.path}`, route, window: windowOf(section, zone) });
@@ -164,7 +163,7 @@ function linksToScheduled(files: readonly SourceFile[], items: readonly Schedule
     }
     for (const [key, field] of Object.entries(value)) visit(file, field, [...path, Array.isArray(value) ? Number(key) : key]);
   };
-  for (const file of files) if (record(file.data).draft !== true) visit(file, file.data, []);
+  for (const file of files) if (asRecord(file.data).draft !== true) visit(file, file.data, []);
 }
 
 /**

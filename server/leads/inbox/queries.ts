@@ -7,6 +7,7 @@
  */
 import type { InboxLead, SpamFilter } from "../../../schemas/index.ts";
 import type { Database, Sql } from "../db.ts";
+import { withJsonColumns } from "../json-columns.ts";
 
 export interface InboxFilter {
   /** Words in any field the visitor typed (name, e-mail, phone, message), case-insensitive. */
@@ -41,13 +42,6 @@ const columns = `l.id, ${iso("l.created_at")} AS created_at, l.form, l.page, l.c
   COALESCE((SELECT json_agg(json_build_object('id', d.id::text, 'target', d.target, 'status', d.status, 'attempts', d.attempts,
       'last_error', d.last_error, 'next_at', ${iso("d.next_at")}, 'delivered_at', ${iso("d.delivered_at")}) ORDER BY d.id)
     FROM lead_deliveries d WHERE d.lead_id = l.id), '[]'::json) AS deliveries`;
-
-const parsed = (row: InboxLead): InboxLead => ({
-  ...row,
-  fields: typeof row.fields === "string" ? JSON.parse(row.fields) : row.fields,
-  attribution: typeof row.attribution === "string" ? JSON.parse(row.attribution) : row.attribution,
-  deliveries: typeof row.deliveries === "string" ? JSON.parse(row.deliveries) : row.deliveries,
-});
 
 /** `text` for LIKE: its own %, _ and \ taken literally. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -92,14 +86,14 @@ export async function listInbox(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    leads: page.map(({ cursor_at: _, ...row }) => parsed(row)),
+    leads: page.map(({ cursor_at: _, ...row }) => withJsonColumns(row)),
     next: more && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
   };
 }
 
 export async function inboxLead(sql: Sql, id: string): Promise<InboxLead | undefined> {
   const [row] = await sql.query<InboxLead>(`SELECT ${columns} FROM leads l WHERE l.id = $1::uuid`, [id]);
-  return row && parsed(row);
+  return row && withJsonColumns(row);
 }
 
 async function audit(sql: Sql, login: string, action: string, count: number): Promise<void> {
@@ -108,7 +102,7 @@ async function audit(sql: Sql, login: string, action: string, count: number): Pr
 
 /**
  * "Not spam: deliver it": the lead is no longer held and gets one outbox row per target (`slots`,
- * as store.ts names them), in one transaction. Only the first of two presses finds it held (the
+ * as targets.ts names them), in one transaction. Only the first of two presses finds it held (the
  * second waits for the first's row lock, then sees it released): "released" once, "not held" after.
  */
 export async function releaseLead(

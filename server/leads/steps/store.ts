@@ -1,18 +1,12 @@
 /**
- * Storing: the lead and its outbox rows in one transaction (store.ts) before any answer. A database
+ * Storing: the lead and its outbox rows in one transaction (../store-lead.ts) before any answer. A database
  * that cannot take it is a 503 with Retry-After: the visitor's page keeps what was typed and the
  * visitor may send again; the log names the cause, never the lead.
  */
-import type { LeadsConfig } from "../config.ts";
 import type { Database } from "../db.ts";
-import { storeLead, type NewLead, type StoreResult, type Target } from "../store.ts";
+import { storeLead, type NewLead, type StoreResult } from "../store-lead.ts";
+import type { Target } from "../targets.ts";
 import { Refusal } from "./refusal.ts";
-
-/** Where each lead goes: the configured e-mail recipients and webhooks. */
-export const deliveryTargets = (config: Pick<LeadsConfig, "recipients" | "webhooks">): Target[] => [
-  ...config.recipients.map((address) => `email:${address}` as const),
-  ...config.webhooks.map((url) => `webhook:${url}` as const),
-];
 
 export async function store(
   db: Database,

@@ -4,10 +4,10 @@
  * one lead: the page's idempotency key, or else the same form, choice, e-mail and phone within the
  * de-duplication window (serialised per submission by an advisory lock, so two processes agree).
  */
-import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
 import type { Attribution } from "../../schemas/index.ts";
-import type { Database, Sql } from "./db.ts";
+import type { Database } from "./db.ts";
+import { slotTargets, type Target } from "./targets.ts";
 
 export interface NewLead {
   form: string;
@@ -26,23 +26,6 @@ export interface NewLead {
 export interface StoreResult {
   id: string;
   duplicate: boolean;
-}
-
-/** A delivery target as the handler names it from the configuration: "email:<address>" or "webhook:<url>". */
-export type Target = `email:${string}` | `webhook:${string}`;
-
-/**
- * What an outbox row keeps of a target: its kind and its place in the configured list ("email:1",
- * "webhook:1"), not the address. The outbox looks the address up when it sends, so a corrected
- * LEADS_WEBHOOK_URL or LEADS_EMAIL_TO reaches the leads already waiting (decision: deliveries follow
- * the configuration). `targets` come in configuration order, as the handler builds them.
- */
-export function slotTargets(targets: Target[]): string[] {
-  const seen = { email: 0, webhook: 0 };
-  return targets.map((target) => {
-    const kind = target.startsWith("email:") ? "email" : "webhook";
-    return `${kind}:${++seen[kind]}`;
-  });
 }
 
 export function dedupeHash(lead: Pick<NewLead, "form" | "choice" | "fields">): string {
@@ -100,49 +83,4 @@ export async function storeLead(
     }
     return { id, duplicate: false };
   });
-}
-
-/**
- * The key of the address hashes: LEADS_IP_KEY, or else a key file outside the data folder (made once,
- * owner-only), so that a copy of the database alone does not give the addresses back. `warn` is told
- * when the file is used or made.
- */
-export function ipKey(config: { ipKey?: string; ipKeyFile?: string }, warn: (line: string) => void): string {
-  if (config.ipKey) return config.ipKey;
-  const file = config.ipKeyFile!;
-  let made = false;
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
-      made = true;
-    } catch (error) {
-      // Another instance starting at the same moment made it: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-  }
-  if (made) {
-    warn(
-      `leads: LEADS_IP_KEY is not set: made a new key for the address hashes in ${file} (owner-only); keep it out of the database's backups, or set LEADS_IP_KEY instead`,
-    );
-  } else {
-    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-    warn(`leads: LEADS_IP_KEY is not set: the address hashes' key is read from ${file}`);
-  }
-  return readFileSync(file, "utf8").trim();
-}
-
-/** Forgets the salt older versions kept in the database: the hashes made with it can then no longer be reversed. */
-export async function forgetStoredSalt(sql: Sql): Promise<void> {
-  await sql.query("DELETE FROM lead_settings WHERE name = 'ip_salt'");
-}
-
-/** The hash of a visitor's address: HMAC-SHA256 with a key that is not in the database. */
-export const hashAddress = (key: string, address: string) => createHmac("sha256", key).update(address).digest("hex");
-
-/** Deletes leads (and their deliveries) older than `days`; returns how many. */
-export async function deleteExpired(db: Database, days: number): Promise<number> {
-  const rows = await db.query("DELETE FROM leads WHERE created_at < now() - make_interval(days => $1) RETURNING id", [
-    days,
-  ]);
-  return rows.length;
 }
