@@ -6,8 +6,10 @@
  * runs of its head commit) and it is approved (and no reviewer's last word asks for changes).
  * Otherwise the pull request is told why, once: each reason is said in a comment carrying a hidden
  * key (reason, time and head commit), and a comment with that key is not posted again.
- * GitHub's REST API: GITHUB_TOKEN, GITHUB_REPOSITORY ("owner/name"), GITHUB_API_URL (default
- * https://api.github.com). The clock is the build's (BUILD_TIME, or now). Options: --content=DIR.
+ * GitHub's REST API, through the project's one client (scripts/github/client.ts: every page of a
+ * list by its `Link` header, refusals and rate limits in words): GITHUB_TOKEN, GITHUB_REPOSITORY
+ * ("owner/name"), GITHUB_API_URL (default https://api.github.com). The clock is the build's
+ * (BUILD_TIME, or now). Options: --content=DIR.
  * Exit 0: every pull request was seen to (merged, waiting, or told why); 1: GitHub's API failed;
  * 2: wrong usage (no token or repository, BUILD_TIME not a time).
  */
@@ -16,6 +18,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { formatWhen, isTimeZone, parseWhen } from "../../schemas/index.ts";
 import { commandClock } from "../content/clock.ts";
+import { gitHub, GitHubError } from "../github/client.ts";
 
 /** "publish at 2026-12-01 09:00", in a label or on a line of a comment (a time with its own zone too). */
 const asked = /^\s*publish at\s+(\S.*?)\s*$/im;
@@ -53,73 +56,6 @@ interface CheckRun {
   status: string;
   conclusion: string | null;
 }
-
-export class GitHubError extends Error {}
-
-/**
- * The next page's address in a `Link` header (`<https://…&page=2>; rel="next", <…>; rel="last"`), as
- * GitHub documents paging (https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api):
- * the header, not a page count, says whether there is more (a page may hold fewer than asked for).
- */
-export function nextPage(link: string | null): string | undefined {
-  for (const [, url, params] of (link ?? "").matchAll(/<([^>]*)>([^<]*)/g)) {
-    const rel = /;\s*rel\s*=\s*"?([^";]*)/i.exec(params!)?.[1] ?? "";
-    if (rel.trim().split(/\s+/).includes("next")) return url;
-  }
-  return undefined;
-}
-
-/** GitHub's REST API, as documented (https://docs.github.com/rest): JSON, the token as a bearer, pages of 100 followed by their `Link` header. */
-function client(api: string, token: string, repo: string) {
-  const origin = new URL(api).origin;
-  /** `path` under the repository, or an address GitHub gave (a next page); the token goes to the API's host only. */
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; data: unknown; link: string | null }> => {
-    const url = path.startsWith("/") ? `${api.replace(/\/$/, "")}/repos/${repo}${path}` : path;
-    if (new URL(url).origin !== origin) throw new GitHubError(`GitHub sent a next page on another host: ${url}`);
-    const response = await fetch(url, {
-      method,
-      headers: {
-        Accept: "application/vnd.github+json",
-        Authorization: `Bearer ${token}`,
-        "X-GitHub-Api-Version": "2022-11-28",
-        "User-Agent": "schedule-merge",
-        ...(body ? { "Content-Type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await response.text();
-    const data = text ? (JSON.parse(text) as unknown) : undefined;
-    return { status: response.status, data, link: response.headers.get("link") };
-  };
-  const get = async (path: string): Promise<{ data: unknown; link: string | null }> => {
-    const { status, data, link } = await call("GET", path);
-    if (status !== 200) throw new GitHubError(`GET ${path}: GitHub answered ${status} ${message(data)}`);
-    return { data, link };
-  };
-  /** Every page's answer, 100 items asked a page, following `rel="next"` until there is none. */
-  const pages = async (path: string): Promise<unknown[]> => {
-    const answers: unknown[] = [];
-    let next: string | undefined = `${path}${path.includes("?") ? "&" : "?"}per_page=100`;
-    while (next !== undefined) {
-      if (answers.length === 1000) throw new GitHubError(`GET ${path}: more than 1,000 pages; stopped`);
-      const { data, link } = await get(next);
-      answers.push(data);
-      next = nextPage(link);
-    }
-    return answers;
-  };
-  /** Every item of a list; `pick` takes a page's items out of its answer. */
-  const all = async <T>(path: string, pick: (data: unknown) => T[] = (data) => data as T[]): Promise<T[]> =>
-    (await pages(path)).flatMap(pick);
-  return { call, pages, all };
-}
-
-const message = (data: unknown) => String((data as { message?: unknown } | undefined)?.message ?? "");
 
 /** The time a pull request asks to be published at, as written: its label, else the last trusted comment saying so. */
 function askedTime(pull: Pull, comments: readonly Comment[]): string | undefined {
@@ -196,24 +132,24 @@ export async function main(
   if (now === undefined) return 2;
   const site = parse(readFileSync(join(contentDir, "site.yaml"), "utf8")) as { timeZone?: unknown } | null;
   const zone = typeof site?.timeZone === "string" && isTimeZone(site.timeZone) ? site.timeZone : undefined;
-  const github = client(env.GITHUB_API_URL || "https://api.github.com", token, repo);
+  const github = gitHub({ api: env.GITHUB_API_URL || "https://api.github.com", token, agent: "schedule-merge" });
+  /** The repository's own addresses. */
+  const inRepo = (path: string) => `/repos/${repo}${path}`;
 
   try {
-    const pulls = await github.all<Pull>("/pulls?state=open");
+    const pulls = await github.all<Pull>(inRepo("/pulls?state=open"));
     let merged = 0;
     for (const pull of pulls) {
-      const comments = await github.all<Comment>(`/issues/${pull.number}/comments`);
+      const comments = await github.all<Comment>(inRepo(`/issues/${pull.number}/comments`));
       const written = askedTime(pull, comments);
       if (written === undefined) continue;
       const said = new Set(comments.map((comment) => keyOf(comment.body ?? "")).filter(Boolean));
       const tell = async (reason: string, text: string) => {
         const key = `${reason} ${written} ${pull.head.sha}`;
         if (said.has(key)) return;
-        const { status, data } = await github.call("POST", `/issues/${pull.number}/comments`, {
+        await github.post(inRepo(`/issues/${pull.number}/comments`), {
           body: `${text}\n\n<!-- publish-at: ${key} -->`,
         });
-        if (status !== 201)
-          throw new GitHubError(`commenting on #${pull.number}: GitHub answered ${status} ${message(data)}`);
         log.log(`#${pull.number}: ${text}`);
       };
       const at = parseWhen(written, zone);
@@ -233,10 +169,10 @@ export async function main(
         continue;
       }
       const [reviews, statusPages, runs] = await Promise.all([
-        github.all<Review>(`/pulls/${pull.number}/reviews`),
-        github.pages(`/commits/${pull.head.sha}/status`) as Promise<Combined[]>,
+        github.all<Review>(inRepo(`/pulls/${pull.number}/reviews`)),
+        github.all<Combined>(inRepo(`/commits/${pull.head.sha}/status`), (page) => [page as Combined]),
         github.all<CheckRun>(
-          `/commits/${pull.head.sha}/check-runs`,
+          inRepo(`/commits/${pull.head.sha}/check-runs`),
           (data) => (data as { check_runs: CheckRun[] }).check_runs,
         ),
       ]);
@@ -255,24 +191,28 @@ export async function main(
         continue;
       }
       // The head commit that was checked and approved, and no other (GitHub answers 409 when it moved on).
-      const { status, data } = await github.call("PUT", `/pulls/${pull.number}/merge`, { sha: pull.head.sha });
-      if (status === 200) {
+      const refused = await github.put(inRepo(`/pulls/${pull.number}/merge`), { sha: pull.head.sha }).then(
+        () => undefined,
+        (error: unknown) => {
+          // Refusals that are the pull request's to put right; any other stops the run.
+          if (error instanceof GitHubError && [405, 409, 422].includes(error.status ?? 0)) return error;
+          throw error;
+        },
+      );
+      if (!refused) {
         merged++;
         log.log(`#${pull.number}: merged, as scheduled for ${when}`);
         continue;
       }
-      if (status !== 405 && status !== 409 && status !== 422)
-        throw new GitHubError(`merging #${pull.number}: GitHub answered ${status} ${message(data)}`);
       await tell(
-        `refused-${status}`,
-        `Not merged, although its time (${when}) has come: GitHub refused the merge (${message(data) || status}). Resolve that; the next scheduled run tries again.`,
+        `refused-${refused.status}`,
+        `Not merged, although its time (${when}) has come: GitHub refused the merge (${refused.githubMessage || refused.status}). Resolve that; the next scheduled run tries again.`,
       );
     }
     log.log(`${pulls.length} open pull request(s) looked at; ${merged} merged as scheduled.`);
     return 0;
   } catch (error) {
-    if (!(error instanceof GitHubError) && !(error instanceof TypeError) && !(error instanceof DOMException))
-      throw error;
+    if (!(error instanceof GitHubError)) throw error;
     log.error(`GitHub's API could not be used: ${error.message}`);
     return 1;
   }

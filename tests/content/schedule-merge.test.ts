@@ -1,14 +1,13 @@
 /**
  * `npm run schedule:merge`, as CI's scheduled job runs it, against a stand-in of GitHub's REST API on
- * 127.0.0.1 (tests/helpers/github-pulls-stand-in.ts), at fixed times (BUILD_TIME is the clock): a
+ * 127.0.0.1 (tests/helpers/github-stand-in.ts), at fixed times (BUILD_TIME is the clock): a
  * pull request labelled or commented "publish at …" (a time in the site's zone) is merged once its
  * time has come, it is approved and its checks are green; otherwise it is told why, once.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextPage } from "../../scripts/schedule/publish-at.ts";
-import { startPullsStandIn, type StandInPull } from "../helpers/github-pulls-stand-in.ts";
+import { startGitHubStandIn, type StandIn, type StandInPull } from "../helpers/github-stand-in.ts";
 import { fixture } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -34,9 +33,9 @@ const pulls: StandInPull[] = [
   { number: 9, sha: "c9", labels: [due], reviews: [{ login: "lee", state: "APPROVED" }, { login: "kim", state: "CHANGES_REQUESTED" }], ...green },
   { number: 10, sha: "d10", labels: [due], ...approved, statuses: [{ context: "preview", state: "pending" }], checkRuns: [] },
 ];
-let github: Awaited<ReturnType<typeof startPullsStandIn>>;
+let github: StandIn;
 beforeAll(async () => {
-  github = await startPullsStandIn(repo, token, pulls);
+  github = await startGitHubStandIn({ repo, tokens: [token], pulls });
 });
 afterAll(() => github.close());
 
@@ -160,17 +159,9 @@ describe("npm run schedule:merge reads every page GitHub has", () => {
       ],
     },
   ];
-  it("finds the next page in a Link header as GitHub writes it, whatever its order; none on the last page", () => {
-    const docs =
-      '<https://api.github.com/repositories/1300192/issues?page=2>; rel="prev", <https://api.github.com/repositories/1300192/issues?page=4>; rel="next", <https://api.github.com/repositories/1300192/issues?page=515>; rel="last", <https://api.github.com/repositories/1300192/issues?page=1>; rel="first"';
-    expect(nextPage(docs)).toBe("https://api.github.com/repositories/1300192/issues?page=4");
-    expect(nextPage('<https://api.github.com/x?page=1>; rel="first", <https://api.github.com/x?page=2>; rel="prev"')).toBeUndefined();
-    expect(nextPage(null)).toBeUndefined();
-  });
-
-  let api: Awaited<ReturnType<typeof startPullsStandIn>>;
+  let api: StandIn;
   beforeAll(async () => {
-    api = await startPullsStandIn(repo, token, paged, { pageSize: 2 });
+    api = await startGitHubStandIn({ repo, tokens: [token], pulls: paged, pageSize: 2 });
   });
   afterAll(() => api.close());
 

@@ -158,7 +158,7 @@ describe("the CI workflow", () => {
     expect(build.env).toHaveProperty("BASE_PATH");
     const runs = runsOf(preview);
     expect(runs).toContain("bash deploy/preview-publish.sh");
-    expect(runs.at(-1)).toBe("node tools/preview-status.mjs");
+    expect(runs.at(-1)).toBe("node --import tsx tools/preview-status.ts");
     expect(preview.steps.at(-1)!.env).toHaveProperty("PREVIEW_URL");
     expect(JSON.stringify(preview)).toContain("secrets.GITHUB_TOKEN");
     expect(workflow.permissions).toEqual({ contents: "read" });
@@ -205,7 +205,7 @@ describe("the CI workflow", () => {
     expect(called.length).toBeGreaterThan(0);
     for (const script of called) expect(scripts, script).toHaveProperty(script);
     const files = Object.values(jobs).flatMap((job) =>
-      runsOf(job).flatMap((line) => [...line.matchAll(/\b(?:node|bash) ((?:tools|deploy|scripts)\/[\w./-]+)/g)].map((m) => m[1]!)),
+      runsOf(job).flatMap((line) => [...line.matchAll(/\b(?:node|bash)(?: --[\w-]+(?: [\w-]+)?)* ((?:tools|deploy|scripts)\/[\w./-]+)/g)].map((m) => m[1]!)),
     );
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const file of files) expect(() => readFileSync(join(root, file)), file).not.toThrow();

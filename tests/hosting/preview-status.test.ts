@@ -1,14 +1,14 @@
 /**
- * tools/preview-status.mjs, run as CI runs it (a process, its settings in the environment), against
- * a stand-in of GitHub's `POST /repos/{owner}/{repo}/statuses/{sha}` on 127.0.0.1 (the real API
- * cannot be reached from here; the stand-in follows GitHub's documented request and 201 answer).
- * The status it posts is one Decap's own code (decap-cms-lib-util) takes for the deploy preview.
+ * tools/preview-status.ts, run as CI runs it (`node --import tsx`, its settings in the environment),
+ * against the stand-in GitHub on 127.0.0.1 (tests/helpers/github-stand-in.ts: the real API cannot be
+ * reached from here; the stand-in follows GitHub's documented request and 201 answer, and lists the
+ * commit's statuses as Decap reads them). The status it posts is one Decap's own code
+ * (decap-cms-lib-util) takes for the deploy preview.
  */
 import { spawn } from "node:child_process";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 
 interface Status {
   context: string;
@@ -22,55 +22,37 @@ const { getPreviewStatus } = (await import(decapApi)) as {
   getPreviewStatus: (statuses: Status[], previewContext: string) => Status | undefined;
 };
 
-const script = join(import.meta.dirname, "..", "..", "tools", "preview-status.mjs");
+const root = join(import.meta.dirname, "..", "..");
+const script = join(root, "tools", "preview-status.ts");
 const token = "ghs_standInToken0123456789abcdefXYZ";
 const sha = "0123456789abcdef0123456789abcdef01234567";
 
-interface Received {
-  method?: string;
-  url?: string;
-  headers: IncomingMessage["headers"];
-  body: string;
-}
-let server: Server;
-let api: string;
-let received: Received[] = [];
-/** What the stand-in answers next: GitHub's 201 with the status, or a refusal. */
-let answer: { status: number; body: (request: Received) => unknown } = { status: 201, body: () => ({}) };
-
+let github: StandIn;
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => {
-      const entry = { method: request.method, url: request.url, headers: request.headers, body };
-      received.push(entry);
-      response.writeHead(answer.status, { "Content-Type": "application/json" }).end(JSON.stringify(answer.body(entry)));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  github = await startGitHubStandIn({ repo: "acme/site", login: "github-actions[bot]", tokens: [token] });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => github.close());
 beforeEach(() => {
-  received = [];
-  answer = {
-    status: 201,
-    body: ({ body }) => ({ id: 1, ...(JSON.parse(body) as object), creator: { login: "github-actions[bot]" } }),
-  };
+  github.requests.length = 0;
+  github.answer = undefined;
 });
+/** The requests the script made (the test's own reading of the statuses aside). */
+const received = () => github.requests.filter((request) => request.method === "POST");
 
-/** Runs the script with `env` (and nothing of this process's GitHub settings). */
+/** Runs the script as CI does, with `env` (and nothing of this process's GitHub settings). */
 function post(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], {
-      env: { PATH: process.env.PATH ?? "", GITHUB_API_URL: api, ...env },
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", GITHUB_API_URL: github.url, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code) => resolve({ code, output }));
+    const timer = setTimeout(() => child.kill(), 60_000);
+    child.on("error", reject);
+    child.on("close", (code) => (clearTimeout(timer), resolve({ code, output })));
   });
 }
 const settings = {
@@ -79,15 +61,22 @@ const settings = {
   PREVIEW_SHA: sha,
   PREVIEW_URL: "https://previews.example.com/pr-123/",
 };
+/** The commit's statuses, newest first, as Decap's GitHub backend reads them. */
+const statuses = async () =>
+  (await (
+    await fetch(`${github.url}/repos/acme/site/commits/${sha}/statuses`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json()) as Status[];
 
 describe("posting the preview's commit status", () => {
   it("posts state, target_url, a context containing deploy and a description, with the token in the Authorization header only", async () => {
     const { code, output } = await post(settings);
     expect(code, output).toBe(0);
-    expect(received).toHaveLength(1);
-    const [request] = received;
+    expect(received()).toHaveLength(1);
+    const [request] = received();
     expect(request!.method).toBe("POST");
-    expect(request!.url).toBe(`/repos/acme/site/statuses/${sha}`);
+    expect(request!.path).toBe(`/repos/acme/site/statuses/${sha}`);
     expect(request!.headers.authorization).toBe(`Bearer ${token}`);
     expect(request!.headers.accept).toBe("application/vnd.github+json");
     expect(request!.headers["content-type"]).toBe("application/json");
@@ -100,18 +89,21 @@ describe("posting the preview's commit status", () => {
     });
     expect(body.description!.length).toBeGreaterThan(0);
     expect(body.description!.length).toBeLessThanOrEqual(140);
-    expect(request!.url + request!.body).not.toContain(token);
+    expect(request!.path + request!.body).not.toContain(token);
     expect(output).toContain(settings.PREVIEW_URL);
     expect(output).not.toContain(token);
     // Decap's GitHub backend reads the commit's statuses and picks its preview with this function.
+    const listed = await statuses();
     const status = { context: body.context!, target_url: body.target_url!, state: body.state! };
-    expect(getPreviewStatus([{ context: "ci/test", target_url: "", state: "success" }, status], "")).toEqual(status);
+    expect(getPreviewStatus([{ context: "ci/test", target_url: "", state: "success" }, ...listed], "")).toMatchObject(
+      status,
+    );
   });
 
   it("posts pending while the preview builds, and another context that still contains deploy", async () => {
     const { code } = await post({ ...settings, PREVIEW_STATE: "pending", PREVIEW_CONTEXT: "deploy/preview (pages)" });
     expect(code).toBe(0);
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ state: "pending", context: "deploy/preview (pages)" });
+    expect(JSON.parse(received()[0]!.body)).toMatchObject({ state: "pending", context: "deploy/preview (pages)" });
   });
 
   it("refuses, in words and before any request, settings that are missing or that Decap would not show", async () => {
@@ -124,20 +116,24 @@ describe("posting the preview's commit status", () => {
     expect(context.output).toMatch(/PREVIEW_CONTEXT must contain "deploy"/);
     const shortSha = await post({ ...settings, PREVIEW_SHA: "abc123" });
     expect(shortSha.output).toMatch(/PREVIEW_SHA must be a full commit hash/);
-    expect(received).toEqual([]);
+    expect(received()).toEqual([]);
     expect(missing.output + context.output + shortSha.output).not.toContain(token);
   });
 
   it("fails with GitHub's answer and a hint when refused, and never prints the token, even echoed back", async () => {
-    answer = {
+    const readOnly = "ghs_readOnlyToken0123456789abcdefXYZ";
+    github.grant(readOnly, { statuses: false });
+    const refused = await post({ ...settings, GITHUB_TOKEN: readOnly });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/GitHub answered 403 Resource not accessible by integration.*statuses: write/s);
+    expect(refused.output).not.toContain(readOnly);
+    github.answer = (request) => ({
       status: 403,
-      body: (request) => ({
-        message: `Resource not accessible by integration (${String(request.headers.authorization)})`,
-      }),
-    };
+      body: { message: `Resource not accessible by integration (${String(request.headers.authorization)})` },
+    });
     const { code, output } = await post(settings);
     expect(code).toBe(1);
-    expect(output).toMatch(/HTTP 403/);
+    expect(output).toMatch(/GitHub answered 403 Resource not accessible by integration/);
     expect(output).toMatch(/statuses: write/);
     expect(output).not.toContain(token);
   });

@@ -9,22 +9,32 @@
  * request's head commit), PREVIEW_URL (where the preview lives); PREVIEW_STATE (success by default;
  * pending, failure or error), PREVIEW_CONTEXT ("deploy/preview" by default: it must contain
  * "deploy"), GITHUB_API_URL (https://api.github.com by default).
- * Out: one POST /repos/{owner}/{repo}/statuses/{sha}; exit 1 with the reason in words when refused.
- * The token goes in the Authorization header only: never in a message, even when the request fails.
- * Plain JavaScript with no dependencies.
+ * Out: one POST /repos/{owner}/{repo}/statuses/{sha} through the project's one GitHub client
+ * (scripts/github/client.ts); exit 1 with the reason in words when refused. The token goes in the
+ * Authorization header only: never in a message, even when the request fails. CI runs it with
+ * `node --import tsx tools/preview-status.ts` (Node 22 and 24 alike).
  */
+import { gitHub, GitHubError } from "../scripts/github/client.ts";
 
 /** What Decap looks for in a status's context when `preview_context` is not set. */
 export const decapPreviewKeyword = "deploy";
 const states = ["success", "pending", "failure", "error"];
 
-/**
- * The request for a preview status, from the environment, or the reasons it cannot be made.
- * @param {Record<string, string | undefined>} env
- */
-export function statusRequest(env) {
-  const problems = [];
-  const need = (name) => {
+type Env = Readonly<Record<string, string | undefined>>;
+type StatusRequest =
+  | { ok: false; problems: string[] }
+  | {
+      ok: true;
+      api: string;
+      path: string;
+      token: string;
+      body: { state: string; target_url: string; description: string; context: string };
+    };
+
+/** The request for a preview status, from the environment, or the reasons it cannot be made. */
+export function statusRequest(env: Env): StatusRequest {
+  const problems: string[] = [];
+  const need = (name: string) => {
     const value = env[name]?.trim();
     if (!value) problems.push(`${name} is not set`);
     return value ?? "";
@@ -35,7 +45,7 @@ export function statusRequest(env) {
   const target = need("PREVIEW_URL");
   const state = env.PREVIEW_STATE?.trim() || "success";
   const context = env.PREVIEW_CONTEXT?.trim() || "deploy/preview";
-  const api = (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, "");
+  const api = env.GITHUB_API_URL?.trim() || "https://api.github.com";
   if (repository && !/^[\w.-]+\/[\w.-]+$/.test(repository))
     problems.push(`GITHUB_REPOSITORY must be owner/name, not "${repository}"`);
   if (sha && !/^[0-9a-f]{40}$/i.test(sha))
@@ -48,7 +58,7 @@ export function statusRequest(env) {
       `PREVIEW_CONTEXT must contain "${decapPreviewKeyword}" (Decap shows only such statuses), not "${context}"`,
     );
   }
-  if (problems.length) return { problems };
+  if (problems.length) return { ok: false, problems };
   const description =
     state === "success"
       ? "Preview of this pull request's site"
@@ -56,45 +66,27 @@ export function statusRequest(env) {
         ? "Building the preview"
         : "The preview could not be published";
   return {
-    problems,
-    url: `${api}/repos/${repository}/statuses/${sha}`,
+    ok: true,
+    api,
+    path: `/repos/${repository}/statuses/${sha}`,
     token,
     body: { state, target_url: target, description, context },
   };
 }
 
-/**
- * Posts the status; resolves to a line for the log (never containing the token).
- * @param {Record<string, string | undefined>} env
- * @param {typeof fetch} send
- */
-export async function postStatus(env, send = fetch) {
+/** Posts the status; resolves to a line for the log (never containing the token). */
+export async function postStatus(env: Env, send: typeof fetch = fetch): Promise<string> {
   const request = statusRequest(env);
-  if (request.problems.length) throw new Error(`cannot post the preview status: ${request.problems.join("; ")}`);
-  let response;
+  if (!request.ok) throw new Error(`cannot post the preview status: ${request.problems.join("; ")}`);
+  const github = gitHub({ api: request.api, token: request.token, agent: "preview-status", fetch: send });
   try {
-    response = await send(request.url, {
-      method: "POST",
-      headers: {
-        Accept: "application/vnd.github+json",
-        Authorization: `Bearer ${request.token}`,
-        "Content-Type": "application/json",
-        "X-GitHub-Api-Version": "2022-11-28",
-        "User-Agent": "preview-status",
-      },
-      body: JSON.stringify(request.body),
-      signal: AbortSignal.timeout(30_000),
-    });
+    await github.post(request.path, request.body);
   } catch (error) {
-    throw new Error(`cannot reach ${request.url}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (response.status !== 201) {
-    const text = (await response.text()).replaceAll(request.token, "***").slice(0, 500);
-    const hint =
-      response.status === 401 || response.status === 403 || response.status === 404
-        ? " (is the token allowed to write statuses? The workflow needs `permissions: statuses: write`.)"
-        : "";
-    throw new Error(`GitHub refused the preview status: HTTP ${response.status}${hint} ${text}`.trim());
+    if (!(error instanceof GitHubError)) throw error;
+    const hint = [401, 403, 404].includes(error.status ?? 0)
+      ? " (is the token allowed to write statuses? The workflow needs `permissions: statuses: write`.)"
+      : "";
+    throw new Error(`GitHub refused the preview status: ${error.message}${hint}`);
   }
   return `posted "${request.body.context}" (${request.body.state}) → ${request.body.target_url}`;
 }
