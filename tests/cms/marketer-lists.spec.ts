@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import {
   pages,
   chosenLists,
@@ -25,6 +24,7 @@ import {
   publishAndWait,
   expectContentCheckPasses,
 } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
 
@@ -43,7 +43,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("home sections reordered with buttons and the keyboard: the file's blocks move, nothing else", async ({
-  page,
+  admin: page,
 }) => {
   const home = pages().find((p) => p.route === "/")!;
   test.skip(home.sections.length < 3, "the home page has fewer than three sections");
@@ -69,7 +69,9 @@ test("home sections reordered with buttons and the keyboard: the file's blocks m
   expectContentCheckPasses();
 });
 
-test("rows say what they are, labels and hints are for people, sections say what they are for", async ({ page }) => {
+test("rows say what they are, labels and hints are for people, sections say what they are for", async ({
+  admin: page,
+}) => {
   const home = pages().find((p) => p.route === "/")!;
   await openEntry(page, "pages", `${home.title} (${home.route})`);
 
@@ -124,7 +126,7 @@ test("rows say what they are, labels and hints are for people, sections say what
 });
 
 test("a page's list of chosen entries: moved and added with the keyboard, a diff of those lines only", async ({
-  page,
+  admin: page,
 }) => {
   const home = pages().find((p) => p.route === "/")!;
   const at = home.sections.findIndex((s) =>

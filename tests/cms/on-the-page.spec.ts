@@ -7,7 +7,7 @@
  * axe finds nothing in the preview. Expectations come from the copy's files.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -27,6 +27,7 @@ import {
   toggleOf,
   type PageFile,
 } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const scaffolded = process.env.CMS_SCAFFOLDED;
@@ -57,21 +58,9 @@ const valueAtCursor = (page: Page) =>
     return active && active.tagName !== "IFRAME" ? (active.value ?? active.textContent ?? "") : undefined;
   });
 
-/** Opens an entry in /admin/ (already open: through its collection, as Decap's own links do). */
-async function openAt(page: Page, at: string) {
-  if (!new URL(page.url()).pathname.startsWith("/admin/")) return openAdmin(page, at);
-  await page.evaluate((hash) => (location.hash = hash), `#/${at.replace(/\/entries\/.*$/, "")}`);
-  await expect(page.locator("#preview-pane")).toHaveCount(0);
-  // The entry's own link in the listed collection, once Decap has listed it: an entry opened by its
-  // address while the collection is still loading stays at "Loading entry..." on a busy machine.
-  const link = page.locator(`a[href$="#/${at}"]`).first();
-  await expect(link).toBeVisible({ timeout: 60_000 });
-  await link.click();
-}
-
 /** Opens a page of the copy in /admin/ and waits for its form and its preview, marked. */
 async function openPage(page: Page, file: PageFile) {
-  await openAt(page, `collections/pages/entries/${file.file.replace(/^pages\/|\.yaml$/g, "")}`);
+  await openAdmin(page, `collections/pages/entries/${file.file.replace(/^pages\/|\.yaml$/g, "")}`);
   // A large page takes Decap a while to load on a busy machine.
   await expect(page.getByRole("textbox", { name: new RegExp(`^${label("pages", "route")}`) })).toHaveValue(file.route, {
     timeout: 60_000,
@@ -110,8 +99,10 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("a click on a text in the preview puts the cursor in its field, for every section type on the pages", async ({
-  page,
+  admin: page,
 }) => {
+  // Every page of the copy opened in turn: a long page takes Decap a while on a busy machine.
+  test.setTimeout(300_000);
   const all = pages();
   const types = [...new Set(all.flatMap((p) => p.sections.map((s) => s.type)))];
   expect(types, "the copy's pages show the section type made with npm run new:section").toContain(scaffolded);
@@ -138,7 +129,7 @@ test("a click on a text in the preview puts the cursor in its field, for every s
 });
 
 test("the cursor in a field brings its text into view in the preview, outlined; a shared value is outlined everywhere it shows", async ({
-  page,
+  admin: page,
 }) => {
   // The page with the most sections: its last section's heading is far down the preview.
   const file = [...pages()].sort((a, b) => b.sections.length - a.sections.length)[0]!;
@@ -156,9 +147,9 @@ test("the cursor in a field brings its text into view in the preview, outlined; 
 
   // The site settings' phone number shows in several places (header, call button, footer): all outlined.
   const site = read<{ contact: { phone: { display: string } } }>("site.yaml");
-  await openAt(page, "collections/settings/entries/site");
-  await expect(preview(page).locator("[data-cms-at]").first()).toBeAttached({ timeout: 60_000 });
   const settings = collection("settings").files![0]!;
+  await openAdmin(page, `collections/settings/entries/${settings.name}`);
+  await expect(preview(page).locator("[data-cms-at]").first()).toBeAttached({ timeout: 60_000 });
   const phone = settings.fields
     .find((f) => f.name === "contact")!
     .fields!.find((f) => f.name === "phone")!
@@ -171,7 +162,7 @@ test("the cursor in a field brings its text into view in the preview, outlined; 
 });
 
 test("words typed on the page are saved as typing in the field would: a one-line change after Publish", async ({
-  page,
+  admin: page,
 }) => {
   // A section heading of a shipped page written on one line of its file, shown once in the preview.
   const candidates = pages().flatMap((file) =>
@@ -210,7 +201,7 @@ test("words typed on the page are saved as typing in the field would: a one-line
 });
 
 test("keyboard only: Tab reaches the preview's texts, Enter goes to the field, F2 types on the page, Escape leaves it unchanged", async ({
-  page,
+  admin: page,
 }) => {
   const id = idsIn("collections/faq")[0]!;
   const entry = read<{ question: string }>(`collections/faq/${id}.yaml`);
@@ -253,7 +244,7 @@ test("keyboard only: Tab reaches the preview's texts, Enter goes to the field, F
 });
 
 test("a value of another entry offers to open it: a page's FAQ question opens that question at its field", async ({
-  page,
+  admin: page,
 }) => {
   const faqs = idsIn("collections/faq").map((id) => ({
     id,
@@ -276,7 +267,7 @@ test("a value of another entry offers to open it: a page's FAQ question opens th
   await expect(page.getByRole("textbox", { name: new RegExp(`^${label("faq", "question")}`) })).toBeFocused();
 });
 
-test("a click on a picture puts the cursor in its picture control, its section opened", async ({ page }) => {
+test("a click on a picture puts the cursor in its picture control, its section opened", async ({ admin: page }) => {
   // A section's own picture on a shipped page (its alt text is how the preview finds it).
   const found = pages()
     .flatMap((file) =>
