@@ -133,7 +133,7 @@ test("add a FAQ entry, then list it on the home page: a new file, the page lists
   await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
   await page.getByRole("textbox", { name: "Question" }).fill(question);
   await field(page, "markdown", "Answer").getByRole("textbox").click();
-  await page.keyboard.type(answer);
+  await page.keyboard.insertText(answer);
   await publishAndWait(page);
 
   // Decap opens the new entry under its file name.

@@ -171,7 +171,7 @@ test("a new FAQ entry is written without defaults the site assumes", async ({ ad
   await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
   await page.getByRole("textbox", { name: "Question" }).fill(question);
   await field(page, "markdown", "Answer").getByRole("textbox").click();
-  await page.keyboard.type("Yes, every day of the year.");
+  await page.keyboard.insertText("Yes, every day of the year.");
   await publishAndWait(page);
 
   await expect.poll(() => changes(before).added).toHaveLength(1);

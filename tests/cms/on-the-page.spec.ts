@@ -243,55 +243,65 @@ test("keyboard only: Tab reaches the preview's texts, Enter goes to the field, F
   expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(" | ")})`)).toEqual([]);
 });
 
-test("a value of another entry offers to open it: a page's FAQ question opens that question at its field", async ({
+// One opening of a page's editor for two clicks in its preview where both find what they look for on
+// the same page (a long page takes Decap seconds to show): a picture, then another entry's value.
+test("a click on a picture puts the cursor in its picture control, its section opened; a value of another entry offers to open it: a page's FAQ question opens that question at its field", async ({
   admin: page,
 }) => {
-  const faqs = idsIn("collections/faq").map((id) => ({
-    id,
-    ...read<{ question: string }>(`collections/faq/${id}.yaml`),
-  }));
-  const file = pages().find((p) =>
-    p.sections.some((s) => Object.values(s).some((v) => Array.isArray(v) && faqs.some((f) => v.includes(f.id)))),
-  );
-  test.skip(!file, "no page lists FAQ entries");
-  await openPage(page, file!);
-  const listed = faqs.filter((f) => JSON.stringify(file!.sections).includes(`"${f.id}"`));
-  const faq = listed[0]!;
-  const shown: Locator = preview(page).locator("[data-cms-at]").filter({ hasText: faq.question }).first();
-  await shown.click();
-  const offer = preview(page).getByRole("dialog");
-  await expect(offer).toContainText(faq.question);
-  page.once("dialog", (dialog) => void dialog.accept());
-  await offer.getByRole("button", { name: /^Edit this / }).click();
-  await expect(page).toHaveURL(new RegExp(`#/collections/faq/entries/${faq.id}$`));
-  await expect(page.getByRole("textbox", { name: new RegExp(`^${label("faq", "question")}`) })).toBeFocused();
-});
-
-test("a click on a picture puts the cursor in its picture control, its section opened", async ({ admin: page }) => {
   // A section's own picture on a shipped page (its alt text is how the preview finds it).
   const found = pages()
     .flatMap((file) =>
       file.sections.map((section, i) => ({ file, i, image: section.image as { alt?: string } | undefined })),
     )
     .find(({ image }) => typeof image?.alt === "string" && image.alt.length > 0);
-  test.skip(!found, "no section of the pages has a picture of its own");
-  const { file, image } = found!;
-  await openPage(page, file);
-  const picture = preview(page)
-    .locator(`img[data-cms-at][alt="${image!.alt!.replace(/"/g, '\\"')}"]`)
-    .first();
-  await picture.click();
-  // The cursor is in the picture's field: the box whose label is the picture control's.
-  const sectionFields = collection("pages").fields!.find((f) => f.name === "sections")!.types!;
-  const pictureLabel = sectionFields
-    .flatMap((t) => t.fields ?? [])
-    .find((f) => f.name === "image")!
-    .fields!.find((f) => f.widget === "image")!.label;
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.activeElement?.closest('[aria-label$=" field"]')?.querySelector("label")?.textContent ?? "",
-      ),
-    )
-    .toMatch(new RegExp(`^${pictureLabel}`));
+  // A page that lists FAQ entries.
+  const faqs = idsIn("collections/faq").map((id) => ({
+    id,
+    ...read<{ question: string }>(`collections/faq/${id}.yaml`),
+  }));
+  const listing = pages().find((p) =>
+    p.sections.some((s) => Object.values(s).some((v) => Array.isArray(v) && faqs.some((f) => v.includes(f.id)))),
+  );
+  test.skip(!found && !listing, "no section of the pages has a picture of its own, and no page lists FAQ entries");
+
+  if (found) {
+    const { file, image } = found;
+    await openPage(page, file);
+    const picture = preview(page)
+      .locator(`img[data-cms-at][alt="${image!.alt!.replace(/"/g, '\\"')}"]`)
+      .first();
+    await picture.click();
+    // The cursor is in the picture's field: the box whose label is the picture control's.
+    const sectionFields = collection("pages").fields!.find((f) => f.name === "sections")!.types!;
+    const pictureLabel = sectionFields
+      .flatMap((t) => t.fields ?? [])
+      .find((f) => f.name === "image")!
+      .fields!.find((f) => f.widget === "image")!.label;
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.activeElement?.closest('[aria-label$=" field"]')?.querySelector("label")?.textContent ?? "",
+          ),
+        { message: "a click on the picture puts the cursor in its picture control" },
+      )
+      .toMatch(new RegExp(`^${pictureLabel}`));
+  } else
+    test.info().annotations.push({ type: "skip", description: "no section of the pages has a picture of its own" });
+
+  if (listing) {
+    if (listing.file !== found?.file.file) await openPage(page, listing);
+    const faq = faqs.filter((f) => JSON.stringify(listing.sections).includes(`"${f.id}"`))[0]!;
+    const shown: Locator = preview(page).locator("[data-cms-at]").filter({ hasText: faq.question }).first();
+    await shown.click();
+    const offer = preview(page).getByRole("dialog");
+    await expect(offer, "a click on the question offers to open its entry").toContainText(faq.question);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await offer.getByRole("button", { name: /^Edit this / }).click();
+    await expect(page).toHaveURL(new RegExp(`#/collections/faq/entries/${faq.id}$`));
+    await expect(
+      page.getByRole("textbox", { name: new RegExp(`^${label("faq", "question")}`) }),
+      "the question's entry opens with the cursor in its field",
+    ).toBeFocused();
+  } else test.info().annotations.push({ type: "skip", description: "no page lists FAQ entries" });
 });

@@ -13,8 +13,8 @@
  * Tests that do not edit through /admin/ (the development site, the built /admin/) take `page`, as
  * before: a new tab of their own.
  */
-import { test as base, type Page } from "@playwright/test";
-import { snapshot } from "./helpers.ts";
+import { expect, test as base, type Page } from "@playwright/test";
+import { openAdmin, proxyAnswers, snapshot } from "./helpers.ts";
 
 interface SharedTab {
   page: Page;
@@ -29,13 +29,21 @@ const same = (a: Map<string, string>, b: Map<string, string>) =>
 
 export const test = base.extend<{ admin: Page }, { sharedTab: SharedTab }>({
   sharedTab: [
-    async ({ browser }, use, workerInfo) => {
+    async ({ browser, playwright }, use, workerInfo) => {
       const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
       const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
-      await use({ page: await context.newPage(), stale: false });
+      const request = await playwright.request.newContext();
+      await proxyAnswers(request);
+      await request.dispose();
+      const page = await context.newPage();
+      // Loaded and logged in before the first test: the development server's first load of /admin/
+      // (its modules transformed one by one) is no test's time.
+      await openAdmin(page);
+      await expect(page.getByRole("link", { name: "Contents" })).toBeVisible({ timeout: 120_000 });
+      await use({ page, stale: false });
       await context.close();
     },
-    { scope: "worker" },
+    { scope: "worker", timeout: 240_000 },
   ],
   admin: async ({ sharedTab }, use) => {
     const { page } = sharedTab;
@@ -54,4 +62,4 @@ export const test = base.extend<{ admin: Page }, { sharedTab: SharedTab }>({
   },
 });
 
-export { expect } from "@playwright/test";
+export { expect };

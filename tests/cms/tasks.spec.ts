@@ -99,7 +99,7 @@ test("2. a new FAQ entry, shown on the home page", async ({ admin: page }) => {
     await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
     await page.getByRole("textbox", { name: "Question" }).fill(question);
     await field(page, "markdown", "Answer").getByRole("textbox").click();
-    await page.keyboard.type("Yes: we copy your files and settings, then check that everything works.");
+    await page.keyboard.insertText("Yes: we copy your files and settings, then check that everything works.");
     await publishAndWait(page);
     await openEntry(page, "pages", `${home().title} (${home().route})`);
     const section = itemsOf(field(page, "list", "Sections")).nth(faq);
@@ -121,7 +121,7 @@ test("3. a new service, shown on the home page", async ({ admin: page }) => {
     await page.getByRole("link", { name: new RegExp(`${collection("services").label_singular}$`) }).click();
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     await field(page, "markdown", "Summary").getByRole("textbox").click();
-    await page.keyboard.type("Doorbells, cameras, speakers and thermostats set up and kept working.");
+    await page.keyboard.insertText("Doorbells, cameras, speakers and thermostats set up and kept working.");
     await page.getByRole("radio").first().check({ force: true });
     await publishAndWait(page);
     await openEntry(page, "pages", `${home().title} (${home().route})`);
@@ -165,7 +165,7 @@ test("5. a new page, linked from the footer", async ({ admin: page }) => {
     await page.getByRole("menuitem", { name: /^Text/ }).click();
     await page.getByRole("textbox", { name: "Heading" }).fill(title);
     await field(page, "markdown", "Body").getByRole("textbox").click();
-    await page.keyboard.type("We are hiring remote technicians.");
+    await page.keyboard.insertText("We are hiring remote technicians.");
     await publishAndWait(page);
     await expect.poll(() => idsIn("pages")).toContain(slug);
 
