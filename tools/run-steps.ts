@@ -10,8 +10,8 @@
  * unless `launchContent: false` (the developer's loop runs everything on the project).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { copyProject } from "../tests/helpers/copy-project.ts";
@@ -46,7 +46,38 @@ interface StepResult {
   label: string;
   status: "passed" | "failed" | "skipped";
   seconds?: number;
+  /** The machine's CPU time while the step ran (every process, servers included), where the system says. */
+  cpuSeconds?: number;
   note?: string;
+}
+
+/**
+ * The CPU time the whole machine has spent so far, in seconds (Linux's /proc/stat: user, nice, system,
+ * irq, softirq and steal, in 1/100 s), or undefined where there is none. Read before and after a step,
+ * it says how busy the step kept the cores: on a quiet machine, what the step costs, and how much room
+ * it leaves beside it.
+ */
+function machineCpuSeconds(): number | undefined {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n", 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+const cores = availableParallelism();
+/** "12.3 s, CPU 20.1 s (82% of 2 cores)". */
+function timeOf(r: StepResult): string {
+  const wall = `${r.seconds!.toFixed(1)} s`;
+  if (r.cpuSeconds === undefined || r.seconds! < 0.05) return wall;
+  const busy = Math.round((100 * r.cpuSeconds) / (r.seconds! * cores));
+  return `${wall}, CPU ${r.cpuSeconds.toFixed(1)} s (${busy}% of ${cores} cores)`;
 }
 
 /**
@@ -74,6 +105,7 @@ function argsOf(step: Runnable, shard: string | undefined): string[] {
 export function runSteps(steps: readonly Runnable[], options: RunOptions): boolean {
   const results: StepResult[] = [];
   const started = performance.now();
+  const cpuAtStart = machineCpuSeconds();
   let fixture: string | undefined;
   for (const step of steps) {
     if (step.skipped || results.some((r) => r.status === "failed")) {
@@ -81,6 +113,7 @@ export function runSteps(steps: readonly Runnable[], options: RunOptions): boole
       continue;
     }
     const start = performance.now();
+    const cpuAtStart = machineCpuSeconds();
     const onLaunchContent = !step.content && options.launchContent !== false;
     if (onLaunchContent && !fixture) {
       console.log(`\n━━ the launch content in a copy of the project, for the steps that do not test content ━━`);
@@ -100,26 +133,32 @@ export function runSteps(steps: readonly Runnable[], options: RunOptions): boole
       shell: process.platform === "win32",
     });
     if (run.error) console.error(`✖ ${command}: ${run.error.message}`);
+    const cpuAtEnd = machineCpuSeconds();
     const result: StepResult = {
       label: step.label,
       status: run.status === 0 ? "passed" : "failed",
       seconds: (performance.now() - start) / 1000,
+      cpuSeconds: cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : cpuAtEnd - cpuAtStart,
     };
     results.push(result);
-    console.log(
-      `${result.status === "passed" ? "✔" : "✖"} ${step.label}: ${result.status} in ${result.seconds!.toFixed(1)} s`,
-    );
+    console.log(`${result.status === "passed" ? "✔" : "✖"} ${step.label}: ${result.status} in ${timeOf(result)}`);
   }
   const passed = results.every((r) => r.status !== "failed");
   if (fixture && passed) rmSync(fixture, { recursive: true, force: true });
   else if (fixture) console.error(`\nThe copy with the launch content is kept in ${fixture}`);
-  const total = (performance.now() - started) / 1000;
+  const cpuAtEnd = machineCpuSeconds();
+  const total = timeOf({
+    label: "",
+    status: "passed",
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : cpuAtEnd - cpuAtStart,
+  });
   const mark = { passed: "✔", failed: "✖", skipped: "–" };
   console.log(`\n━━ ${options.title} ━━`);
   for (const r of results) {
-    const time = r.seconds === undefined ? (r.note ?? "") : `${r.seconds.toFixed(1).padStart(7)} s`;
+    const time = r.seconds === undefined ? (r.note ?? "") : timeOf(r).padStart(9);
     console.log(`${mark[r.status]} ${r.label.padEnd(46)} ${r.status.padEnd(8)} ${time}`);
   }
-  console.log(`\n${passed ? "✔ all checks passed" : "✖ FAILED"} in ${total.toFixed(1)} s`);
+  console.log(`\n${passed ? "✔ all checks passed" : "✖ FAILED"} in ${total}`);
   return passed;
 }
