@@ -2,31 +2,38 @@
  * Pictures from any folder of content/images shown (Decap looks for every picture at the top of the
  * media folder), and a picture's focus point chosen on the picture.
  */
-import { useContext, useEffect, useMemo, useState, type ComponentType } from "react";
-import { fromJS } from "immutable";
+import { useContext, useEffect, useMemo, useState } from "react";
 import { focusPoints } from "../../schemas/index.ts";
-import { usePictures } from "../backend.ts";
-import { PathContext, resolve } from "./checks.tsx";
-import { type Props } from "./style.ts";
+import { valueAt } from "../../schemas/walk.ts";
+import { pictureFromBackend, pictureMissing, usePictures } from "../backend.ts";
+import { config } from "../config.ts";
+import { backendReady, entryOf, mapOf, plainOf, type Control, type ControlProps } from "../decap.ts";
+import { PathContext, resolve } from "./paths.ts";
 
-let pictureUrl: (src: string) => string | undefined = () => undefined;
-/**
- * Where the browser can load a picture by its path in content ("images/team/x.jpg"), when known
- * (main.tsx: through Decap's backend, admin/backend.ts); undefined while it loads.
- */
-export function setPictureUrl(url: (src: string) => string | undefined) {
-  pictureUrl = url;
-}
-export const urlOfPicture = (src: string) => pictureUrl(src);
 /** What a picture shows while it loads: nothing (a blank SVG). */
-export const LOADING_PICTURE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
+const LOADING_PICTURE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
+
+const mediaFolder = String(config.media_folder);
+const publicFolder = String(config.public_folder);
+/**
+ * Where the browser can load a picture by its path in content ("images/team/x.jpg"): from Decap's
+ * backend (admin/backend.ts), any folder of the media folder, in production too; blank while it
+ * loads. Undefined when the backend cannot be read or has no such picture.
+ */
+export function urlOfPicture(src: string): string | undefined {
+  const prefix = `${publicFolder}/`;
+  if (!src.startsWith(prefix) || !backendReady()) return undefined;
+  const path = `${mediaFolder}/${src.slice(prefix.length)}`;
+  if (pictureMissing(path)) return undefined;
+  return pictureFromBackend(path) ?? LOADING_PICTURE;
+}
 
 /**
  * The image control with pictures found in any folder: it is given each picture by its whole path
  * (Decap would look for it at the top of the field's media folder), and shows it once loaded.
  */
-export function withPictures(Control: ComponentType<Props>): ComponentType<Props> {
-  return function Pictured(props: Props) {
+export function withPictures(Control: Control): Control {
+  return function Pictured(props: ControlProps) {
     // A new `getAsset` each time a picture has loaded: Decap's image control draws again with it.
     const loaded = usePictures();
     const getAsset = useMemo(() => {
@@ -45,27 +52,29 @@ export function withPictures(Control: ComponentType<Props>): ComponentType<Props
 // The named points the schema knows, as percentages across and down.
 const named: Readonly<Record<string, { x: number; y: number }>> = focusPoints;
 
+/** The point a value names (as Decap has it: a name, or a map of across and down). */
 function pointOf(value: unknown): { x: number; y: number } {
-  if (typeof value === "string") return named[value] ?? named.center!;
-  const v = value as { get?: (k: string) => unknown; x?: number; y?: number } | undefined;
-  const x = Number(v?.get ? v.get("x") : v?.x);
-  const y = Number(v?.get ? v.get("y") : v?.y);
+  const point = plainOf(value);
+  if (typeof point === "string") return named[point] ?? named.center!;
+  const v = point as { x?: number; y?: number } | undefined;
+  const x = Number(v?.x);
+  const y = Number(v?.y);
   return Number.isFinite(x) && Number.isFinite(y) ? { x, y } : named.center!;
 }
 
 /** The focus point: click the picture, or set across and down with two sliders. */
-export function FocusControl(props: Props) {
+export function FocusControl(props: ControlProps) {
   usePictures();
   const place = useContext(PathContext);
   const path = place && resolve(place, props.parentIds);
-  const data = props.getEntry?.()?.get("data");
-  const src: string | undefined = path ? data?.getIn([...path, "src"]) : undefined;
+  const data = props.getEntry ? entryOf(props.getEntry()).data : undefined;
+  const src = path ? (valueAt(data, [...path, "src"]) as string | undefined) : undefined;
   // Decap's getAsset dispatches to its store: asked in an effect, never while rendering.
   const own = src ? urlOfPicture(src) : undefined;
   const [asset, setAsset] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!src || own) return;
-    const found = props.getAsset?.(src)?.toString() as string | undefined;
+    const found = props.getAsset?.(src)?.toString();
     setAsset((before) => (before === found ? before : found));
   }, [src, own, props.getAsset]);
   const url = own ?? (src ? asset : undefined);
@@ -73,9 +82,9 @@ export function FocusControl(props: Props) {
   const set = (x: number, y: number) => {
     const rounded = { x: Math.round(Math.min(100, Math.max(0, x))), y: Math.round(Math.min(100, Math.max(0, y))) };
     const name = Object.entries(named).find(([, p]) => p.x === rounded.x && p.y === rounded.y)?.[0];
-    props.onChange(name ?? fromJS(rounded));
+    props.onChange(name ?? mapOf(rounded));
   };
-  const id = props.forID as string;
+  const id = props.forID;
   return (
     <div
       className={props.classNameWrapper}

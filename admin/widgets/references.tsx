@@ -1,22 +1,28 @@
 /** Lists of chosen entries (a FAQ section's questions, …), each shown by its title. */
-import { useEffect, useRef, useState, type ComponentType } from "react";
-import { List } from "immutable";
-import { isReferenceList, storedTitle, useMoveGuard } from "./rows.ts";
-import { buttonStyle, visuallyHidden, type Props } from "./style.ts";
+import { useEffect, useRef, useState } from "react";
+import { fieldOf, filesOf, itemsOf, listOf, type Control, type ControlProps } from "../decap.ts";
+import { storedTitle } from "../content-cache.ts";
+import { isReferenceList, useMoveGuard } from "./rows.ts";
+import { buttonStyle, visuallyHidden } from "./style.ts";
 
 interface Choice {
   id: string;
   title: string;
 }
 
-/** A collection's entries, by their title (the field the configuration shows them by): main.tsx. */
-let entriesOf: (collection: string, display: string) => Promise<Choice[]> = () => Promise.resolve([]);
-export function setEntries(read: (collection: string, display: string) => Promise<Choice[]>) {
-  entriesOf = read;
-}
-/** Reads the collection's entries (again: one may have been added or renamed since). */
-function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
-  return entriesOf(collection, display).catch(() => undefined);
+/**
+ * A collection's entries by their titles (the field the configuration shows them by), as the backend
+ * has them now: read again each time (one may have been added or renamed since).
+ */
+async function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
+  try {
+    return (await filesOf(collection)).map((file) => ({
+      id: file.slug,
+      title: String(file.data[display] ?? "") || file.slug,
+    }));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -26,14 +32,14 @@ function loadChoices(collection: string, display: string): Promise<Choice[] | un
  * Decap's list for these lists (its rows could only show the id: a list's summary cannot read
  * another entry). The value stays the list of ids the file holds.
  */
-export function ReferencesControl(props: Props) {
-  const field = props.field;
-  const single = field.get("field");
-  const collection = String(single.get("collection"));
-  const display = String(single.get("display_fields")?.first?.() ?? single.get("search_fields")?.first?.() ?? "");
-  const noun = String(single.get("label") ?? field.get("label_singular") ?? "entry").toLowerCase();
-  const label = String(field.get("label"));
-  const ids: string[] = (List.isList(props.value) ? (props.value as List<unknown>).toArray() : []).map(String);
+export function ReferencesControl(props: ControlProps) {
+  const field = fieldOf(props.field);
+  const single = field.field!;
+  const collection = String(single.collection);
+  const display = String(single.display_fields?.[0] ?? single.search_fields?.[0] ?? "");
+  const noun = String(single.label ?? field.label_singular ?? "entry").toLowerCase();
+  const label = String(field.label);
+  const ids: string[] = (itemsOf(props.value) ?? []).map(String);
   const [known, setKnown] = useState<Choice[] | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [choice, setChoice] = useState("");
@@ -61,7 +67,7 @@ export function ReferencesControl(props: Props) {
     if (title) return title;
     return known ? `“${entry}” (no such ${noun}: remove it)` : entry;
   };
-  const change = (next: string[]) => props.onChange(List(next));
+  const change = (next: string[]) => props.onChange(listOf(next));
   const focusLater = (selector: string, fallback?: string) =>
     window.requestAnimationFrame(() => {
       const el = root.current?.querySelector<HTMLButtonElement | HTMLSelectElement>(selector);
@@ -184,8 +190,8 @@ export function ReferencesControl(props: Props) {
 }
 
 /** Decap's list, or our list of chosen entries for a list of references. */
-export function withReferences(ListControl: ComponentType<Props>): ComponentType<Props> {
-  return function ListOrReferences(props: Props) {
-    return isReferenceList(props.field) ? <ReferencesControl {...props} /> : <ListControl {...props} />;
+export function withReferences(ListControl: Control): Control {
+  return function ListOrReferences(props: ControlProps) {
+    return isReferenceList(fieldOf(props.field)) ? <ReferencesControl {...props} /> : <ListControl {...props} />;
   };
 }

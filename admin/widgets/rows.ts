@@ -1,19 +1,12 @@
 /** What the rows of a list share, whether Decap's list (order.tsx) or a list of chosen entries (references.tsx). */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
 import { useRef } from "react";
+import type { CmsField } from "../../scripts/cms/config.ts";
 
 /** A list whose items each name an entry of a collection (a FAQ section's questions, …). */
-export function isReferenceList(field: any): boolean {
-  const single = field?.get?.("field");
-  return Boolean(single && single.get("widget") === "relation" && single.get("collection"));
+export function isReferenceList(field: CmsField): boolean {
+  const single = field.field;
+  return Boolean(single && single.widget === "relation" && single.collection);
 }
-
-let titleOf: (collection: string, id: string) => string | undefined = () => undefined;
-/** An entry's title as the content last read has it (before the list has read its collection). */
-export function setTitles(lookup: (collection: string, id: string) => string | undefined) {
-  titleOf = lookup;
-}
-export const storedTitle = (collection: string, id: string) => titleOf(collection, id);
 
 /**
  * A click that would move a second row by accident: the pointer has not moved since the last move
