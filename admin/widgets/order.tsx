@@ -3,8 +3,8 @@ import { useRef, useState } from "react";
 import type { CmsField } from "../../scripts/cms/config.ts";
 import { fieldOf, itemsOf, listOf, plainOf, summaryOf, type ControlProps } from "../decap.ts";
 import { storedTitle } from "../content-cache.ts";
-import { isReferenceList, useMoveGuard } from "./rows.ts";
-import { buttonStyle, visuallyHidden } from "./style.ts";
+import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
+import { visuallyHidden } from "./style.ts";
 
 /** The words of a list's item (`item` as Decap has it). */
 function summary(field: CmsField, item: unknown, index: number): string {
@@ -75,26 +75,7 @@ export function ListOrder(props: ControlProps) {
             style={{ display: "flex", gap: "0.5rem", alignItems: "center", margin: "0.25rem 0" }}
           >
             <span style={{ flex: 1 }}>{name}</span>
-            <button
-              type="button"
-              data-move="up"
-              aria-label={`Move “${name}” up`}
-              disabled={i === 0}
-              onClick={(e) => allowed(e, keys[i]!) && move(i, i - 1)}
-              style={buttonStyle}
-            >
-              ↑ Up
-            </button>
-            <button
-              type="button"
-              data-move="down"
-              aria-label={`Move “${name}” down`}
-              disabled={i === items.length - 1}
-              onClick={(e) => allowed(e, keys[i]!) && move(i, i + 1)}
-              style={buttonStyle}
-            >
-              ↓ Down
-            </button>
+            <MoveButtons name={name} at={i} count={items.length} row={keys[i]!} allowed={allowed} move={move} />
           </li>
         ))}
       </ol>

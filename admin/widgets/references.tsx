@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { fieldOf, filesOf, itemsOf, listOf, type Control, type ControlProps } from "../decap.ts";
 import { storedTitle } from "../content-cache.ts";
-import { isReferenceList, useMoveGuard } from "./rows.ts";
+import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
 import { buttonStyle, visuallyHidden } from "./style.ts";
 
 interface Choice {
@@ -25,6 +25,129 @@ async function loadChoices(collection: string, display: string): Promise<Choice[
   }
 }
 
+/** The collection's entries by their titles, read each time the list is shown: an entry made a moment ago is offered too. */
+function useChoices(collection: string, display: string): { known: Choice[] | undefined; failed: boolean } {
+  const [known, setKnown] = useState<Choice[] | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadChoices(collection, display).then((read) => {
+      if (!live) return;
+      if (read) setKnown(read);
+      else setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [collection, display]);
+  return { known, failed };
+}
+
+const rowStyle = { display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" } as const;
+
+interface RowsProps {
+  ids: string[];
+  label: string;
+  name(entry: string): string;
+  move(from: number, to: number): void;
+  remove(at: number): void;
+}
+
+/** The entries listed, in the order the page shows them: each by its title, with move up, move down and remove. */
+function ChosenRows({ ids, label, name, move, remove }: RowsProps) {
+  const allowed = useMoveGuard();
+  if (!ids.length) return <p style={{ margin: 0 }}>None listed yet: add one below.</p>;
+  return (
+    <ol aria-label={`${label}, in the order the page shows them`} style={{ margin: 0, paddingLeft: "1.5rem" }}>
+      {ids.map((entry, i) => (
+        <li
+          key={`${entry}-${ids.slice(0, i).filter((e) => e === entry).length}`}
+          data-row={i}
+          style={{ margin: "0.25rem 0" }}
+        >
+          <span style={rowStyle}>
+            <span style={{ flex: "1 1 12rem" }}>{name(entry)}</span>
+            <MoveButtons
+              name={name(entry)}
+              at={i}
+              count={ids.length}
+              row={`${entry}#${i}`}
+              allowed={allowed}
+              move={move}
+            />
+            <button
+              type="button"
+              data-remove=""
+              aria-label={`Remove “${name(entry)}”`}
+              onClick={() => remove(i)}
+              style={buttonStyle}
+            >
+              Remove
+            </button>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface AddProps {
+  /** The select's id: Decap's label for the list names it. */
+  id: string;
+  noun: string;
+  /** The entries not listed yet, by their titles (undefined while they are read). */
+  offered: Choice[] | undefined;
+  failed: boolean;
+  add(entry: string): void;
+  onFocus?(): void;
+  onBlur?(): void;
+}
+
+/** "Add a …": a choice of the entries not listed yet, by their titles, added at the end. */
+function AddChoice({ id, noun, offered, failed, add, onFocus, onBlur }: AddProps) {
+  const [choice, setChoice] = useState("");
+  const prompt =
+    offered === undefined
+      ? failed
+        ? `The ${noun} entries could not be read: reload the page`
+        : "Loading…"
+      : offered.length
+        ? `Choose a ${noun}…`
+        : `Every ${noun} is listed`;
+  return (
+    <span style={rowStyle}>
+      <label htmlFor={id}>Add a {noun}:</label>
+      <select
+        id={id}
+        value={choice}
+        onChange={(e) => setChoice(e.target.value)}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        style={{ ...buttonStyle, maxWidth: "100%" }}
+      >
+        <option value="">{prompt}</option>
+        {(offered ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={() => {
+          if (!choice) return;
+          add(choice);
+          setChoice("");
+        }}
+        disabled={!choice}
+        style={buttonStyle}
+      >
+        Add
+      </button>
+    </span>
+  );
+}
+
 /**
  * A list of chosen entries, each shown by its title (the question, the service's title, the plan's
  * name), never by its id: move up, move down and remove buttons on each row (the keyboard is enough:
@@ -38,32 +161,14 @@ export function ReferencesControl(props: ControlProps) {
   const collection = String(single.collection);
   const display = String(single.display_fields?.[0] ?? single.search_fields?.[0] ?? "");
   const noun = String(single.label ?? field.label_singular ?? "entry").toLowerCase();
-  const label = String(field.label);
   const ids: string[] = (itemsOf(props.value) ?? []).map(String);
-  const [known, setKnown] = useState<Choice[] | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  const [choice, setChoice] = useState("");
+  const { known, failed } = useChoices(collection, display);
   const [said, setSaid] = useState("");
   const root = useRef<HTMLDivElement>(null);
-  const allowed = useMoveGuard();
   const id = String(props.forID);
 
-  useEffect(() => {
-    let live = true;
-    // Read again each time the list is shown: an entry made a moment ago is offered too.
-    void loadChoices(collection, display).then((read) => {
-      if (!live) return;
-      if (read) setKnown(read);
-      else setFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [collection, display]);
-
-  const titleOf = (entry: string) => known?.find((c) => c.id === entry)?.title ?? storedTitle(collection, entry);
   const name = (entry: string) => {
-    const title = titleOf(entry);
+    const title = known?.find((c) => c.id === entry)?.title ?? storedTitle(collection, entry);
     if (title) return title;
     return known ? `“${entry}” (no such ${noun}: remove it)` : entry;
   };
@@ -92,13 +197,11 @@ export function ReferencesControl(props: ControlProps) {
     setSaid(`“${name(ids[at]!)}” removed from the list.`);
     focusLater(next.length ? `[data-row="${Math.min(at, next.length - 1)}"] [data-remove]` : `#${CSS.escape(id)}`);
   };
-  const add = () => {
-    if (!choice) return;
-    change([...ids, choice]);
-    setSaid(`“${name(choice)}” added at the end of the list.`);
-    setChoice("");
+  const add = (entry: string) => {
+    change([...ids, entry]);
+    setSaid(`“${name(entry)}” added at the end of the list.`);
   };
-  const offered = (known ?? []).filter((c) => !ids.includes(c.id)).sort((a, b) => a.title.localeCompare(b.title));
+  const offered = known?.filter((c) => !ids.includes(c.id)).sort((a, b) => a.title.localeCompare(b.title));
 
   return (
     <div
@@ -107,81 +210,16 @@ export function ReferencesControl(props: ControlProps) {
       className={props.classNameWrapper}
       style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif", color: "#1e2532" }}
     >
-      {ids.length ? (
-        <ol aria-label={`${label}, in the order the page shows them`} style={{ margin: 0, paddingLeft: "1.5rem" }}>
-          {ids.map((entry, i) => (
-            <li
-              key={`${entry}-${ids.slice(0, i).filter((e) => e === entry).length}`}
-              data-row={i}
-              style={{ margin: "0.25rem 0" }}
-            >
-              <span style={{ display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" }}>
-                <span style={{ flex: "1 1 12rem" }}>{name(entry)}</span>
-                <button
-                  type="button"
-                  data-move="up"
-                  aria-label={`Move “${name(entry)}” up`}
-                  disabled={i === 0}
-                  onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i - 1)}
-                  style={buttonStyle}
-                >
-                  ↑ Up
-                </button>
-                <button
-                  type="button"
-                  data-move="down"
-                  aria-label={`Move “${name(entry)}” down`}
-                  disabled={i === ids.length - 1}
-                  onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i + 1)}
-                  style={buttonStyle}
-                >
-                  ↓ Down
-                </button>
-                <button
-                  type="button"
-                  data-remove=""
-                  aria-label={`Remove “${name(entry)}”`}
-                  onClick={() => remove(i)}
-                  style={buttonStyle}
-                >
-                  Remove
-                </button>
-              </span>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p style={{ margin: 0 }}>None listed yet: add one below.</p>
-      )}
-      <span style={{ display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" }}>
-        <label htmlFor={id}>Add a {noun}:</label>
-        <select
-          id={id}
-          value={choice}
-          onChange={(e) => setChoice(e.target.value)}
-          onFocus={props.setActiveStyle}
-          onBlur={props.setInactiveStyle}
-          style={{ ...buttonStyle, maxWidth: "100%" }}
-        >
-          <option value="">
-            {known === undefined
-              ? failed
-                ? `The ${noun} entries could not be read: reload the page`
-                : "Loading…"
-              : offered.length
-                ? `Choose a ${noun}…`
-                : `Every ${noun} is listed`}
-          </option>
-          {offered.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={add} disabled={!choice} style={buttonStyle}>
-          Add
-        </button>
-      </span>
+      <ChosenRows ids={ids} label={String(field.label)} name={name} move={move} remove={remove} />
+      <AddChoice
+        id={id}
+        noun={noun}
+        offered={offered}
+        failed={failed}
+        add={add}
+        onFocus={props.setActiveStyle}
+        onBlur={props.setInactiveStyle}
+      />
       <span role="status" style={visuallyHidden}>
         {said}
       </span>

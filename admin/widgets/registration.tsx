@@ -8,7 +8,8 @@ import { fieldOf, registerControl, registerWidget, widgetNamed, type ControlProp
 import { withChecks } from "./checks.tsx";
 import { IconControl } from "./icons.tsx";
 import { ListOrder } from "./order.tsx";
-import { FocusControl, withPictures } from "./pictures.tsx";
+import { FocusControl } from "./focus.tsx";
+import { withPictures } from "./pictures.tsx";
 import { withReferences } from "./references.tsx";
 
 /** Decap's widgets, by what the check at the field treats them as. */

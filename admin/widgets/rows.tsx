@@ -1,6 +1,7 @@
 /** What the rows of a list share, whether Decap's list (order.tsx) or a list of chosen entries (references.tsx). */
 import { useRef } from "react";
 import type { CmsField } from "../../scripts/cms/config.ts";
+import { buttonStyle } from "./style.ts";
 
 /** A list whose items each name an entry of a collection (a FAQ section's questions, …). */
 export function isReferenceList(field: CmsField): boolean {
@@ -28,4 +29,43 @@ export function useMoveGuard() {
     if (!accident) last.current = now;
     return !accident;
   };
+}
+
+interface MoveProps {
+  /** The row's words, as the buttons name it. */
+  name: string;
+  at: number;
+  count: number;
+  /** The row, for the guard: a key that follows it as it moves. */
+  row: string;
+  allowed: ReturnType<typeof useMoveGuard>;
+  move(from: number, to: number): void;
+}
+
+/** A row's move up and move down (the one that cannot move disabled). */
+export function MoveButtons({ name, at, count, row, allowed, move }: MoveProps) {
+  return (
+    <>
+      <button
+        type="button"
+        data-move="up"
+        aria-label={`Move “${name}” up`}
+        disabled={at === 0}
+        onClick={(e) => allowed(e, row) && move(at, at - 1)}
+        style={buttonStyle}
+      >
+        ↑ Up
+      </button>
+      <button
+        type="button"
+        data-move="down"
+        aria-label={`Move “${name}” down`}
+        disabled={at === count - 1}
+        onClick={(e) => allowed(e, row) && move(at, at + 1)}
+        style={buttonStyle}
+      >
+        ↓ Down
+      </button>
+    </>
+  );
 }
