@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { cmsConfigPlugin } from "./scripts/cms/vite-plugin.ts";
+import { depsWithoutSourceMaps } from "./scripts/cms/deps-without-source-maps.ts";
 import { contentPlugin } from "./scripts/content/dev/vite-plugin.ts";
 import { basePathFrom } from "./scripts/hosting/base-path.ts";
 
@@ -25,6 +26,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       contentPlugin({ contentDir: process.env.CONTENT_DIR }),
       // /admin/'s configuration, generated from the schemas.
       cmsConfigPlugin(),
+      depsWithoutSourceMaps(),
       // The development server's page is rendered, not hydrated: without the pre-renderer's marker,
       // #root is empty, so entry-client.tsx does not take the marker (a comment) for a page to hydrate.
       {

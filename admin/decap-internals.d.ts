@@ -1,8 +1,7 @@
 /**
  * The modules of Decap CMS's own source that admin/ reaches (Decap publishes no types for them, nor
  * an API for what they give): its Redux store and the backend it made from the configuration, the
- * same instances decap-cms-app uses (admin/backend.ts, admin/notice.ts), and its summary templates
- * (admin/widgets/).
+ * same instances decap-cms-app uses, and its summary templates: all read in admin/decap.ts.
  */
 declare module "decap-cms-core/dist/esm/redux/index.js" {
   export const store: {

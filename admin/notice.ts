@@ -6,8 +6,7 @@
  * down, and the promise Decap leaves rejected on a refused save is not reported as an error of the
  * page: the refusal is expected, and said here.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's store is Immutable and untyped here. */
-import { store } from "decap-cms-core/dist/esm/redux/index.js";
+import { dismissNotice, fieldsWithErrors, notices, onStoreChange } from "./decap.ts";
 
 /** A message in a live region, with a button when there is somewhere to go. */
 export function notice(message: string, action?: { label: string; run: () => void }) {
@@ -64,12 +63,7 @@ export function notice(message: string, action?: { label: string; run: () => voi
 
 /** The fields Decap holds problems for now (their ids), in the order of the form. */
 function fieldsWithProblems(): HTMLElement[] {
-  const errors = (store.getState() as any).entryDraft?.get?.("fieldsErrors");
-  const ids: string[] = [];
-  errors?.forEach?.((list: any, id: string) => {
-    if ((list?.size ?? list?.length ?? 0) > 0) ids.push(id);
-  });
-  return ids
+  return fieldsWithErrors()
     .map((id) => document.querySelector<HTMLElement>(`label[for="${CSS.escape(id)}"]`))
     .filter((label): label is HTMLElement => label !== null)
     .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
@@ -112,20 +106,18 @@ export function sayNotSaved() {
 }
 
 // Decap's notices for a refused save are taken down: the notice above says it, once.
-const refusals = new Set(["ui.toast.missingRequiredField", "ui.toast.onFailToPersist"]);
+const refusals = new Set<unknown>(["ui.toast.missingRequiredField", "ui.toast.onFailToPersist"]);
 let refused = false;
 /** Marks the next "failed to persist" as our own refusal (the check before saving), not a failure. */
 export function refusing() {
   refused = true;
 }
-store.subscribe(() => {
-  const shown: any[] = (store.getState() as any).notifications?.notifications ?? [];
-  for (const n of shown) {
-    const key = n?.message?.key;
+onStoreChange(() => {
+  for (const { id, key } of notices()) {
     if (!refusals.has(key)) continue;
     if (key === "ui.toast.onFailToPersist" && !refused) continue;
     refused = false;
-    store.dispatch({ type: "NOTIFICATION_DISMISS", id: n.id });
+    dismissNotice(id);
     // Decap found an empty required field itself: the notice counts it with the rest.
     if (key === "ui.toast.missingRequiredField") sayNotSaved();
   }

@@ -6,33 +6,41 @@
  * page as on any save), so the entry is on the site. The content check's own warning ("not shown on
  * any page") says the same in the terminal.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's store, backend and entries are Immutable and untyped here. */
-import { fromJS, List } from "immutable";
-import { store } from "decap-cms-core/dist/esm/redux/index.js";
-import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
-import type { Place } from "./places.ts";
+import { config } from "./config.ts";
+import { refreshStored, storedFiles } from "./content-cache.ts";
+import { addToList, type Entry } from "./decap.ts";
+import { contentKinds } from "./kinds.ts";
+import { placesFor, type Place } from "./places.ts";
 
-/** Adds `id` at the end of the place's list and saves the page through Decap's backend. */
-export async function addTo(pagesCollection: string, place: Place, id: string): Promise<void> {
-  const state = store.getState() as any;
-  const backend = currentBackend(state.config) as any;
-  const collection = state.collections.get(pagesCollection);
-  const loaded = await backend.getEntry(state, collection, place.page);
-  const entry = fromJS(loaded);
-  const path = ["data", "sections", place.section, place.field];
-  const list = entry.getIn(path);
-  const next = entry.setIn(path, (List.isList(list) ? list : List()).push(id));
-  await backend.persistEntry({
-    config: state.config,
-    collection,
-    entryDraft: fromJS({ entry: {} }).set("entry", next),
-    assetProxies: [],
-    usedSlugs: List(),
+const pagesCollection = contentKinds.find((k) => k.role === "page")?.name ?? "pages";
+
+/** After a new entry is saved: when it is of a kind the pages list (a FAQ entry, a service, …) and no page shows it, says so and offers the sections. */
+export async function offerAPlace(entry: Entry) {
+  const kind = entry.collection;
+  const own = config.collections.find((c) => c.name === kind);
+  if (kind === pagesCollection || !own) return;
+  const id = entry.slug || (await savedId(kind));
+  if (!id) return;
+  const { shown, listable, places } = placesFor(config.collections, pagesCollection, kind, id, storedFiles());
+  if (shown || !listable) return;
+  offerPlaces((own.label_singular ?? "entry").toLowerCase(), places, async (place) => {
+    await refreshStored();
+    await addToList(pagesCollection, place.page, ["sections", place.section, place.field], id);
   });
 }
 
+/** The id Decap gave a new entry: it opens the entry at its address once saved ("#/collections/faq/entries/<id>"). */
+async function savedId(kind: string): Promise<string | undefined> {
+  for (let tries = 0; tries < 40; tries++) {
+    const match = new RegExp(`^#/collections/${kind}/entries/([^/?]+)`).exec(window.location.hash);
+    if (match) return decodeURIComponent(match[1]!);
+    await new Promise((resolve) => window.setTimeout(resolve, 250));
+  }
+  return undefined;
+}
+
 /** Says that the entry is on no page yet, with a button for each section that could show it. */
-export function offerPlaces(noun: string, places: readonly Place[], add: (place: Place) => Promise<void>): void {
+function offerPlaces(noun: string, places: readonly Place[], add: (place: Place) => Promise<void>): void {
   document.getElementById("cms-place")?.remove();
   const region = document.createElement("section");
   region.id = "cms-place";

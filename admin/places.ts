@@ -3,7 +3,6 @@
  * questions, …), read from the content files as stored and the CMS configuration's section types.
  * Pure, so that it is tested without a browser (tests/cms/places.test.ts); admin/placement.ts offers them.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- a page file read as YAML is whatever it holds. */
 import { parse } from "yaml";
 import type { StoredFile } from "./check.ts";
 
@@ -22,6 +21,10 @@ interface Collection {
   folder?: string;
   fields?: Field[];
 }
+
+/** A page file read as YAML is whatever it holds: its fields, when it is a map. */
+const fieldsIn = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
 
 /** A section that lists entries of a kind: where it is, and how the marketer knows it. */
 export interface Place {
@@ -51,16 +54,17 @@ export function placesFor(
   for (const file of stored) {
     const match = /^pages\/([^/]+)\.ya?ml$/.exec(file.rel);
     if (!match) continue;
-    let data: any;
+    let data: Record<string, unknown>;
     try {
-      data = parse(file.text);
+      data = fieldsIn(parse(file.text));
     } catch {
       continue;
     }
-    const all: any[] = Array.isArray(data?.sections) ? data.sections : [];
-    all.forEach((section, index) => {
-      for (const list of lists.get(String(section?.type)) ?? []) {
-        const ids: unknown[] = Array.isArray(section[list.name]) ? section[list.name] : [];
+    const all: unknown[] = Array.isArray(data.sections) ? data.sections : [];
+    all.forEach((item, index) => {
+      const section = fieldsIn(item);
+      for (const list of lists.get(String(section.type)) ?? []) {
+        const ids: unknown[] = Array.isArray(section[list.name]) ? (section[list.name] as unknown[]) : [];
         if (ids.includes(id) && section.draft !== true && data.draft !== true) shown = true;
         const type = sections!.types!.find((t) => t.name === section.type);
         const name = String(section.heading ?? type?.label?.split(":")[0] ?? section.type);

@@ -1,12 +1,13 @@
 /**
- * The preview's link to the rest of /admin/: the form's fields (widgets/checks.tsx knows where each is),
+ * The preview's link to the rest of /admin/: the form's fields (widgets/on-screen.ts knows where each is),
  * their labels (labels.ts, from the configuration generated from the schemas), other entries by
  * their names and addresses, and the cursor in the form followed in the preview.
  */
-import { fieldHolding, fieldInForm } from "../widgets/checks.tsx";
+import { fieldHolding, fieldInForm } from "../widgets/on-screen.ts";
 import { goTo } from "../notice.ts";
 import { labelsAlong } from "../labels.ts";
-import { showWhere, type Surroundings } from "./Inspect.tsx";
+import { showWhere } from "./Inspect.tsx";
+import type { Surroundings } from "./surroundings.ts";
 import type { EntryName } from "./sources.ts";
 import type { Path } from "./fields.ts";
 

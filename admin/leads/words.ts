@@ -43,6 +43,12 @@ export function personOf(forms: Forms, lead: InboxLead): { email?: string; phone
   return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
 }
 
+/** A person as the erase dialog names them: "the e-mail address … or the phone number …" ("" for neither). */
+export const personInWords = (person: { email?: string; phone?: string }) =>
+  [person.email ? `the e-mail address ${person.email}` : "", person.phone ? `the phone number ${person.phone}` : ""]
+    .filter(Boolean)
+    .join(" or ");
+
 const spamWords: Record<string, string> = {
   "honeypot filled": "a hidden box that people never see was filled in, as robots do",
   "honeypot missing": "the form arrived without its hidden box, as robots' posts do",

@@ -1,11 +1,12 @@
 /** An icon chosen by its picture. */
 import sprite from "../../ui/components/icons.svg";
-import { type Props } from "./style.ts";
+import { fieldOf, type ControlProps } from "../decap.ts";
 
 /** An icon chosen by its picture: a group of radio buttons, each the icon and its name. */
-export function IconControl(props: Props) {
-  const options: string[] = props.field.get("options")?.toJS?.() ?? [];
-  const id = props.forID as string;
+export function IconControl(props: ControlProps) {
+  const field = fieldOf(props.field);
+  const options = field.options ?? [];
+  const id = props.forID;
   return (
     <div
       role="radiogroup"
@@ -15,7 +16,7 @@ export function IconControl(props: Props) {
       style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem" }}
     >
       <span id={`${id}-label`} hidden>
-        {String(props.field.get("label"))}
+        {String(field.label)}
       </span>
       {options.map((name) => (
         <label

@@ -1,29 +1,28 @@
 /** Move up / move down for every list, with the keyboard, as well as Decap's dragging. */
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap hands widgets Immutable values and untyped props. */
 import { useRef, useState } from "react";
-import { stringTemplate } from "decap-cms-lib-widgets";
-import { List } from "immutable";
-import { isReferenceList, storedTitle, useMoveGuard } from "./rows.ts";
-import { buttonStyle, visuallyHidden, type Props } from "./style.ts";
+import type { CmsField } from "../../scripts/cms/config.ts";
+import { fieldOf, itemsOf, listOf, plainOf, summaryOf, type ControlProps } from "../decap.ts";
+import { storedTitle } from "../content-cache.ts";
+import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
+import { visuallyHidden } from "./style.ts";
 
-function summary(field: any, item: any, index: number): string {
-  const single = field.get("field");
+/** The words of a list's item (`item` as Decap has it). */
+function summary(field: CmsField, item: unknown, index: number): string {
+  const single = field.field;
   if (single) {
     const text = String(item ?? "");
-    const collection = single.get("collection");
-    return (collection && storedTitle(collection, text)) || text || `${single.get("label")} ${index + 1}`;
+    const collection = single.collection;
+    return (collection && storedTitle(collection, text)) || text || `${single.label} ${index + 1}`;
   }
-  if (!item?.get) return String(item ?? `Item ${index + 1}`);
+  const data = plainOf(item);
+  if (data === null || typeof data !== "object") return String(item ?? `Item ${index + 1}`);
+  const values = data as Record<string, unknown>;
   // A section: the words of its row in Decap's list (its type's summary, scripts/cms/config.ts).
-  const template = field
-    .get("types")
-    ?.find((t: any) => t.get("name") === item.get("type"))
-    ?.get("summary");
-  if (typeof template === "string")
-    return stringTemplate.compileStringTemplate(template, null, "", item) || `Item ${index + 1}`;
-  const firstText = item.find((v: unknown, k: string) => k !== "type" && typeof v === "string" && v.trim());
-  const text = item.get("heading") ?? item.get("label") ?? item.get("title") ?? item.get("name") ?? firstText;
-  return text || `Item ${index + 1}`;
+  const template = field.types?.find((t) => t.name === values.type)?.summary;
+  if (typeof template === "string") return summaryOf(template, item) || `Item ${index + 1}`;
+  const firstText = Object.entries(values).find(([k, v]) => k !== "type" && typeof v === "string" && v.trim())?.[1];
+  const text = values.heading ?? values.label ?? values.title ?? values.name ?? firstText;
+  return text ? String(text) : `Item ${index + 1}`;
 }
 
 /** Keys for a list's rows that follow each row as it moves: its name, and which of that name it is. */
@@ -32,21 +31,24 @@ function rowKeys(names: string[]): string[] {
 }
 
 /** Move up / move down for each item: buttons, so no dragging is needed (WCAG 2.5.7). */
-export function ListOrder(props: Props) {
+export function ListOrder(props: ControlProps) {
   const root = useRef<HTMLOListElement>(null);
   const [said, setSaid] = useState("");
   const allowed = useMoveGuard();
-  if (isReferenceList(props.field)) return null;
-  const value: List<unknown> | undefined = props.value;
-  if (!value || !List.isList(value) || value.size < 2) return null;
-  const label = String(props.field.get("label"));
-  const names = value.toArray().map((item, i) => summary(props.field, item, i));
+  const field = fieldOf(props.field);
+  if (isReferenceList(field)) return null;
+  const items = itemsOf(props.value);
+  if (!items || items.length < 2) return null;
+  const label = String(field.label);
+  const names = items.map((item, i) => summary(field, item, i));
   const keys = rowKeys(names);
   const move = (from: number, to: number) => {
-    const item = value.get(from);
-    props.onChange(value.delete(from).insert(to, item));
+    const next = [...items];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item);
+    props.onChange(listOf(next));
     const direction = to < from ? "up" : "down";
-    setSaid(`“${names[from]}” moved ${direction}: ${to + 1} of ${value.size}.`);
+    setSaid(`“${names[from]}” moved ${direction}: ${to + 1} of ${items.length}.`);
     // The focus stays on the moved row's button (the other one at either end, where this one is disabled).
     window.requestAnimationFrame(() => {
       const row = root.current?.querySelector(`[data-row="${to}"]`);
@@ -73,26 +75,7 @@ export function ListOrder(props: Props) {
             style={{ display: "flex", gap: "0.5rem", alignItems: "center", margin: "0.25rem 0" }}
           >
             <span style={{ flex: 1 }}>{name}</span>
-            <button
-              type="button"
-              data-move="up"
-              aria-label={`Move “${name}” up`}
-              disabled={i === 0}
-              onClick={(e) => allowed(e, keys[i]!) && move(i, i - 1)}
-              style={buttonStyle}
-            >
-              ↑ Up
-            </button>
-            <button
-              type="button"
-              data-move="down"
-              aria-label={`Move “${name}” down`}
-              disabled={i === value.size - 1}
-              onClick={(e) => allowed(e, keys[i]!) && move(i, i + 1)}
-              style={buttonStyle}
-            >
-              ↓ Down
-            </button>
+            <MoveButtons name={name} at={i} count={items.length} row={keys[i]!} allowed={allowed} move={move} />
           </li>
         ))}
       </ol>

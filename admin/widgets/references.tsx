@@ -1,50 +1,36 @@
 /** Lists of chosen entries (a FAQ section's questions, …), each shown by its title. */
-import { useEffect, useRef, useState, type ComponentType } from "react";
-import { List } from "immutable";
-import { isReferenceList, storedTitle, useMoveGuard } from "./rows.ts";
-import { buttonStyle, visuallyHidden, type Props } from "./style.ts";
+import { useEffect, useRef, useState } from "react";
+import { fieldOf, filesOf, itemsOf, listOf, type Control, type ControlProps } from "../decap.ts";
+import { storedTitle } from "../content-cache.ts";
+import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
+import { buttonStyle, visuallyHidden } from "./style.ts";
 
 interface Choice {
   id: string;
   title: string;
 }
 
-/** A collection's entries, by their title (the field the configuration shows them by): main.tsx. */
-let entriesOf: (collection: string, display: string) => Promise<Choice[]> = () => Promise.resolve([]);
-export function setEntries(read: (collection: string, display: string) => Promise<Choice[]>) {
-  entriesOf = read;
-}
-/** Reads the collection's entries (again: one may have been added or renamed since). */
-function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
-  return entriesOf(collection, display).catch(() => undefined);
+/**
+ * A collection's entries by their titles (the field the configuration shows them by), as the backend
+ * has them now: read again each time (one may have been added or renamed since).
+ */
+async function loadChoices(collection: string, display: string): Promise<Choice[] | undefined> {
+  try {
+    return (await filesOf(collection)).map((file) => ({
+      id: file.slug,
+      title: String(file.data[display] ?? "") || file.slug,
+    }));
+  } catch {
+    return undefined;
+  }
 }
 
-/**
- * A list of chosen entries, each shown by its title (the question, the service's title, the plan's
- * name), never by its id: move up, move down and remove buttons on each row (the keyboard is enough:
- * WCAG 2.5.7), and "Add" with a choice of the entries not listed yet, by their titles. Replaces
- * Decap's list for these lists (its rows could only show the id: a list's summary cannot read
- * another entry). The value stays the list of ids the file holds.
- */
-export function ReferencesControl(props: Props) {
-  const field = props.field;
-  const single = field.get("field");
-  const collection = String(single.get("collection"));
-  const display = String(single.get("display_fields")?.first?.() ?? single.get("search_fields")?.first?.() ?? "");
-  const noun = String(single.get("label") ?? field.get("label_singular") ?? "entry").toLowerCase();
-  const label = String(field.get("label"));
-  const ids: string[] = (List.isList(props.value) ? (props.value as List<unknown>).toArray() : []).map(String);
+/** The collection's entries by their titles, read each time the list is shown: an entry made a moment ago is offered too. */
+function useChoices(collection: string, display: string): { known: Choice[] | undefined; failed: boolean } {
   const [known, setKnown] = useState<Choice[] | undefined>(undefined);
   const [failed, setFailed] = useState(false);
-  const [choice, setChoice] = useState("");
-  const [said, setSaid] = useState("");
-  const root = useRef<HTMLDivElement>(null);
-  const allowed = useMoveGuard();
-  const id = String(props.forID);
-
   useEffect(() => {
     let live = true;
-    // Read again each time the list is shown: an entry made a moment ago is offered too.
     void loadChoices(collection, display).then((read) => {
       if (!live) return;
       if (read) setKnown(read);
@@ -54,14 +40,139 @@ export function ReferencesControl(props: Props) {
       live = false;
     };
   }, [collection, display]);
+  return { known, failed };
+}
 
-  const titleOf = (entry: string) => known?.find((c) => c.id === entry)?.title ?? storedTitle(collection, entry);
+const rowStyle = { display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" } as const;
+
+interface RowsProps {
+  ids: string[];
+  label: string;
+  name(entry: string): string;
+  move(from: number, to: number): void;
+  remove(at: number): void;
+}
+
+/** The entries listed, in the order the page shows them: each by its title, with move up, move down and remove. */
+function ChosenRows({ ids, label, name, move, remove }: RowsProps) {
+  const allowed = useMoveGuard();
+  if (!ids.length) return <p style={{ margin: 0 }}>None listed yet: add one below.</p>;
+  return (
+    <ol aria-label={`${label}, in the order the page shows them`} style={{ margin: 0, paddingLeft: "1.5rem" }}>
+      {ids.map((entry, i) => (
+        <li
+          key={`${entry}-${ids.slice(0, i).filter((e) => e === entry).length}`}
+          data-row={i}
+          style={{ margin: "0.25rem 0" }}
+        >
+          <span style={rowStyle}>
+            <span style={{ flex: "1 1 12rem" }}>{name(entry)}</span>
+            <MoveButtons
+              name={name(entry)}
+              at={i}
+              count={ids.length}
+              row={`${entry}#${i}`}
+              allowed={allowed}
+              move={move}
+            />
+            <button
+              type="button"
+              data-remove=""
+              aria-label={`Remove “${name(entry)}”`}
+              onClick={() => remove(i)}
+              style={buttonStyle}
+            >
+              Remove
+            </button>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface AddProps {
+  /** The select's id: Decap's label for the list names it. */
+  id: string;
+  noun: string;
+  /** The entries not listed yet, by their titles (undefined while they are read). */
+  offered: Choice[] | undefined;
+  failed: boolean;
+  add(entry: string): void;
+  onFocus?(): void;
+  onBlur?(): void;
+}
+
+/** "Add a …": a choice of the entries not listed yet, by their titles, added at the end. */
+function AddChoice({ id, noun, offered, failed, add, onFocus, onBlur }: AddProps) {
+  const [choice, setChoice] = useState("");
+  const prompt =
+    offered === undefined
+      ? failed
+        ? `The ${noun} entries could not be read: reload the page`
+        : "Loading…"
+      : offered.length
+        ? `Choose a ${noun}…`
+        : `Every ${noun} is listed`;
+  return (
+    <span style={rowStyle}>
+      <label htmlFor={id}>Add a {noun}:</label>
+      <select
+        id={id}
+        value={choice}
+        onChange={(e) => setChoice(e.target.value)}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        style={{ ...buttonStyle, maxWidth: "100%" }}
+      >
+        <option value="">{prompt}</option>
+        {(offered ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={() => {
+          if (!choice) return;
+          add(choice);
+          setChoice("");
+        }}
+        disabled={!choice}
+        style={buttonStyle}
+      >
+        Add
+      </button>
+    </span>
+  );
+}
+
+/**
+ * A list of chosen entries, each shown by its title (the question, the service's title, the plan's
+ * name), never by its id: move up, move down and remove buttons on each row (the keyboard is enough:
+ * WCAG 2.5.7), and "Add" with a choice of the entries not listed yet, by their titles. Replaces
+ * Decap's list for these lists (its rows could only show the id: a list's summary cannot read
+ * another entry). The value stays the list of ids the file holds.
+ */
+export function ReferencesControl(props: ControlProps) {
+  const field = fieldOf(props.field);
+  const single = field.field!;
+  const collection = String(single.collection);
+  const display = String(single.display_fields?.[0] ?? single.search_fields?.[0] ?? "");
+  const noun = String(single.label ?? field.label_singular ?? "entry").toLowerCase();
+  const ids: string[] = (itemsOf(props.value) ?? []).map(String);
+  const { known, failed } = useChoices(collection, display);
+  const [said, setSaid] = useState("");
+  const root = useRef<HTMLDivElement>(null);
+  const id = String(props.forID);
+
   const name = (entry: string) => {
-    const title = titleOf(entry);
+    const title = known?.find((c) => c.id === entry)?.title ?? storedTitle(collection, entry);
     if (title) return title;
     return known ? `“${entry}” (no such ${noun}: remove it)` : entry;
   };
-  const change = (next: string[]) => props.onChange(List(next));
+  const change = (next: string[]) => props.onChange(listOf(next));
   const focusLater = (selector: string, fallback?: string) =>
     window.requestAnimationFrame(() => {
       const el = root.current?.querySelector<HTMLButtonElement | HTMLSelectElement>(selector);
@@ -86,13 +197,11 @@ export function ReferencesControl(props: Props) {
     setSaid(`“${name(ids[at]!)}” removed from the list.`);
     focusLater(next.length ? `[data-row="${Math.min(at, next.length - 1)}"] [data-remove]` : `#${CSS.escape(id)}`);
   };
-  const add = () => {
-    if (!choice) return;
-    change([...ids, choice]);
-    setSaid(`“${name(choice)}” added at the end of the list.`);
-    setChoice("");
+  const add = (entry: string) => {
+    change([...ids, entry]);
+    setSaid(`“${name(entry)}” added at the end of the list.`);
   };
-  const offered = (known ?? []).filter((c) => !ids.includes(c.id)).sort((a, b) => a.title.localeCompare(b.title));
+  const offered = known?.filter((c) => !ids.includes(c.id)).sort((a, b) => a.title.localeCompare(b.title));
 
   return (
     <div
@@ -101,81 +210,16 @@ export function ReferencesControl(props: Props) {
       className={props.classNameWrapper}
       style={{ display: "grid", gap: "0.5rem", font: "14px/1.4 system-ui, sans-serif", color: "#1e2532" }}
     >
-      {ids.length ? (
-        <ol aria-label={`${label}, in the order the page shows them`} style={{ margin: 0, paddingLeft: "1.5rem" }}>
-          {ids.map((entry, i) => (
-            <li
-              key={`${entry}-${ids.slice(0, i).filter((e) => e === entry).length}`}
-              data-row={i}
-              style={{ margin: "0.25rem 0" }}
-            >
-              <span style={{ display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" }}>
-                <span style={{ flex: "1 1 12rem" }}>{name(entry)}</span>
-                <button
-                  type="button"
-                  data-move="up"
-                  aria-label={`Move “${name(entry)}” up`}
-                  disabled={i === 0}
-                  onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i - 1)}
-                  style={buttonStyle}
-                >
-                  ↑ Up
-                </button>
-                <button
-                  type="button"
-                  data-move="down"
-                  aria-label={`Move “${name(entry)}” down`}
-                  disabled={i === ids.length - 1}
-                  onClick={(e) => allowed(e, `${entry}#${i}`) && move(i, i + 1)}
-                  style={buttonStyle}
-                >
-                  ↓ Down
-                </button>
-                <button
-                  type="button"
-                  data-remove=""
-                  aria-label={`Remove “${name(entry)}”`}
-                  onClick={() => remove(i)}
-                  style={buttonStyle}
-                >
-                  Remove
-                </button>
-              </span>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p style={{ margin: 0 }}>None listed yet: add one below.</p>
-      )}
-      <span style={{ display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center" }}>
-        <label htmlFor={id}>Add a {noun}:</label>
-        <select
-          id={id}
-          value={choice}
-          onChange={(e) => setChoice(e.target.value)}
-          onFocus={props.setActiveStyle}
-          onBlur={props.setInactiveStyle}
-          style={{ ...buttonStyle, maxWidth: "100%" }}
-        >
-          <option value="">
-            {known === undefined
-              ? failed
-                ? `The ${noun} entries could not be read: reload the page`
-                : "Loading…"
-              : offered.length
-                ? `Choose a ${noun}…`
-                : `Every ${noun} is listed`}
-          </option>
-          {offered.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={add} disabled={!choice} style={buttonStyle}>
-          Add
-        </button>
-      </span>
+      <ChosenRows ids={ids} label={String(field.label)} name={name} move={move} remove={remove} />
+      <AddChoice
+        id={id}
+        noun={noun}
+        offered={offered}
+        failed={failed}
+        add={add}
+        onFocus={props.setActiveStyle}
+        onBlur={props.setInactiveStyle}
+      />
       <span role="status" style={visuallyHidden}>
         {said}
       </span>
@@ -184,8 +228,8 @@ export function ReferencesControl(props: Props) {
 }
 
 /** Decap's list, or our list of chosen entries for a list of references. */
-export function withReferences(ListControl: ComponentType<Props>): ComponentType<Props> {
-  return function ListOrReferences(props: Props) {
-    return isReferenceList(props.field) ? <ReferencesControl {...props} /> : <ListControl {...props} />;
+export function withReferences(ListControl: Control): Control {
+  return function ListOrReferences(props: ControlProps) {
+    return isReferenceList(fieldOf(props.field)) ? <ReferencesControl {...props} /> : <ListControl {...props} />;
   };
 }

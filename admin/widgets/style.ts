@@ -1,7 +1,4 @@
-/** What the widgets of /admin/ share: Decap's props, and the look of the buttons we add. */
-/** What Decap hands a widget: Immutable values and many callbacks, untyped. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Decap's props are untyped.
-export type Props = Record<string, any>;
+/** The look the widgets of /admin/ share: the buttons we add among Decap's controls. */
 
 /** A button of ours among Decap's controls. */
 export const buttonStyle = {

@@ -6,7 +6,7 @@
  * content and configuration; the names the tests make are unique against it.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { closest } from "../../schemas/suggest.ts";
 import {
@@ -26,6 +26,7 @@ import {
   read,
   sectionLabel,
 } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const settings = () => collection("settings").files![0]!;
@@ -58,7 +59,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("3. a footer link to a mistyped address: refused at its To field in words, a button fixes it, one notice takes you there", async ({
-  page,
+  admin: page,
 }) => {
   const seen = watch(page);
   const routes = pages().map((p) => p.route);
@@ -113,22 +114,8 @@ test("3. a footer link to a mistyped address: refused at its To field in words, 
   expect(seen.errors, "no uncaught error in the page").toEqual([]);
 });
 
-test("3. a required field emptied: one message at it, not two", async ({ page }) => {
-  const seen = watch(page);
-  await openAdmin(page, `collections/settings/entries/${settings().name}`);
-  const shown = page.getByRole("textbox", { name: "Number shown" });
-  await shown.fill("");
-  await publish(page);
-  await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toHaveText(
-    /Not saved: 1 problem, shown at its field\./,
-  );
-  const box = field(page, "string", "Number shown");
-  await expect(box.locator("ul li")).toHaveCount(1);
-  expect(seen.errors, "no uncaught error in the page").toEqual([]);
-});
-
 test("4. move up / move down keep the focus on the moved row and say where it is now; a second click in place moves nothing", async ({
-  page,
+  admin: page,
 }) => {
   const home = pages().find((p) => p.sections.length >= 3);
   test.skip(!home, "no page has three sections");
@@ -160,15 +147,20 @@ test("4. move up / move down keep the focus on the moved row and say where it is
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(list.getByRole("listitem").nth(1)).toContainText(moving);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForTimeout(300);
+  // The page has drawn what the second click did (React renders a click's change before the next frame).
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
   await expect(list.getByRole("listitem").nth(1)).toContainText(moving);
   const axe = await new AxeBuilder({ page }).include("details.cms-order").withTags(wcag).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(" | ")})`)).toEqual([]);
 });
 
-test("6. words for people: counts and Add buttons, sentence case, no “Changes saved” on a blank entry, no 404", async ({
-  page,
+// The site settings' editor opened once for the words on it and for a required field emptied there (a
+// long form takes Decap seconds to show).
+test("6. words for people: counts and Add buttons, sentence case, no “Changes saved” on a blank entry, no 404; 3. a required field emptied: one message at it, not two", async ({
+  admin: page,
 }) => {
+  // A new load of /admin/: the browser asks for the page's icon as it loads it.
+  await page.goto("about:blank");
   const seen = watch(page);
   const footer = read<{ navigation: { footer: unknown[] } }>(settings().file.replace(/^content\//, "")).navigation
     .footer;
@@ -185,26 +177,38 @@ test("6. words for people: counts and Add buttons, sentence case, no “Changes 
     .locator('[aria-label$=" field"] label')
     .evaluateAll((labels) => [...new Set(labels.map((l) => getComputedStyle(l).textTransform))]);
   expect(transforms).toEqual(["none"]);
-  expect(seen.failed.filter((f) => f.includes("favicon"))).toEqual([]);
+  expect(
+    seen.failed.filter((f) => f.includes("favicon")),
+    "no request for a missing icon",
+  ).toEqual([]);
+
+  // 3. A required field emptied: refused with one message at it, not two.
+  await page.getByRole("textbox", { name: "Number shown" }).fill("");
+  await publish(page);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Not saved" }),
+    "one notice counts the problem of the emptied field",
+  ).toHaveText(/Not saved: 1 problem, shown at its field\./);
+  await expect(field(page, "string", "Number shown").locator("ul li"), "one message at the emptied field").toHaveCount(
+    1,
+  );
+  expect(seen.errors, "no uncaught error in the page").toEqual([]);
 
   // A page with one section says "1 section"; with more, "N sections".
   const page1 = pages()[0]!;
-  // In a tab of its own (logged in already): Decap does not load another entry on a change of address alone.
-  const second = await page.context().newPage();
-  await second.goto(`/admin/#/collections/pages/entries/${page1.file.replace(/^pages\/|\.yaml$/g, "")}`);
+  await openAdmin(page, `collections/pages/entries/${page1.file.replace(/^pages\/|\.yaml$/g, "")}`);
   const n = page1.sections.length;
-  await expect(listField(second, "Sections")).toContainText(`${n} ${n === 1 ? "section" : "sections"}`);
+  await expect(listField(page, "Sections")).toContainText(`${n} ${n === 1 ? "section" : "sections"}`);
 
   // A new entry nobody typed in has no "Changes saved".
   const faq = config.collections.find((c) => c.create && c.folder)!;
-  const third = await page.context().newPage();
-  await third.goto(`/admin/#/collections/${faq.name}/new`);
-  await expect(third.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
-  await expect(third.getByText("Changes saved", { exact: true })).toBeHidden();
+  await openAdmin(page, `collections/${faq.name}/new`);
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+  await expect(page.getByText("Changes saved", { exact: true })).toBeHidden();
 });
 
 test("2. a new photo shows at once in the field, the focus picker and the preview, before and after Publish", async ({
-  page,
+  admin: page,
 }, testInfo) => {
   const seen = watch(page);
   const id = idsIn("collections/team")[0];
@@ -236,7 +240,7 @@ test("2. a new photo shows at once in the field, the focus picker and the previe
 });
 
 test("5. a new FAQ entry no page shows: the editor says so, offers the sections that list questions, and adds it in one click", async ({
-  page,
+  admin: page,
 }) => {
   const seen = watch(page);
   const faqs = chosenLists("faq").find((l) => l.collection === "faq");
@@ -253,7 +257,7 @@ test("5. a new FAQ entry no page shows: the editor says so, offers the sections 
   await page.getByRole("link", { name: new RegExp(`${faq.label_singular}$`) }).click();
   await page.getByRole("textbox", { name: "Question" }).fill(question);
   await field(page, "markdown", "Answer").getByRole("textbox").click();
-  await page.keyboard.type("Yes: tell us which one when you call.");
+  await page.keyboard.insertText("Yes: tell us which one when you call.");
   await publishAndWait(page);
 
   const offer = page.getByRole("status", { name: "Where the new entry shows" });

@@ -356,7 +356,7 @@ describe("Decap CMS accepts the configuration", () => {
   });
 
   it("uses only widgets Decap has", () => {
-    // "focus" and "icon" are /admin/'s own (admin/widgets/, registered in admin/main.tsx).
+    // "focus" and "icon" are /admin/'s own (admin/widgets/, registered in admin/widgets/registration.tsx).
     const known = new Set([...decapWidgets().map((w) => w.name), "hidden", "focus", "icon"]);
     const used = new Set(
       config.collections.flatMap((c) => widgetsIn([...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)])),

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import sharp from "sharp";
 import {
   addChosen,
@@ -34,6 +34,7 @@ import {
   expectContentCheckPasses,
   expectPictureLoaded,
 } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 interface Question {
   question: string;
@@ -55,7 +56,9 @@ test.beforeAll(async ({ request }) => {
   await proxyAnswers(request);
 });
 
-test("change a FAQ question: exactly that file changes, the check passes, the site shows it", async ({ page }) => {
+test("change a FAQ question: exactly that file changes, the check passes, the site shows it", async ({
+  admin: page,
+}) => {
   const id = idsIn("collections/faq")[0];
   test.skip(!id, "the content has no FAQ entry");
   const file = `collections/faq/${id}.yaml`;
@@ -80,7 +83,7 @@ test("change a FAQ question: exactly that file changes, the check passes, the si
   await expect(site.getByText(edited, { exact: true })).toBeVisible();
 });
 
-test("reorder two sections of the home page by dragging: the order in the file changes", async ({ page }) => {
+test("reorder two sections of the home page by dragging: the order in the file changes", async ({ admin: page }) => {
   const start = home();
   test.skip(start.sections.length < 2, "the home page has fewer than two sections");
   const original = read(start.file);
@@ -112,8 +115,8 @@ test("reorder two sections of the home page by dragging: the order in the file c
   await expect(site.getByRole("heading", { level: 1 })).toHaveText(second!.heading!);
 });
 
-test("add a FAQ entry, then list it on the home page: a new file, the page lists its id", async ({ page }) => {
-  // Two saves, each followed by a reload of /admin/ by the development server (for now).
+test("add a FAQ entry, then list it on the home page: a new file, the page lists its id", async ({ admin: page }) => {
+  // Two saves, on a busy machine.
   test.setTimeout(300_000);
   const start = home();
   const faqSection = start.sections.findIndex((s) => s.type === "faq");
@@ -130,7 +133,7 @@ test("add a FAQ entry, then list it on the home page: a new file, the page lists
   await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
   await page.getByRole("textbox", { name: "Question" }).fill(question);
   await field(page, "markdown", "Answer").getByRole("textbox").click();
-  await page.keyboard.type(answer);
+  await page.keyboard.insertText(answer);
   await publishAndWait(page);
 
   // Decap opens the new entry under its file name.
@@ -142,28 +145,27 @@ test("add a FAQ entry, then list it on the home page: a new file, the page lists
 
   before = snapshot();
   const listed = start.sections[faqSection]!.questions as string[];
-  // Then the home page, in another tab (Decap keeps the new entry open in this one).
-  const editor = await page.context().newPage();
-  await openEntry(editor, "pages", `${start.title} (${start.route})`);
-  const section = itemsOf(field(editor, "list", "Sections")).nth(faqSection);
+  // Then the home page.
+  await openEntry(page, "pages", `${start.title} (${start.route})`);
+  const section = itemsOf(field(page, "list", "Sections")).nth(faqSection);
   await toggleOf(section).click();
   // The list offers the new entry by its question, and shows it by its question once added.
   const questions = field(section, "list", "Questions");
   await addChosen(questions, "faq", question);
   await expect(chosenRows(questions, "Questions").last()).toContainText(question);
-  await publishAndWait(editor);
+  await publishAndWait(page);
 
   const questionsInFile = () => (read<typeof start>(start.file).sections[faqSection]!.questions as string[]) ?? [];
   await expect.poll(questionsInFile).toEqual([...listed, id]);
   expect(changes(before)).toEqual({ added: [], removed: [], changed: [start.file] });
   expectContentCheckPasses();
 
-  const site = await openSite(editor, start.route);
+  const site = await openSite(page, start.route);
   await expect(site.getByText(question, { exact: true })).toBeVisible();
 });
 
 test("upload a team member's photo with alt text: the file lands with the team's pictures", async ({
-  page,
+  admin: page,
 }, testInfo) => {
   const id = idsIn("collections/team")[0];
   test.skip(!id, "the content has no team member");
@@ -202,7 +204,7 @@ test("upload a team member's photo with alt text: the file lands with the team's
 });
 
 test("a required field left empty cannot be saved: the editor says so, once, and the file stays as it was", async ({
-  page,
+  admin: page,
 }) => {
   const id = idsIn("collections/faq")[0];
   test.skip(!id, "the content has no FAQ entry");

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Dialog, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsConfig, type CmsCollection } from "../../scripts/cms/config.ts";
 
@@ -88,32 +88,103 @@ export function changes(before: Map<string, string>, after = snapshot()) {
   };
 }
 
+/** What `npm run content:check` runs (package.json's script: `node <script> <arguments>`), without npm's own start-up. */
+const contentCheck = (() => {
+  const script = (JSON.parse(readFileSync(join(copy, "package.json"), "utf8")) as { scripts: Record<string, string> })
+    .scripts["content:check"];
+  const [command, ...args] = script?.split(" ") ?? [];
+  if (command !== "node" || args.some((arg) => /["'$&|;<>]/.test(arg)))
+    throw new Error(`npm run content:check is no longer \`node <script> <arguments>\` (${script}): run it as npm does`);
+  return args;
+})();
+
 /** `npm run content:check` on the copy: passes, or fails the test with its report. */
 export function expectContentCheckPasses() {
-  const check = spawnSync("npm", ["run", "--silent", "content:check"], {
-    cwd: copy,
-    encoding: "utf8",
-    shell: process.platform === "win32",
-  });
+  const check = spawnSync(process.execPath, contentCheck, { cwd: copy, encoding: "utf8" });
   expect(check.status, `npm run content:check on the edited copy:\n${check.stdout}${check.stderr}`).toBe(0);
+}
+
+/** Decap's question before it leaves an entry with unsaved changes (its English words). */
+const leaveQuestion = "Are you sure you want to leave this page?";
+
+/** True when `page` has /admin/ loaded and logged in (Decap keeps the user in localStorage). */
+async function adminLoaded(page: Page): Promise<boolean> {
+  if (new URL(page.url()).pathname !== "/admin/") return false;
+  return page.evaluate(() => localStorage.getItem("decap-cms-user") !== null);
+}
+
+/** Decap's editor, once it has read its entry: the toolbar's Publish button ("Published" once saved). */
+const editorShown = (page: Page) => page.getByRole("button", { name: /^Publish(ed)?$/ });
+
+/**
+ * Goes to a screen of the /admin/ loaded in `page` by its address ("collections/faq",
+ * "collections/faq/entries/<id>", "collections/faq/new", or "" for the first collection), as Decap's own
+ * links do: an entry through its collection, listed first. Decap opens an entry by its address alone
+ * only from another screen (from another entry it keeps the one it shows), and an entry opened while
+ * its collection is still being listed can stay at "Loading entry...". Unsaved changes are left, and
+ * what /admin/ said about the last screen (a refusal, an offer of places) is taken down, as a new load
+ * of /admin/ would.
+ */
+async function goInAdmin(page: Page, at: string) {
+  const collection = /^collections\/[^/]+/.exec(at)?.[0];
+  const leave = (dialog: Dialog) => void (dialog.message() === leaveQuestion ? dialog.accept() : dialog.dismiss());
+  page.on("dialog", leave);
+  try {
+    await page.evaluate(
+      (hash) => {
+        for (const said of ["cms-notice", "cms-place"]) document.getElementById(said)?.remove();
+        window.location.hash = hash;
+      },
+      `#/${collection ?? ""}`,
+    );
+    // Out of the editor (its preview pane gone), on the collection's list, with its entries listed.
+    await expect(page.locator("#preview-pane")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Contents" })).toBeVisible();
+    if (collection) await expect(page.locator(`a[href*="#/${collection}/entries/"]`).first()).toBeVisible();
+  } finally {
+    page.off("dialog", leave);
+  }
+  if (at && at !== collection) await page.evaluate((hash) => (window.location.hash = hash), `#/${at}`);
 }
 
 /**
  * Opens /admin/ (at an entry or collection, when given) and logs in as `npm run cms` allows, with no
- * password; a tab opened after logging in is logged in already.
+ * password; a tab opened after logging in is logged in already. In a tab that has /admin/ loaded
+ * (the tests' shared tab, shared-admin.ts), it goes there by Decap's addresses instead of loading it
+ * again. At an entry, it waits for Decap's editor: a long page takes it a while on a busy machine.
  */
 export async function openAdmin(page: Page, at = "") {
-  await page.goto(`/admin/${at ? `#/${at}` : ""}`);
-  const login = page.getByRole("button", { name: "Login" });
-  await expect(login.or(page.getByRole("link", { name: "Contents" }))).toBeVisible();
-  if (await login.isVisible()) await login.click();
+  if (await adminLoaded(page)) await goInAdmin(page, at);
+  else {
+    await page.goto(`/admin/${at ? `#/${at}` : ""}`);
+    const login = page.getByRole("button", { name: "Login" });
+    // Logged in already, Decap opens the screen at once.
+    await expect(login.or(page.getByRole("link", { name: "Contents" })).or(editorShown(page))).toBeVisible({
+      timeout: 60_000,
+    });
+    if (await login.isVisible()) await login.click();
+  }
+  if (/\/(entries\/[^/]+|new)$/.test(at)) await expect(editorShown(page)).toBeVisible({ timeout: 60_000 });
 }
 
-/** Opens an entry as a person does: the collection in the sidebar, then the entry by its summary. */
+/**
+ * Opens an entry as a person does: the collection in the sidebar, then the entry by its summary, and
+ * waits for Decap's editor. Decap lists a collection once per load and does not list it again: an
+ * entry it has not read since (written by another tab, or by a test's own set-up) is not in its list,
+ * and /admin/ is loaded again.
+ */
 export async function openEntry(page: Page, collectionName: string, summary: string) {
+  const { name, label } = collection(collectionName);
   await openAdmin(page);
-  await page.getByRole("link", { name: collection(collectionName).label, exact: true }).click();
-  await page.getByRole("link", { name: summary, exact: true }).click();
+  await page.getByRole("link", { name: label, exact: true }).click();
+  await expect(page.locator(`a[href*="#/collections/${name}/entries/"]`).first()).toBeVisible();
+  const entry = page.getByRole("link", { name: summary, exact: true });
+  if ((await entry.count()) === 0) {
+    await page.goto("about:blank");
+    await openAdmin(page, `collections/${name}`);
+  }
+  await entry.click();
+  await expect(editorShown(page)).toBeVisible({ timeout: 60_000 });
 }
 
 /** Decap's "Publish" menu, then "Publish now" (with npm run cms, publishing writes the file). */

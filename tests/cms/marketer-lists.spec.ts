@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import {
   pages,
   chosenLists,
@@ -25,6 +24,7 @@ import {
   publishAndWait,
   expectContentCheckPasses,
 } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
 
@@ -43,7 +43,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("home sections reordered with buttons and the keyboard: the file's blocks move, nothing else", async ({
-  page,
+  admin: page,
 }) => {
   const home = pages().find((p) => p.route === "/")!;
   test.skip(home.sections.length < 3, "the home page has fewer than three sections");
@@ -69,8 +69,13 @@ test("home sections reordered with buttons and the keyboard: the file's blocks m
   expectContentCheckPasses();
 });
 
-test("rows say what they are, labels and hints are for people, sections say what they are for", async ({ page }) => {
+// One opening of the home page's editor for two things (a long page takes Decap seconds to show):
+// what its rows and labels say, then a list of chosen entries moved and added to.
+test("rows say what they are, labels and hints are for people, sections say what they are for; a page's list of chosen entries: moved and added with the keyboard, a diff of those lines only", async ({
+  admin: page,
+}) => {
   const home = pages().find((p) => p.route === "/")!;
+  const before = text(home.file);
   await openEntry(page, "pages", `${home.title} (${home.route})`);
 
   const sections = itemsOf(field(page, "list", "Sections"));
@@ -93,8 +98,9 @@ test("rows say what they are, labels and hints are for people, sections say what
       await expect(rows).toHaveCount(ids.length);
       for (const [i, id] of ids.entries()) {
         const title = String(read(`collections/${list.collection}/${id}.yaml`)[list.display]);
-        await expect(rows.nth(i)).toContainText(title);
-        if (!title.includes(id)) await expect(rows.nth(i)).not.toContainText(id);
+        await expect(rows.nth(i), `row ${i + 1} of ${list.label} shows the entry's title`).toContainText(title);
+        if (!title.includes(id))
+          await expect(rows.nth(i), `row ${i + 1} of ${list.label} does not show the id`).not.toContainText(id);
         listsSeen++;
       }
     }
@@ -105,7 +111,9 @@ test("rows say what they are, labels and hints are for people, sections say what
       await expect(rows).toHaveCount(values.length);
       for (const [i, value] of values.entries()) {
         if (typeof value[list.summary] === "string")
-          await expect(rows.nth(i)).toContainText(value[list.summary] as string);
+          await expect(rows.nth(i), `row ${i + 1} of ${list.label} says what it holds`).toContainText(
+            value[list.summary] as string,
+          );
       }
     }
     await toggleOf(item).click();
@@ -113,20 +121,20 @@ test("rows say what they are, labels and hints are for people, sections say what
   test.skip(listsSeen === 0, "the home page lists no collection entries");
 
   const words = await page.locator("body").innerText();
-  expect(words).not.toMatch(/content\/|\.yaml|npm run|Invalid input|E164/);
+  expect(words, "no file paths, commands or codes in the editor's words").not.toMatch(
+    /content\/|\.yaml|npm run|Invalid input|E164/,
+  );
   // "Add section": Decap names the button by one item of the list (its label_singular).
   const one = collection("pages").fields!.find((f) => f.name === "sections")!.label_singular!;
   await page.getByRole("button", { name: `Add ${one.toLowerCase()}`, exact: true }).click();
   await expect(page.getByRole("menuitem").first()).toBeVisible();
   const offered = await page.getByRole("menuitem").allInnerTexts();
   expect(offered.length).toBeGreaterThan(0);
-  for (const option of offered) expect(option).toMatch(/\S: \S/);
-});
+  for (const option of offered) expect(option, "a section type says what it is for").toMatch(/\S: \S/);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menuitem")).toHaveCount(0);
 
-test("a page's list of chosen entries: moved and added with the keyboard, a diff of those lines only", async ({
-  page,
-}) => {
-  const home = pages().find((p) => p.route === "/")!;
+  // A list of chosen entries with two at least: moved and added to with the keyboard, then published.
   const at = home.sections.findIndex((s) =>
     chosenLists(s.type).some((list) => ((s[list.name] as string[] | undefined) ?? []).length >= 2),
   );
@@ -136,10 +144,8 @@ test("a page's list of chosen entries: moved and added with the keyboard, a diff
   const ids = section[list.name] as string[];
   const titleOf = (id: string) => String(read(`collections/${list.collection}/${id}.yaml`)[list.display]);
   const extra = idsIn(`collections/${list.collection}`).find((id) => !ids.includes(id));
-  const before = text(home.file);
 
-  await openEntry(page, "pages", `${home.title} (${home.route})`);
-  const item = itemsOf(field(page, "list", "Sections")).nth(at);
+  const item = sections.nth(at);
   await toggleOf(item).click();
   const box = field(item, "list", list.label);
   // The first entry moves down, by the keyboard: the focus stays on the button that moved it.

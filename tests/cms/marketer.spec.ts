@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { collectionSchemas, withoutContext, type Site } from "../../schemas/index.ts";
@@ -31,6 +31,7 @@ import {
   expectContentCheckPasses,
   expectPictureLoaded,
 } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 import { visitorPhone } from "../content-facts.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
@@ -50,7 +51,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("the phone number shown changed alone: refused at the field in the check's words, nothing written", async ({
-  page,
+  admin: page,
 }) => {
   const site = read<{ contact: { phone: { display: string; e164: string } } }>("site.yaml");
   const display = site.contact.phone.display.replace(/\d(?=\D*$)/, (d) => String((Number(d) + 1) % 10));
@@ -78,7 +79,7 @@ test("the phone number shown changed alone: refused at the field in the check's 
   expect(changes(before)).toEqual({ added: [], removed: [], changed: [] });
 });
 
-test("a one-field edit is a one-line diff: comments, blank lines and key order kept", async ({ page }) => {
+test("a one-field edit is a one-line diff: comments, blank lines and key order kept", async ({ admin: page }) => {
   const before = text("site.yaml");
   const site = read<{ company: { tagline?: string } }>("site.yaml");
   test.skip(!site.company.tagline, "the site has no tagline");
@@ -97,7 +98,7 @@ test("a one-field edit is a one-line diff: comments, blank lines and key order k
   expectContentCheckPasses();
 });
 
-test("pictures in a subfolder of content/images show in the field and in the preview", async ({ page }) => {
+test("pictures in a subfolder of content/images show in the field and in the preview", async ({ admin: page }) => {
   const member = idsIn("collections/team")
     .map((id) => read<{ name: string; photo: { src: string; alt: string } }>(`collections/team/${id}.yaml`))
     .find((m) => m.photo.src.split("/").length > 2);
@@ -110,7 +111,7 @@ test("pictures in a subfolder of content/images show in the field and in the pre
   await expectPictureLoaded(shown);
 });
 
-test("the focus point is chosen on the picture: a click writes it, nothing else changes", async ({ page }) => {
+test("the focus point is chosen on the picture: a click writes it, nothing else changes", async ({ admin: page }) => {
   const id = idsIn("collections/team")[0];
   test.skip(!id, "the content has no team member");
   const file = `collections/team/${id}.yaml`;
@@ -131,7 +132,9 @@ test("the focus point is chosen on the picture: a click writes it, nothing else 
   expectContentCheckPasses();
 });
 
-test("icons are chosen by their pictures: each choice shows its icon, the entry's own is chosen", async ({ page }) => {
+test("icons are chosen by their pictures: each choice shows its icon, the entry's own is chosen", async ({
+  admin: page,
+}) => {
   const id = idsIn("collections/services")[0];
   test.skip(!id, "the content has no service");
   const service = read(`collections/services/${id}.yaml`);
@@ -160,7 +163,7 @@ test("icons are chosen by their pictures: each choice shows its icon, the entry'
   if (typeof own === "string") await expect(group.getByRole("radio", { name: own, exact: true })).toBeChecked();
 });
 
-test("a new FAQ entry is written without defaults the site assumes", async ({ page }) => {
+test("a new FAQ entry is written without defaults the site assumes", async ({ admin: page }) => {
   const question = "Do you work on weekends and holidays?";
   const before = snapshot();
   await openAdmin(page);
@@ -168,7 +171,7 @@ test("a new FAQ entry is written without defaults the site assumes", async ({ pa
   await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
   await page.getByRole("textbox", { name: "Question" }).fill(question);
   await field(page, "markdown", "Answer").getByRole("textbox").click();
-  await page.keyboard.type("Yes, every day of the year.");
+  await page.keyboard.insertText("Yes, every day of the year.");
   await publishAndWait(page);
 
   await expect.poll(() => changes(before).added).toHaveLength(1);
@@ -204,7 +207,7 @@ function iconNamesOf(schema: z.ZodType): string[] {
 export { editInPlace };
 
 test("npm run cms: the Leads link shows the local lead store with no sign-in, a lead sent on the development site included", async ({
-  page,
+  admin: page,
   request,
   baseURL,
 }) => {

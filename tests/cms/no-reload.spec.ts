@@ -4,8 +4,8 @@
  * site open in another tab updates in place: no reload, its open question still open, its scroll
  * position kept. Against `npm run cms` on a copy of the project, reading what it expects from it.
  */
-import { expect, test } from "@playwright/test";
 import { pageShowing, idsIn, openEntry, openSite, read, proxyAnswers, publishAndWait } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 interface Question {
   question: string;
@@ -20,7 +20,7 @@ test.beforeAll(async ({ request }) => {
 const mark = "window.__notReloaded = true";
 const marked = "window.__notReloaded === true";
 
-test("publishing a FAQ question: /admin/ stays as it was, the open site updates in place", async ({ page }) => {
+test("publishing a FAQ question: /admin/ stays as it was, the open site updates in place", async ({ admin: page }) => {
   const id = idsIn("collections/faq").find((faq) => pageShowing("faq", "questions", faq));
   test.skip(!id, "no page lists a FAQ entry");
   const file = `collections/faq/${id}.yaml`;

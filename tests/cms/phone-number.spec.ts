@@ -6,9 +6,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { checkEntry, type StoredFile } from "../../admin/check.ts";
 import { changes, collection, contentDir, field, openAdmin, proxyAnswers, publish, read, snapshot } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
 const stored = (): StoredFile[] =>
@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("a number a digit short, shown and dialled alike: refused at Number dialled, in words, nothing written", async ({
-  page,
+  admin: page,
 }) => {
   const { display, e164 } = read<{ contact: { phone: { display: string; e164: string } } }>("site.yaml").contact.phone;
   // The last digit of each dropped: the two still agree, and neither can ring.

@@ -85,8 +85,10 @@ async function openBuilt(page: Page, at: string) {
   const login = page.getByRole("button", { name: "Login" });
   // Logged in already (a second visit), Decap opens the entry straight away.
   const publishButton = page.getByRole("button", { name: /^Publish(ed)?$/ });
-  await expect(login.or(publishButton)).toBeVisible();
+  // A new load of Decap, built, on a busy machine: seconds, not milliseconds.
+  await expect(login.or(publishButton)).toBeVisible({ timeout: 60_000 });
   if (await login.isVisible()) await login.click();
+  await expect(publishButton).toBeVisible({ timeout: 60_000 });
 }
 
 test("built /admin/: pictures in subfolders of content/images show in the field and in the preview", async ({

@@ -9,10 +9,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { shortWhen } from "../../schemas/when.ts";
 import { zoneHint } from "../../admin/zone-hints.ts";
 import { contentDir, openEntry, proxyAnswers, read } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 const buildTime = Date.parse(process.env.CMS_BUILD_TIME!);
 const day = 24 * 60 * 60 * 1000;
@@ -79,7 +79,7 @@ test("the dev site marks a question not shown yet at BUILD_TIME, and shows the s
 });
 
 test("/admin/'s preview marks the question, and shows it unmarked at a time chosen after its window opens", async ({
-  page,
+  admin: page,
 }) => {
   await openEntry(page, "faq", question);
   // The pickers say whose clock they are: the site's zone, in words (admin/zone-hints.ts).

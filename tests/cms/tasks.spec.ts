@@ -8,7 +8,6 @@
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import {
   addChosen,
@@ -29,6 +28,7 @@ import {
   publishAndWait,
   expectContentCheckPasses,
 } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
 
 const record = join(copy, "test-results", "cms-tasks.md");
 const home = () => pages().find((p) => p.route === "/")!;
@@ -76,7 +76,7 @@ test.beforeAll(async ({ request }) => {
   await proxyAnswers(request);
 });
 
-test("1. the phone number", async ({ page }) => {
+test("1. the phone number", async ({ admin: page }) => {
   await task("The phone number", async () => {
     await openAdmin(page, `collections/settings/entries/${collection("settings").files![0]!.name}`);
     await page.getByRole("textbox", { name: "Number shown" }).fill("1-800-555-0177");
@@ -89,7 +89,7 @@ test("1. the phone number", async ({ page }) => {
   expectContentCheckPasses();
 });
 
-test("2. a new FAQ entry, shown on the home page", async ({ page }) => {
+test("2. a new FAQ entry, shown on the home page", async ({ admin: page }) => {
   const faq = home().sections.findIndex((s) => s.type === "faq");
   test.skip(faq < 0, "the home page has no FAQ section");
   const question = "Can you help me move to a new laptop?";
@@ -99,20 +99,19 @@ test("2. a new FAQ entry, shown on the home page", async ({ page }) => {
     await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
     await page.getByRole("textbox", { name: "Question" }).fill(question);
     await field(page, "markdown", "Answer").getByRole("textbox").click();
-    await page.keyboard.type("Yes: we copy your files and settings, then check that everything works.");
+    await page.keyboard.insertText("Yes: we copy your files and settings, then check that everything works.");
     await publishAndWait(page);
-    const editor = await page.context().newPage();
-    await openEntry(editor, "pages", `${home().title} (${home().route})`);
-    const section = itemsOf(field(editor, "list", "Sections")).nth(faq);
+    await openEntry(page, "pages", `${home().title} (${home().route})`);
+    const section = itemsOf(field(page, "list", "Sections")).nth(faq);
     await toggleOf(section).click();
     await addChosen(field(section, "list", "Questions"), "faq", question);
-    await publishAndWait(editor);
+    await publishAndWait(page);
     await expect.poll(() => JSON.stringify(read(home().file))).toContain("can-you-help-me-move-to-a-new-laptop");
   });
   expectContentCheckPasses();
 });
 
-test("3. a new service, shown on the home page", async ({ page }) => {
+test("3. a new service, shown on the home page", async ({ admin: page }) => {
   const services = home().sections.findIndex((s) => s.type === "services");
   test.skip(services < 0, "the home page has no services section");
   const title = "Smart Home Devices";
@@ -122,21 +121,20 @@ test("3. a new service, shown on the home page", async ({ page }) => {
     await page.getByRole("link", { name: new RegExp(`${collection("services").label_singular}$`) }).click();
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     await field(page, "markdown", "Summary").getByRole("textbox").click();
-    await page.keyboard.type("Doorbells, cameras, speakers and thermostats set up and kept working.");
+    await page.keyboard.insertText("Doorbells, cameras, speakers and thermostats set up and kept working.");
     await page.getByRole("radio").first().check({ force: true });
     await publishAndWait(page);
-    const editor = await page.context().newPage();
-    await openEntry(editor, "pages", `${home().title} (${home().route})`);
-    const section = itemsOf(field(editor, "list", "Sections")).nth(services);
+    await openEntry(page, "pages", `${home().title} (${home().route})`);
+    const section = itemsOf(field(page, "list", "Sections")).nth(services);
     await toggleOf(section).click();
     await addChosen(field(section, "list", "Services"), "services", title);
-    await publishAndWait(editor);
+    await publishAndWait(page);
     await expect.poll(() => JSON.stringify(read(home().file))).toContain("smart-home-devices");
   });
   expectContentCheckPasses();
 });
 
-test("4. a price", async ({ page }) => {
+test("4. a price", async ({ admin: page }) => {
   const id = idsIn("collections/plans")[0];
   test.skip(!id, "no plans");
   const plan = read<{ name: string; price: number }>(`collections/plans/${id}.yaml`);
@@ -149,7 +147,7 @@ test("4. a price", async ({ page }) => {
   expectContentCheckPasses();
 });
 
-test("5. a new page, linked from the footer", async ({ page }) => {
+test("5. a new page, linked from the footer", async ({ admin: page }) => {
   // A name no page has yet, on whatever content this runs on (a "Careers" page may already exist).
   const taken = (slug: string) => idsIn("pages").includes(slug) || pages().some((p) => p.route === `/${slug}`);
   let n = 1;
@@ -167,27 +165,26 @@ test("5. a new page, linked from the footer", async ({ page }) => {
     await page.getByRole("menuitem", { name: /^Text/ }).click();
     await page.getByRole("textbox", { name: "Heading" }).fill(title);
     await field(page, "markdown", "Body").getByRole("textbox").click();
-    await page.keyboard.type("We are hiring remote technicians.");
+    await page.keyboard.insertText("We are hiring remote technicians.");
     await publishAndWait(page);
     await expect.poll(() => idsIn("pages")).toContain(slug);
 
-    const settings = await page.context().newPage();
-    await openAdmin(settings, "collections/settings");
-    await settings
+    await openAdmin(page, "collections/settings");
+    await page
       .getByRole("main")
       .getByRole("link", { name: collection("settings").files![0]!.label })
       .click();
-    const footer = field(field(settings, "object", "Navigation"), "list", "Footer");
+    const footer = field(field(page, "object", "Navigation"), "list", "Footer");
     await footer.getByRole("button", { name: /^Add / }).click();
     await itemsOf(footer).last().getByRole("textbox", { name: "Label" }).fill(title);
     await itemsOf(footer).last().getByRole("textbox", { name: "To" }).fill(`/${slug}`);
-    await publishAndWait(settings);
+    await publishAndWait(page);
     await expect.poll(() => text("site.yaml")).toContain(`/${slug}`);
   });
   expectContentCheckPasses();
 });
 
-test("6. the home page's sections reordered", async ({ page }) => {
+test("6. the home page's sections reordered", async ({ admin: page }) => {
   const start = home();
   test.skip(start.sections.length < 2, "fewer than two sections");
   // At the top, a section's heading is the page's main heading: the content check refuses one without.
@@ -204,7 +201,7 @@ test("6. the home page's sections reordered", async ({ page }) => {
   expectContentCheckPasses();
 });
 
-test("7. a team member's photo uploaded", async ({ page }, testInfo) => {
+test("7. a team member's photo uploaded", async ({ admin: page }, testInfo) => {
   const id = idsIn("collections/team").at(-1);
   test.skip(!id, "no team member");
   const member = read<{ name: string }>(`collections/team/${id}.yaml`);
