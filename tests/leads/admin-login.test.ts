@@ -108,7 +108,7 @@ async function startLogin(page: Page, origin = site): Promise<Page> {
   // The server compresses each file once, on its first request: Decap's bundle takes seconds on a busy machine.
   await page.goto(`${origin}/admin/`, { timeout: 120_000 });
   const button = page.getByRole("button", { name: /login with github/i });
-  await button.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+  await button.waitFor({ timeout: 180_000 }).catch(async (error: Error) => {
     throw new Error(
       `${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\n${problems.join("\n")}`,
     );
@@ -171,7 +171,7 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
     const context = await newContext();
     const page = await context.newPage();
     const popup = await startLogin(page);
-    await popup.waitForEvent("close", { timeout: 60_000 });
+    await popup.waitForEvent("close", { timeout: 180_000 });
 
     // Logged in: the collections of the configuration (generated from the schemas) are listed.
     const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
@@ -179,7 +179,7 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
       await page
         .getByRole("link", { name: label, exact: true })
         .first()
-        .waitFor({ timeout: 60_000 })
+        .waitFor({ timeout: 180_000 })
         .catch(async (error: Error) => {
           const asked = standIn.requests.map((r) => `${r.method} ${r.path}`).join("\n");
           throw new Error(
@@ -310,7 +310,7 @@ document.getElementById("go").onclick = () => {
       const context = await newContext();
       const page = await context.newPage();
       const popup = await startLogin(page);
-      await popup.getByRole("heading", { name: "GitHub access was not given" }).waitFor({ timeout: 60_000 });
+      await popup.getByRole("heading", { name: "GitHub access was not given" }).waitFor({ timeout: 180_000 });
       expect(await popup.getByRole("main").innerText()).toMatch(/nobody was signed in/i);
       expect(await page.evaluate(() => localStorage.getItem("decap-cms-user"))).toBeNull();
       await context.close();
@@ -338,7 +338,7 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
       { ready: /nginx .* serving/, timeoutMs: 240_000 },
     );
     // Up once nginx answers for the login with its upstream's redirect (the endpoint starts beside it).
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
       const answer = await get(`http://127.0.0.1:${nginxPort}/api/auth/github?provider=github`, {
         Host: new URL(nginxSite).host,
@@ -357,12 +357,12 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     const context = await newContext();
     const page = await context.newPage();
     const popup = await startLogin(page, nginxSite);
-    await popup.waitForEvent("close", { timeout: 60_000 });
+    await popup.waitForEvent("close", { timeout: 180_000 });
     const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
     await page
       .getByRole("link", { name: labels[0]!, exact: true })
       .first()
-      .waitFor({ timeout: 60_000 })
+      .waitFor({ timeout: 180_000 })
       .catch(async (error: Error) => {
         throw new Error(
           `${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\n${nginx.output()}`,
@@ -435,12 +435,12 @@ describe(
       const popup = await startLogin(page, siteOrigin);
       // The site's /admin/ sent the browser to the editor's own address, and the login ran there.
       expect(new URL(page.url()).origin).toBe(admin);
-      await popup.waitForEvent("close", { timeout: 60_000 });
+      await popup.waitForEvent("close", { timeout: 180_000 });
       const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
       await page
         .getByRole("link", { name: labels[0]!, exact: true })
         .first()
-        .waitFor({ timeout: 60_000 })
+        .waitFor({ timeout: 180_000 })
         .catch(async (error: Error) => {
           throw new Error(`${error.message}\n/admin/ shows: ${await page.locator("body").innerText()}\n${output()}`);
         });
@@ -517,7 +517,7 @@ describe(
         const siteHost = `site.test:${ownNginxPort}`;
         const adminHost = new URL(admin).host;
         // Up once the endpoint beside nginx answers the login at the editor's address.
-        const deadline = Date.now() + 60_000;
+        const deadline = Date.now() + 180_000;
         while ((await at(adminHost, "/api/auth/github?provider=github").catch(() => undefined))?.status !== 302) {
           if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 60 s:\n${nginx.output()}`);
           await new Promise((resolve) => setTimeout(resolve, 250));

@@ -78,7 +78,7 @@ async function axe(p: Page) {
 }
 async function openLeads(p: Page, query = "") {
   await p.goto(`${site_}/admin/#/page/leads${query}`, { timeout: 120_000 });
-  await p.getByRole("heading", { level: 1, name: "Leads" }).waitFor({ timeout: 60_000 });
+  await p.getByRole("heading", { level: 1, name: "Leads" }).waitFor({ timeout: 180_000 });
 }
 async function search(text: string, spam?: string) {
   await main().getByLabel("Search by name, e-mail, phone or text").fill(text);
@@ -130,10 +130,10 @@ beforeAll(async () => {
   await page.goto(`${site_}/admin/`, { timeout: 120_000 });
   const [popup] = await Promise.all([
     page.waitForEvent("popup"),
-    page.getByRole("button", { name: /login with github/i }).click({ timeout: 60_000 }),
+    page.getByRole("button", { name: /login with github/i }).click({ timeout: 180_000 }),
   ]);
-  await popup.waitForEvent("close", { timeout: 60_000 });
-  await page.getByRole("link", { name: "Leads", exact: true }).waitFor({ timeout: 60_000 });
+  await popup.waitForEvent("close", { timeout: 180_000 });
+  await page.getByRole("link", { name: "Leads", exact: true }).waitFor({ timeout: 180_000 });
 }, 400_000);
 
 afterAll(async () => {
