@@ -344,7 +344,7 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
         Host: new URL(nginxSite).host,
       }).catch(() => undefined);
       if (answer?.status === 302) break;
-      if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 60 s:\n${nginx.output()}`);
+      if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 180 s:\n${nginx.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }, 300_000);
@@ -519,7 +519,7 @@ describe(
         // Up once the endpoint beside nginx answers the login at the editor's address.
         const deadline = Date.now() + 180_000;
         while ((await at(adminHost, "/api/auth/github?provider=github").catch(() => undefined))?.status !== 302) {
-          if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 60 s:\n${nginx.output()}`);
+          if (Date.now() > deadline) throw new Error(`nginx did not pass the login on in 180 s:\n${nginx.output()}`);
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
         // The site's block: /admin/ is sent to the editor's address (encoded too), the login is not found.
