@@ -22,7 +22,7 @@ import { describeIssue } from "../scripts/content/problems/describe-issue.ts";
 import { declaredBy } from "../scripts/content/stages/declared.ts";
 import { inDraft, isDraftReference } from "../scripts/content/stages/drafts.ts";
 import type { FileIdentity, SourceFile } from "../scripts/content/stages/load.ts";
-import { splitFrontMatter } from "../scripts/content/stages/front-matter.ts";
+import { yamlPartOf } from "../scripts/content/stages/front-matter.ts";
 import { createMarkdown } from "../scripts/content/stages/markdown.ts";
 import { lineStartsOf, locateInBody } from "../scripts/content/problems/position.ts";
 import { fieldPath, type Problem } from "../scripts/content/problems/problem.ts";
@@ -59,14 +59,9 @@ export function sourceOf(stored: StoredFile): SourceFile | undefined {
   const identity = kindOf(stored.rel);
   if (!identity) return undefined;
   const { text } = stored;
-  let yamlText = text;
-  let yamlOffset = 0;
-  let body: SourceFile["body"];
-  if (identity.markdown) {
-    const front = splitFrontMatter(text);
-    if (!front) return undefined;
-    ({ yamlText, yamlOffset, body } = front);
-  }
+  const part = yamlPartOf(text, identity.markdown);
+  if (!part) return undefined;
+  const { yamlText, yamlOffset, body } = part;
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) return undefined;
   return {

@@ -9,7 +9,7 @@ import { classifyPath, noFile, type ContentFacts, type ContentKind, type KindTab
 import { createImageResolver, type ImageResolver } from "../images/images.ts";
 import type { Loaded } from "./load.ts";
 import { createMarkdown } from "./markdown.ts";
-import { declaredBy, type UnreadableFile } from "./declared.ts";
+import { declaredBy, type Declared, type UnreadableFile } from "./declared.ts";
 import { scheduledIn, unshownAt, zoneOf } from "./schedule.ts";
 
 /** What an unreadable file would have been: its kind, id and, for a page, its route if legible. */
@@ -34,19 +34,10 @@ function unreadableFile(contentDir: string, rel: string, kinds: KindTable): { ki
  * files declare, the site settings (for the {{tokens}}) and the pictures. A worker thread (workers.ts)
  * makes the same context from it.
  */
-export interface ContextInputs {
+export interface ContextInputs extends Declared {
   contentDir: string;
-  ids: Record<string, string[]>;
-  routes: string[];
+  /** A page could not be read and its route not read off its text: no route is known. */
   routesUnknown: boolean;
-  anchors: Record<string, string[]>;
-  drafts: { ids: Record<string, string[]>; routes: string[]; anchors: Record<string, string[]> };
-  redirects?: { from: string; to: string }[];
-  /** site.yaml's {{tokens}} (phone, email, ...; leads.yaml's retention too) and the route of the not-found page: all other files read of them. */
-  tokens: Record<string, string | undefined>;
-  notFoundRoute?: string;
-  /** site.yaml's time zone as written: scheduled dates without a zone are in it. */
-  timeZone?: string;
   /** What is not shown at the build's time (schedule.ts `unshownAt`): changes only when a window opens or closes. */
   unshown: { routes: Record<string, string>; items: string[] };
   images: string[];
@@ -64,10 +55,10 @@ export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTab
     if (file?.kind.role === "page" && !file.route) routesKnown = false;
     else if (file) unreadable.push({ kind: file.kind.name, name: file.name, route: file.route });
   }
-  const { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute, timeZone } = declaredBy(loaded.files, kinds, unreadable);
+  const declared = declaredBy(loaded.files, kinds, unreadable);
   const zone = zoneOf(loaded.files);
   const unshown = unshownAt(scheduledIn(loaded.files, zone), now, zone);
-  return { contentDir, ids, routes, routesUnknown: !routesKnown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone, unshown, images: loaded.images };
+  return { ...declared, contentDir, routesUnknown: !routesKnown, unshown, images: loaded.images };
 }
 
 /** The context from its inputs: with the services the schemas call (Markdown, pictures). */

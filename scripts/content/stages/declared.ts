@@ -24,7 +24,9 @@ export interface Declared {
   anchors: Record<string, string[]>;
   drafts: { ids: Record<string, string[]>; routes: string[]; anchors: Record<string, string[]> };
   redirects?: { from: string; to: string }[];
+  /** site.yaml's {{tokens}} (phone, email, ...; leads.yaml's retention too): all other files read of them. */
   tokens: Record<string, string | undefined>;
+  /** The route of the not-found page. */
   notFoundRoute?: string;
   /** The site's time zone as site.yaml writes it (`timeZone`): dates without a zone are in it. */
   timeZone?: string;

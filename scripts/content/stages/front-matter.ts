@@ -24,3 +24,15 @@ export function splitFrontMatter(text: string): { yamlText: string; yamlOffset: 
   if (text[close] === "\n") close++;
   return { yamlText, yamlOffset, body: { text: text.slice(close), offset: close } };
 }
+
+/** A content file's YAML and where it starts: a Markdown page's front matter (and its body), any other file whole. */
+export interface YamlPart {
+  yamlText: string;
+  yamlOffset: number;
+  body?: { text: string; offset: number };
+}
+
+/** The YAML part of a content file (`markdown`: a page with front matter); undefined for a page without front matter. */
+export function yamlPartOf(text: string, markdown: boolean): YamlPart | undefined {
+  return markdown ? splitFrontMatter(text) : { yamlText: text, yamlOffset: 0 };
+}

@@ -14,7 +14,7 @@ import { classifyPath, contentKinds, contentLayout, didYouMean, listOf, type Con
 import { hashOf, jsonSafe, listFiles, read, type CachedFile, type FileCache, type ReadFile } from "./files.ts";
 import type { Problem } from "../problems/problem.ts";
 import { quickParse } from "./fast-yaml.ts";
-import { splitFrontMatter } from "./front-matter.ts";
+import { yamlPartOf } from "./front-matter.ts";
 import { lineStartsOf, positionOf, type SourceText } from "../problems/position.ts";
 import { explainSyntax, unresolvedAliases } from "../problems/yaml-errors.ts";
 
@@ -145,14 +145,9 @@ export type FileIdentity = Pick<SourceFile, "path" | "rel" | "kind" | "role" | "
  * Undefined when it needs the positioned parse (`parseSource`), which then also explains its mistakes.
  */
 export function quickSource(identity: FileIdentity, text: string, hash = ""): CachedSource | undefined {
-  let yamlText = text;
-  let yamlOffset = 0;
-  let body: SourceFile["body"];
-  if (identity.markdown) {
-    const front = splitFrontMatter(text);
-    if (!front) return undefined;
-    ({ yamlText, yamlOffset, body } = front);
-  }
+  const part = yamlPartOf(text, identity.markdown);
+  if (!part) return undefined;
+  const { yamlText, yamlOffset, body } = part;
   const quick = quickParse(yamlText);
   if (!quick) return undefined;
   const entry: CachedFile = { hash, data: quick.data, yamlOffset, yamlEnd: yamlOffset + yamlText.length, body, clean: true, quick: true };
@@ -167,23 +162,18 @@ export function parseSource(identity: FileIdentity, text: string): { file?: Sour
   const { path } = identity;
   const problems: Problem[] = [];
   const lineStarts = lineStartsOf(text);
-  let yamlText = text;
-  let yamlOffset = 0;
-  let body: SourceFile["body"];
-  if (identity.markdown) {
-    const front = splitFrontMatter(text);
-    if (!front) {
-      problems.push({
-        file: path,
-        line: 1,
-        column: 1,
-        field: "",
-        message: 'a Markdown page starts with front matter: a line "---", the fields (route, title, ...), and another "---"',
-      });
-      return { problems, yamlEnd: 0 };
-    }
-    ({ yamlText, yamlOffset, body } = front);
+  const part = yamlPartOf(text, identity.markdown);
+  if (!part) {
+    problems.push({
+      file: path,
+      line: 1,
+      column: 1,
+      field: "",
+      message: 'a Markdown page starts with front matter: a line "---", the fields (route, title, ...), and another "---"',
+    });
+    return { problems, yamlEnd: 0 };
   }
+  const { yamlText, yamlOffset, body } = part;
   const doc = parse(yamlText);
   const file: SourceFile = { ...identity, text, lineStarts, doc, yamlOffset, data: undefined, body };
   const yamlEnd = yamlOffset + yamlText.length;
