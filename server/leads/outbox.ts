@@ -183,7 +183,7 @@ export class Outbox {
     this.inFlight.set(delivery.id, controller);
     try {
       if ("removed" in target) throw new TargetRemoved(target.removed);
-      if (target.kind === "email") await this.sendEmail(target.address, delivery, controller.signal);
+      if (target.kind === "email") await this.sendEmail(target.address, delivery);
       else await this.sendWebhook(target.address, delivery, controller.signal);
     } catch (error) {
       const message = (error as Error).message.slice(0, 500);
@@ -206,21 +206,20 @@ export class Outbox {
     );
   }
 
-  private async sendEmail(to: string, delivery: Claimed, signal: AbortSignal): Promise<void> {
+  // Not cut by the attempt's timer: nodemailer's own timeouts (smtp.ts) bound each step, and a message
+  // the server took after the timer fired would be sent again.
+  private async sendEmail(to: string, delivery: Claimed): Promise<void> {
     const { lead } = delivery;
     const { subject, text, replyTo } = leadEmail(lead, this.config.forms[lead.form]);
-    await this.mailer.send(
-      {
-        to,
-        replyTo,
-        subject,
-        text,
-        // The same id on every attempt: a mail system that got it twice (a crash after sending) shows it once.
-        messageId: `<lead-${lead.id}-${delivery.id}@leads.invalid>`,
-        headers: { "X-Lead-Id": lead.id },
-      },
-      signal,
-    );
+    await this.mailer.send({
+      to,
+      replyTo,
+      subject,
+      text,
+      // The same id on every attempt: a mail system that got it twice (a crash after sending) shows it once.
+      messageId: `<lead-${lead.id}-${delivery.id}@leads.invalid>`,
+      headers: { "X-Lead-Id": lead.id },
+    });
   }
 
   private async sendWebhook(url: string, delivery: Claimed, signal: AbortSignal): Promise<void> {

@@ -46,8 +46,8 @@ export type Message = Pick<SendMailOptions, "replyTo" | "messageId" | "headers">
 };
 
 export interface Mailer {
-  /** Sends `message`, or throws why not (in words when the server would not encrypt); `signal` cuts it short. */
-  send(message: Message, signal?: AbortSignal): Promise<void>;
+  /** Sends `message`, or throws why not (in words when the server would not encrypt). */
+  send(message: Message): Promise<void>;
   /** Lets the transport go (the service's stop). */
   close(): void;
 }
@@ -55,12 +55,10 @@ export interface Mailer {
 export function smtpMailer(config: Pick<LeadsConfig, "smtpUrl" | "sendTimeoutMs" | "emailFrom">): Mailer {
   let transport: Transporter | undefined;
   return {
-    async send(message, signal) {
+    async send(message) {
       if (!config.smtpUrl) throw new Error("SMTP_URL is not set: e-mail cannot be sent");
       transport ??= smtpTransport(config.smtpUrl, config.sendTimeoutMs);
-      // nodemailer (10.x) stops a send on its `signal`; its type definitions do not name it yet.
-      const options: SendMailOptions & { signal?: AbortSignal } = { from: config.emailFrom, ...message, signal };
-      await transport.sendMail(options).catch((error: unknown) => {
+      await transport.sendMail({ from: config.emailFrom, ...message }).catch((error: unknown) => {
         const why = unencrypted(error);
         throw why ? new Error(why) : error;
       });
