@@ -172,6 +172,9 @@ export class Alerts {
       ms >= 3_600_000 ? `${Math.round(ms / 360_000) / 10} h` : `${Math.round(ms / 60_000)} min`;
     for (const target of failing) {
       const name = `alert:failing:${target.target}`;
+      // Recorded: its alert went out.
+      if ((await this.db.query("SELECT 1 FROM lead_settings WHERE name = $1", [name])).length) continue;
+      log.error(`leads: ${target.name} has failed for ${hours(now - target.since.getTime())}; leads wait for it`);
       const message = to.length
         ? {
             to,
@@ -184,9 +187,6 @@ export class Alerts {
           }
         : undefined;
       const unsent = (recorded: string | undefined) => recorded === undefined;
-      const [row] = await this.db.query("SELECT 1 FROM lead_settings WHERE name = $1", [name]);
-      if (row) continue;
-      log.error(`leads: ${target.name} has failed for ${hours(now - target.since.getTime())}; leads wait for it`);
       await this.deliver(name, now, unsent, message, target.since.toISOString(), `the alert about ${target.name}`);
     }
     const names = new Set(failing.map((t) => t.target));
