@@ -8,7 +8,6 @@
 // (<Type>.tsx) the app layer, its test (<type>.test.tsx) a test.
 import js from "@eslint/js";
 import globals from "globals";
-import importPlugin from "eslint-plugin-import";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -83,25 +82,11 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "error" },
   },
   { files: ["admin/decap.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  // No import cycles (as bulletproof-react): a cycle makes load order matter, and tangles layers.
+  // Type-only imports count too (tools/lint/cycles.mjs, which reads the graph once per run):
+  // eslint-plugin-import's import/no-cycle skipped them, and is no longer needed beside it.
   {
-    // No import cycles (as bulletproof-react): a cycle makes load order matter, and tangles layers.
-    // eslint-plugin-import, whose resolvers are plain JavaScript: import-x's resolver is a native
-    // package per platform, which a registry without every platform's build cannot lock for `npm ci`.
     files: ["**/*.{ts,tsx,mts,mjs,js}"],
-    plugins: { import: importPlugin },
-    settings: {
-      // TypeScript files are read with typescript-eslint's parser to follow their imports.
-      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
-      "import/resolver": { node: { extensions: [".ts", ".tsx", ".mts", ".mjs", ".js", ".json"] } },
-      // Packages are not followed: a cycle is ours to find, and reading their bundles costs minutes.
-      "import/ignore": ["node_modules"],
-    },
-    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
-  },
-  // import/no-cycle skips type-only imports; in the product no circle is allowed, types included
-  // (tools/lint/cycles.mjs, which reads the product's folders once per run).
-  {
-    files: ["{admin,schemas,scripts,sections,server,src,ui}/**/*.{ts,tsx,mts,mjs,js}"],
     plugins: { cycles },
     rules: { "cycles/no-cycle": "error" },
   },

@@ -4,8 +4,8 @@
  * A circle closed by a type is still two files that cannot be read, moved or tested one without the
  * other. Every relative import counts: `import`, `import type`, `export … from`, `import()`.
  *
- * The graph is read once per lint run from the folders given (the product's, by default), with
- * TypeScript's import scanner; the file being linted is read from its own syntax tree, so an edit
+ * The graph is read once per lint run from the folders given (the product's, the tools and the
+ * tests, by default), with TypeScript's import scanner; the file being linted is read from its own syntax tree, so an edit
  * shows at once. An import that leads back to the file is reported with the whole circle's files.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -15,6 +15,8 @@ import ts from "typescript";
 const root = join(import.meta.dirname, "..", "..");
 /** The product's folders (docs/architecture.md), which never import tools/ or tests/. */
 export const productFolders = ["admin", "schemas", "scripts", "sections", "server", "src", "ui"];
+/** Every folder of sources the rule reads by default: the product's, the tools and the tests. */
+export const sourceFolders = [...productFolders, "tools", "tests"];
 const sourceFile = /\.(tsx?|mts|mjs|js)$/;
 const extensions = [".ts", ".tsx", ".mts", ".mjs", ".js", "/index.ts", "/index.tsx"];
 
@@ -136,7 +138,7 @@ export const noCycle = {
   create(context) {
     const options = context.options[0] ?? {};
     const base = resolve(options.root ?? root);
-    const folders = options.folders ?? productFolders;
+    const folders = options.folders ?? sourceFolders;
     const key = `${base}\0${folders.join(",")}`;
     if (!graphs.has(key)) graphs.set(key, importGraph(base, folders));
     const graph = graphs.get(key);
