@@ -52,7 +52,9 @@ const base = () => ({
   LEADS_RATE_LIMIT: "1000",
   LEADS_RETRY_BASE_MS: "300",
   LEADS_RETRY_CAP_MS: "600",
-  LEADS_SEND_TIMEOUT_MS: "1000",
+  // Long enough for a receiver in this busy test process to answer: a send cut by its timer is sent
+  // again (at least once, with one key), and these tests count each delivery exactly.
+  LEADS_SEND_TIMEOUT_MS: "30000",
   LEADS_POLL_MS: "100",
   LOG_FORMAT: "json",
 });
