@@ -71,8 +71,8 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
       LEADS_RETRY_BASE_MS: "200",
       LEADS_RETRY_CAP_MS: "1000",
       LEADS_MAX_ATTEMPTS: "1000",
-      LEADS_SEND_TIMEOUT_MS: "1000",
-      LEADS_LEASE_MS: "3000",
+      LEADS_SEND_TIMEOUT_MS: "3000", // a hang is cut in 3 s; a busy receiver still answers within it
+      LEADS_LEASE_MS: "10000", // well above the send timeout, so no send outlives its claim
       LEADS_POLL_MS: "100",
       LEADS_RATE_LIMIT: "1000",
       LEADS_MIN_SUBMIT_MS: "1500",
