@@ -35,6 +35,7 @@ import {
   expectPictureLoaded,
 } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
+import { task } from "./task-record.ts";
 
 interface Question {
   question: string;
@@ -128,36 +129,39 @@ test("add a FAQ entry, then list it on the home page: a new file, the page lists
   const file = `collections/faq/${id}.yaml`;
   let before = snapshot();
 
-  await openAdmin(page);
-  await page.getByRole("link", { name: collection("faq").label, exact: true }).click();
-  await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
-  await page.getByRole("textbox", { name: "Question" }).fill(question);
-  await field(page, "markdown", "Answer").getByRole("textbox").click();
-  await page.keyboard.insertText(answer);
-  await publishAndWait(page);
+  // Issue 22's task "a new FAQ entry, shown on the home page", recorded with its time and diff.
+  await task("A new FAQ entry shown on the home page", async () => {
+    await openAdmin(page);
+    await page.getByRole("link", { name: collection("faq").label, exact: true }).click();
+    await page.getByRole("link", { name: new RegExp(`${collection("faq").label_singular}$`) }).click();
+    await page.getByRole("textbox", { name: "Question" }).fill(question);
+    await field(page, "markdown", "Answer").getByRole("textbox").click();
+    await page.keyboard.insertText(answer);
+    await publishAndWait(page);
 
-  // Decap opens the new entry under its file name.
-  await expect(page).toHaveURL(new RegExp(`/collections/faq/entries/${id}$`));
-  await expect.poll(() => changes(before).added).toEqual([file]);
-  expect(read<Question>(file)).toMatchObject({ question, answer });
-  expect(changes(before)).toEqual({ added: [file], removed: [], changed: [] });
-  expectContentCheckPasses();
+    // Decap opens the new entry under its file name.
+    await expect(page).toHaveURL(new RegExp(`/collections/faq/entries/${id}$`));
+    await expect.poll(() => changes(before).added).toEqual([file]);
+    expect(read<Question>(file)).toMatchObject({ question, answer });
+    expect(changes(before)).toEqual({ added: [file], removed: [], changed: [] });
+    expectContentCheckPasses();
 
-  before = snapshot();
-  const listed = start.sections[faqSection]!.questions as string[];
-  // Then the home page.
-  await openEntry(page, "pages", `${start.title} (${start.route})`);
-  const section = itemsOf(field(page, "list", "Sections")).nth(faqSection);
-  await toggleOf(section).click();
-  // The list offers the new entry by its question, and shows it by its question once added.
-  const questions = field(section, "list", "Questions");
-  await addChosen(questions, "faq", question);
-  await expect(chosenRows(questions, "Questions").last()).toContainText(question);
-  await publishAndWait(page);
+    before = snapshot();
+    const listed = start.sections[faqSection]!.questions as string[];
+    // Then the home page.
+    await openEntry(page, "pages", `${start.title} (${start.route})`);
+    const section = itemsOf(field(page, "list", "Sections")).nth(faqSection);
+    await toggleOf(section).click();
+    // The list offers the new entry by its question, and shows it by its question once added.
+    const questions = field(section, "list", "Questions");
+    await addChosen(questions, "faq", question);
+    await expect(chosenRows(questions, "Questions").last()).toContainText(question);
+    await publishAndWait(page);
 
-  const questionsInFile = () => (read<typeof start>(start.file).sections[faqSection]!.questions as string[]) ?? [];
-  await expect.poll(questionsInFile).toEqual([...listed, id]);
-  expect(changes(before)).toEqual({ added: [], removed: [], changed: [start.file] });
+    const questionsInFile = () => (read<typeof start>(start.file).sections[faqSection]!.questions as string[]) ?? [];
+    await expect.poll(questionsInFile).toEqual([...listed, id]);
+    expect(changes(before)).toEqual({ added: [], removed: [], changed: [start.file] });
+  });
   expectContentCheckPasses();
 
   const site = await openSite(page, start.route);
@@ -181,15 +185,17 @@ test("upload a team member's photo with alt text: the file lands with the team's
   const folder = "images/team";
   expect(before.has(`${folder}/cms-upload-test.png`)).toBe(false);
 
-  await openEntry(page, "team", member.name);
-  await page.getByRole("button", { name: "Choose different image" }).click();
-  const library = page.getByRole("dialog");
-  await library.locator('input[type="file"]').setInputFiles(upload);
-  await library.getByRole("button", { name: "Choose selected" }).click();
-  await page.getByRole("textbox", { name: "Alt text" }).fill(alt);
-  await publishAndWait(page);
-
-  await expect.poll(() => read<TeamMember>(file).photo).toMatchObject({ src: `${folder}/cms-upload-test.png`, alt });
+  // Issue 22's task "a team member's photo uploaded", recorded with its time and diff.
+  await task("A team member's photo uploaded", async () => {
+    await openEntry(page, "team", member.name);
+    await page.getByRole("button", { name: "Choose different image" }).click();
+    const library = page.getByRole("dialog");
+    await library.locator('input[type="file"]').setInputFiles(upload);
+    await library.getByRole("button", { name: "Choose selected" }).click();
+    await page.getByRole("textbox", { name: "Alt text" }).fill(alt);
+    await publishAndWait(page);
+    await expect.poll(() => read<TeamMember>(file).photo).toMatchObject({ src: `${folder}/cms-upload-test.png`, alt });
+  });
   expect(readFileSync(join(contentDir, folder, "cms-upload-test.png"))).toEqual(readFileSync(upload));
   expect(changes(before)).toEqual({ added: [`${folder}/cms-upload-test.png`], removed: [], changed: [file] });
   expectContentCheckPasses();

@@ -25,6 +25,7 @@ import {
   expectContentCheckPasses,
 } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
+import { task } from "./task-record.ts";
 
 const text = (file: string) => readFileSync(join(contentDir, file), "utf8");
 
@@ -50,19 +51,21 @@ test("home sections reordered with buttons and the keyboard: the file's blocks m
   const before = text(home.file);
   const [, second, third] = home.sections;
 
-  await openEntry(page, "pages", `${home.title} (${home.route})`);
-  await page.getByText("Change the order of sections").click();
-  // Each row is named by its section's type and heading, as Decap's list names it (its type alone without one).
-  const words =
-    second!.heading === undefined ? sectionLabel(second!.type) : `${sectionLabel(second!.type)}: ${second!.heading}`;
-  const rows = page.getByRole("list", { name: "Order of sections" }).getByRole("listitem");
-  await expect(rows.nth(1)).toContainText(words);
-  const down = rows.nth(1).getByRole("button", { name: `Move “${words}” down`, exact: true });
-  await down.focus();
-  await page.keyboard.press("Enter");
-  await publishAndWait(page);
-
-  await expect.poll(() => read<typeof home>(home.file).sections[1]).toEqual(third);
+  // Issue 22's task "the home page's sections reordered", recorded with its time and diff.
+  await task("The home page's sections reordered (move down, with the keyboard)", async () => {
+    await openEntry(page, "pages", `${home.title} (${home.route})`);
+    await page.getByText("Change the order of sections").click();
+    // Each row is named by its section's type and heading, as Decap's list names it (its type alone without one).
+    const words =
+      second!.heading === undefined ? sectionLabel(second!.type) : `${sectionLabel(second!.type)}: ${second!.heading}`;
+    const rows = page.getByRole("list", { name: "Order of sections" }).getByRole("listitem");
+    await expect(rows.nth(1)).toContainText(words);
+    const down = rows.nth(1).getByRole("button", { name: `Move “${words}” down`, exact: true });
+    await down.focus();
+    await page.keyboard.press("Enter");
+    await publishAndWait(page);
+    await expect.poll(() => read<typeof home>(home.file).sections[1]).toEqual(third);
+  });
   expect(read<typeof home>(home.file).sections[2]).toEqual(second);
   // The same lines, in another order: comments, blank lines and styles kept.
   expect(text(home.file).split("\n").sort()).toEqual(before.split("\n").sort());
@@ -74,6 +77,8 @@ test("home sections reordered with buttons and the keyboard: the file's blocks m
 test("rows say what they are, labels and hints are for people, sections say what they are for; a page's list of chosen entries: moved and added with the keyboard, a diff of those lines only", async ({
   admin: page,
 }) => {
+  // Two tests' worth of work and a save: at load 11 it took more than the config's 120 s.
+  test.setTimeout(300_000);
   const home = pages().find((p) => p.route === "/")!;
   const before = text(home.file);
   await openEntry(page, "pages", `${home.title} (${home.route})`);

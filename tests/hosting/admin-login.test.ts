@@ -237,7 +237,7 @@ describe("the login's routes take only what this server issued, at the site's ow
       GITHUB_CLIENT_SECRET: clientSecret,
       GITHUB_URL: standIn.url,
       AUTH_ORIGIN: "https://www.example.com",
-      AUTH_TRUST_PROXY: "1",
+      TRUST_PROXY: "1",
     });
     const setup = readAuthConfig(reader);
     reader.done();
