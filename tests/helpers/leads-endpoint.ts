@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import type { LeadListing } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
 import { track } from "./children.ts";
+import { seedDataDir } from "./pglite-template.ts";
 
 export const root = resolve(import.meta.dirname, "..", "..");
 
@@ -20,6 +21,7 @@ export interface Endpoint {
 }
 
 export async function startEndpoint(port: number, env: Record<string, string>): Promise<Endpoint> {
+  await seedDataDir(env);
   const child = track(
     spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
       cwd: root,

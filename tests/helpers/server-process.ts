@@ -11,6 +11,7 @@ import type { Form, Site } from "../../schemas/index.ts";
 import { visitorPhone } from "../content-facts.ts";
 import { track } from "./children.ts";
 import { root, type Submission } from "./leads-endpoint.ts";
+import { seedDataDir } from "./pglite-template.ts";
 
 export interface ServerProcess {
   /** http://127.0.0.1:<port>, once listening. */
@@ -35,6 +36,7 @@ export async function startServer(
   env: Record<string, string>,
   options: { ready?: RegExp; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
+  await seedDataDir(env);
   const child = track(
     spawn(argv[0]!, argv.slice(1), {
       cwd: root,
