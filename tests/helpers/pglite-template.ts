@@ -1,12 +1,13 @@
 /**
  * A new embedded database's folder, made once (PGlite's initdb: 7 to 15 s of CPU on this machine) and
  * copied (a tenth of a second) into the LEADS_DATA_DIR of each server a test starts on a folder that
- * does not exist yet. Everything the server does on a new folder after initdb still runs on the copy:
- * the lock, owner-only modes, the migrations. A start on a folder that is really new, initdb included,
- * is what the commands on a fresh copy test (tests/commands: `npm start` on a clean clone), which do
- * not use this. Kept in node_modules/.cache/pglite-template/<PGlite's version>/.
+ * is missing or empty, and of each database a test opens in its own process on a new folder.
+ * Everything the server does on a new folder after initdb still runs on the copy: the lock, owner-only
+ * modes, the migrations. A start on a folder that is really new, initdb included, is still made by
+ * the servers of the browser tests, /admin/'s tests and the commands on a fresh copy (`npm start` on a
+ * clean clone), which do not use this. Kept in node_modules/.cache/pglite-template/<PGlite's version>/.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -37,11 +38,11 @@ async function templateDir(): Promise<string> {
 }
 
 /**
- * Fills `env.LEADS_DATA_DIR` with a new database when the folder does not exist yet (and the server
- * is to use the embedded database); leaves an existing folder, and PostgreSQL, alone.
+ * Fills `env.LEADS_DATA_DIR` with a new database when the folder is missing or empty (and the server
+ * is to use the embedded database); leaves a folder with anything in it, and PostgreSQL, alone.
  */
 export async function seedDataDir(env: Record<string, string | undefined>): Promise<void> {
   const dir = env.LEADS_DATA_DIR;
-  if (!dir || env.DATABASE_URL || existsSync(dir)) return;
+  if (!dir || env.DATABASE_URL || (existsSync(dir) && readdirSync(dir).length > 0)) return;
   cpSync(await templateDir(), dir, { recursive: true });
 }

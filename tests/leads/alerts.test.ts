@@ -28,6 +28,7 @@ import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 import { visitorPhone } from "../content-facts.ts";
+import { seedDataDir } from "../helpers/pglite-template.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
@@ -57,6 +58,7 @@ describe.each(["embedded", "postgresql"] as const)("alerts on the %s database", 
     hook = await webhookReceiver(hookPort!, "alerts-secret-0123456789");
     dataDir = mkdtempSync(join(tmpdir(), "alerts-test-"));
     if (kind === "postgresql") pg = startPostgres(pgPort!);
+    else await seedDataDir({ LEADS_DATA_DIR: dataDir });
     config = loadConfig({
       LEADS_DATA_DIR: dataDir,
       ...(pg ? { DATABASE_URL: pg.url } : {}),

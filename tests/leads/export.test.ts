@@ -19,6 +19,7 @@ import type { LeadListing } from "../../schemas/index.ts";
 import { storeLead } from "../../server/leads/store-lead.ts";
 import { copyProject } from "../helpers/copy-project.ts";
 import { root } from "../helpers/leads-endpoint.ts";
+import { seedDataDir } from "../helpers/pglite-template.ts";
 
 const run = promisify(execFile);
 /** A command line as a user types it, in `cwd`, with `env` added to the environment. */
@@ -41,6 +42,7 @@ describe("exports a CRM takes as they are", () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "leads-export-"));
+    await seedDataDir({ LEADS_DATA_DIR: dataDir });
     const db = await openDatabase({ dataDir });
     for (const [i, fields] of people.entries())
       await storeLead(

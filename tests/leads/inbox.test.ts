@@ -28,6 +28,7 @@ import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts"
 import { post, root, startEndpoint, until, type Submission } from "../helpers/leads-endpoint.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
+import { seedDataDir } from "../helpers/pglite-template.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
@@ -83,6 +84,7 @@ describe.each(["embedded", "postgresql"] as const)("the leads inbox on the %s da
     await smtp.start();
     dataDir = mkdtempSync(join(tmpdir(), "inbox-test-"));
     if (kind === "postgresql") pg = startPostgres(pgPort!);
+    else await seedDataDir({ LEADS_DATA_DIR: dataDir });
     const config = loadConfig({
       LEADS_DATA_DIR: dataDir,
       ...(pg ? { DATABASE_URL: pg.url } : {}),
