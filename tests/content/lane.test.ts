@@ -102,7 +102,7 @@ describe("CI's choice of lane", () => {
 
 describe("the steps that test the content", () => {
   it("are the fast lane: npm test's own steps, its first step first, calling only scripts that exist", () => {
-    expect(scripts["test:content"]).toMatch(/tools\/test-all\.ts --part=content$/);
+    expect(scripts["test:content"]).toMatch(/tools\/run\/test-all\.ts --part=content$/);
     expect(stepsOf(["--part=content"])).toEqual(contentSteps);
     expect(contentSteps[0]).toBe(testSteps[0]);
     for (const step of testSteps) expect(scripts, step.script).toHaveProperty(step.script);
