@@ -3,6 +3,10 @@
 // browser side goes one way, ui (shared components) ← sections/<type> (renderers) ← src (the app), and
 // may use schemas' types and the generated modules, never scripts; the product (schemas, sections,
 // scripts, server, ui, src, admin) never imports the developers' tools (tools/) or the tests (tests/).
+// The developers' tools (tools/) go one way too: tests/ may import tools/ (a test of a tool, the shared
+// browser finder and copy of the project), tools/ never imports tests/, but for the benchmarks
+// (tools/bench/), which set up what they measure with the tests' helpers and facts; tools/shared/ (what
+// the runner, the benchmarks and the tests share) imports no other room of tools/.
 // A section's folder (sections/<type>/) holds both layers, told apart by file
 // (docs/decisions/0017-a-section-is-one-folder.md): its schema.ts is the schema layer, its renderer
 // (<Type>.tsx) the app layer, its test (<type>.test.tsx) a test.
@@ -41,6 +45,17 @@ const scriptsLayer = [
   },
   { group: sectionFiles, message: "scripts/ uses a section's schema.ts (through schemas/), never its renderer." },
 ];
+
+// The developers' tools never import the app, nor the tests (but the benchmarks, below).
+const toolsNotTheApp = {
+  group: ["**/src/**", "**/ui/**"],
+  message: "tools/ never imports the app (src/) or its components (ui/).",
+};
+const toolsNotTheTests = {
+  group: ["**/tests/**"],
+  message:
+    "tools/ never imports tests/ (tests import tools/); only tools/bench/ may use tests/helpers/ and tests/content-facts.ts.",
+};
 
 // What runs in the browser: the app (src/), the renderers and the shared components (ui/).
 const browserLayer = [
@@ -123,6 +138,30 @@ export default tseslint.config(
       {
         group: ["**/src/**", ...sectionFiles],
         message: "ui/ is shared by the app and the renderers: it never imports src/ or a section's renderer.",
+      },
+    ],
+  ),
+  // tools/: its rooms (docs/architecture.md) and one direction with tests/.
+  layer(["tools/**"], [toolsNotTheApp, toolsNotTheTests], ["tools/bench/**"]),
+  layer(
+    ["tools/bench/**"],
+    [
+      toolsNotTheApp,
+      {
+        regex: "(^|/)tests/(?!helpers/|content-facts\\.ts$)",
+        message:
+          "a benchmark may use the tests' helpers (tests/helpers/) and facts (tests/content-facts.ts), nothing else of tests/.",
+      },
+    ],
+  ),
+  layer(
+    ["tools/shared/**"],
+    [
+      toolsNotTheApp,
+      toolsNotTheTests,
+      {
+        group: ["../run/**", "../bench/**", "../ci/**", "../lint/**", "**/tools/*/**", "!**/tools/shared/**"],
+        message: "tools/shared/ is what the other rooms share: it imports none of them (run/, bench/, ci/, lint/).",
       },
     ],
   ),

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tools/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./tools/shared/chromium.ts";
 
 const copy = process.env.CMS_COPY;
 const sitePort = process.env.CMS_PORT;

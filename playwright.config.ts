@@ -12,7 +12,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tools/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./tools/shared/chromium.ts";
 
 /** A free port, picked once by the runner; its workers inherit it through the environment. */
 function freePort(variable: string, taken: number[] = []): number {

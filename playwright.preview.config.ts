@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tools/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./tools/shared/chromium.ts";
 
 const base = process.env.PREVIEW_BASE ?? "/pr-123/";
 const hostDir = process.env.PREVIEW_HOST_DIR;

@@ -13,7 +13,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { copyProject } from "../helpers/copy-project.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 

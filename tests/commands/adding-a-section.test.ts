@@ -11,7 +11,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyProject } from "../helpers/copy-project.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 import { userEnv } from "../helpers/user-env.ts";
 
 const doc = "docs/adding-a-section.md";

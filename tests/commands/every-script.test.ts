@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { root } from "../helpers/copy-project.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { expectOk, scriptsCopy } from "../helpers/scripts-copy.ts";
 import { userEnv } from "../helpers/user-env.ts";
 
@@ -23,23 +23,23 @@ const BENCHMARKS = "tests/commands/benchmarks.test.ts";
 /** Each script, and the file whose run calls it (npm test's steps, a test, a configuration, here). */
 const ranBy: Record<string, string> = {
   // npm test's steps, in order.
-  "content:check": "tools/steps.ts",
-  typecheck: "tools/steps.ts",
-  lint: "tools/steps.ts",
-  "test:unit": "tools/steps.ts",
-  "test:commands": "tools/steps.ts",
-  "test:leads": "tools/steps.ts",
-  build: "tools/steps.ts",
-  size: "tools/steps.ts",
-  "test:e2e": "tools/steps.ts",
-  "test:preview": "tools/steps.ts",
-  "test:cms": "tools/steps.ts",
-  "test:edits": "tools/steps.ts",
+  "content:check": "tools/run/steps.ts",
+  typecheck: "tools/run/steps.ts",
+  lint: "tools/run/steps.ts",
+  "test:unit": "tools/run/steps.ts",
+  "test:commands": "tools/run/steps.ts",
+  "test:leads": "tools/run/steps.ts",
+  build: "tools/run/steps.ts",
+  size: "tools/run/steps.ts",
+  "test:e2e": "tools/run/steps.ts",
+  "test:preview": "tools/run/steps.ts",
+  "test:cms": "tools/run/steps.ts",
+  "test:edits": "tools/run/steps.ts",
   // npm test itself: CI's command.
   test: ".ci/run",
   // Run by the steps above (browser: by the scripts test:e2e, size, test:cms, test:preview).
   "test:content": "tests/content/lane.test.ts",
-  "test:unit:content": "tools/steps.ts",
+  "test:unit:content": "tools/run/steps.ts",
   browser: "package.json",
   "build:site": "package.json",
   "content:build": "tests/commands/fresh-machine.test.ts",

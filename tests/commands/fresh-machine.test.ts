@@ -32,7 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument, type YAMLSeq } from "yaml";
 import { faultStages } from "../../scripts/content/problems/fault.ts";
 import { phonePhoto } from "../helpers/photo-fixture.ts";
-import { root } from "../helpers/copy-project.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { freshProject } from "../helpers/fresh-project.ts";
 import { userEnv } from "../helpers/user-env.ts";
 

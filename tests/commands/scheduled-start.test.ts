@@ -1,6 +1,6 @@
 /**
  * `npm start` puts scheduled content live by itself, without a restart, as an operator runs it: on a
- * copy of the project with three pages of fixture content (tests/helpers/copy-project.ts), with the
+ * copy of the project with three pages of fixture content (tools/shared/copy-project.ts), with the
  * clock injected (BUILD_TIME one second before the boundary: the clock runs on from there), so the
  * test waits for what the server does, not for the time of day. It watches:
  * - a page with a publishDate answer 404, then 200 once the site for that time is swapped in, and a
@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyProject } from "../helpers/copy-project.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 import { track } from "../helpers/children.ts";
 
 const boundary = "2030-01-01T00:00:00Z";

@@ -1,6 +1,6 @@
 /**
- * The fast lane for content (`npm run test:content`, tools/test-content.ts) and CI's choice of lane
- * (tools/ci-lane.mjs): only a change confined to content/ takes the lane, anything else (or doubt)
+ * The fast lane for content (`npm run test:content`, tools/run/test-all.ts --part=content) and CI's choice of lane
+ * (tools/ci/lane.mjs): only a change confined to content/ takes the lane, anything else (or doubt)
  * runs everything; the lane runs every step of the full suite that can see content; on broken
  * content it fails at the content check with exactly the problems `npm test`'s first step reports
  * (run for real, in a copy of the project). `npm run test:edits` runs every step of `npm test`, the
@@ -11,10 +11,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, cpSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changedPaths, laneFor } from "../../tools/ci-lane.mjs";
-import { contentSteps, stepsOf, testSteps } from "../../tools/steps.ts";
+import { changedPaths, laneFor } from "../../tools/ci/lane.mjs";
+import { contentSteps, stepsOf, testSteps } from "../../tools/run/steps.ts";
 import { contentTests } from "../../vite.config.ts";
-import { copyProject } from "../helpers/copy-project.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 import { change, replace, validFixture, type Change } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -59,7 +59,7 @@ describe("CI's choice of lane", () => {
     /** The lane the script writes to $GITHUB_OUTPUT, and what it prints. */
     const decide = (...args: string[]) => {
       const output = join(repo, "..", `output-${Math.random()}`);
-      const run = spawnSync(process.execPath, [join(root, "tools", "ci-lane.mjs"), ...args], {
+      const run = spawnSync(process.execPath, [join(root, "tools", "ci", "lane.mjs"), ...args], {
         cwd: repo,
         encoding: "utf8",
         env: { ...process.env, GITHUB_OUTPUT: output },
@@ -102,7 +102,7 @@ describe("CI's choice of lane", () => {
 
 describe("the steps that test the content", () => {
   it("are the fast lane: npm test's own steps, its first step first, calling only scripts that exist", () => {
-    expect(scripts["test:content"]).toMatch(/tools\/test-all\.ts --part=content$/);
+    expect(scripts["test:content"]).toMatch(/tools\/run\/test-all\.ts --part=content$/);
     expect(stepsOf(["--part=content"])).toEqual(contentSteps);
     expect(contentSteps[0]).toBe(testSteps[0]);
     for (const step of testSteps) expect(scripts, step.script).toHaveProperty(step.script);
@@ -176,7 +176,7 @@ describe("on broken content, the lane fails at the content check with npm test's
       change(join(copy, "content"), c.changes);
       const env = { ...process.env, GITHUB_ACTIONS: c.github ? "true" : "", NO_COLOR: "1", FORCE_COLOR: "0" };
       const npm = (args: string[]) => spawnSync("npm", ["run", "--silent", ...args], { cwd: copy, encoding: "utf8", env });
-      // npm test's first step, as tools/test-all.ts runs it (and CI's full job, with annotations).
+      // npm test's first step, as tools/run/test-all.ts runs it (and CI's full job, with annotations).
       const first = npm(c.github ? ["content:check", "--", "--format=github"] : ["content:check"]);
       const lane = npm(["test:content"]);
       expect(first.status).toBe(1);

@@ -1,16 +1,16 @@
 /**
- * The one step runner (tools/run-steps.ts), run for real: a step that does not test the content runs
+ * The one step runner (tools/run/run-steps.ts), run for real: a step that does not test the content runs
  * on the launch content in a copy of the project, whatever content the project holds, so no edit of
  * content/ can reach it; a step that tests the content runs on the project's own. A suite added to
- * tools/steps.ts without `content` therefore cannot read content/ and escape the marketing edits' run.
+ * tools/run/steps.ts without `content` therefore cannot read content/ and escape the marketing edits' run.
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { launchContent, runSteps } from "../../tools/run-steps.ts";
-import type { Step } from "../../tools/steps.ts";
-import { copyProject } from "../helpers/copy-project.ts";
+import { launchContent, runSteps } from "../../tools/run/run-steps.ts";
+import type { Step } from "../../tools/run/steps.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 import { change, replace, validFixture } from "./helpers.ts";
 
 let broken: string;

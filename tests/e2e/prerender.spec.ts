@@ -20,7 +20,7 @@
  */
 import { expect, test } from "@playwright/test";
 import puppeteer, { type CDPSession } from "puppeteer-core";
-import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { hydrated, test as siteTest, routes } from "./fixtures.ts";
 
 /** In the page: marks a visible link to another of the site's pages (`others`); returns its path. */

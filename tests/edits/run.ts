@@ -1,7 +1,7 @@
 /**
  * `npm run test:edits` (the last step of `npm test`): every marketing edit in marketing-edits.ts
  * applied to a copy of the project's content, then every step that tests the content run again on
- * that copy (tools/steps.ts's `contentSteps`: the content check, the content's component tests, the
+ * that copy (tools/run/steps.ts's `contentSteps`: the content check, the content's component tests, the
  * build, the size budget, the browser tests). The other steps run on the launch content, which no
  * edit reaches, so they need no second run. A valid edit must never turn CI red; this is the proof.
  * `-- --shard=<i>/<n>` runs one share of the content steps (their cut ones), as `npm test` does.
@@ -10,9 +10,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runSteps } from "../../tools/run-steps.ts";
-import { contentSteps, inShare } from "../../tools/steps.ts";
-import { copyProject } from "../helpers/copy-project.ts";
+import { runSteps } from "../../tools/run/run-steps.ts";
+import { contentSteps, inShare } from "../../tools/run/steps.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 import { marketingEdits } from "./marketing-edits.ts";
 
 const shard = process.argv.find((arg) => arg.startsWith("--shard="))?.slice("--shard=".length);

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { copyProject, root } from "./copy-project.ts";
+import { copyProject, root } from "../../tools/shared/copy-project.ts";
 
 export function freshProject(destination: string, { without = [] }: { without?: readonly string[] } = {}): string {
   copyProject(destination);

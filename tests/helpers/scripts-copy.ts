@@ -1,5 +1,5 @@
 /**
- * A copy of the project in a temporary folder (copy-project.ts) and `npm run` in it as a user types
+ * A copy of the project in a temporary folder (tools/shared/copy-project.ts) and `npm run` in it as a user types
  * it: for the tests that run the project's scripts one by one (tests/commands/every-script.test.ts,
  * tests/commands/benchmarks.test.ts). Set up in `beforeAll`, removed in `afterAll`.
  * Each run is a process group of its own: a run past its time limit is stopped whole (npm, the script
@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { copyProject } from "./copy-project.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 import { userEnv } from "./user-env.ts";
 
 /** How a run ended: its exit code (null when it was stopped) and what it printed. */

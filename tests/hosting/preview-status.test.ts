@@ -1,5 +1,5 @@
 /**
- * tools/preview-status.ts, run as CI runs it (`node --import tsx`, its settings in the environment),
+ * tools/ci/preview-status.ts, run as CI runs it (`node --import tsx`, its settings in the environment),
  * against the stand-in GitHub on 127.0.0.1 (tests/helpers/github-stand-in.ts: the real API cannot be
  * reached from here; the stand-in follows GitHub's documented request and 201 answer, and lists the
  * commit's statuses as Decap reads them). The status it posts is one Decap's own code
@@ -23,7 +23,7 @@ const { getPreviewStatus } = (await import(decapApi)) as {
 };
 
 const root = join(import.meta.dirname, "..", "..");
-const script = join(root, "tools", "preview-status.ts");
+const script = join(root, "tools", "ci", "preview-status.ts");
 const token = "ghs_standInToken0123456789abcdefXYZ";
 const sha = "0123456789abcdef0123456789abcdef01234567";
 

@@ -27,7 +27,7 @@ import type { Site } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
-import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { root } from "../helpers/leads-endpoint.ts";

@@ -17,7 +17,7 @@ import { openDatabase } from "../../server/leads/db.ts";
 import { csvCell } from "../../server/leads/export.ts";
 import type { LeadListing } from "../../schemas/index.ts";
 import { storeLead } from "../../server/leads/store-lead.ts";
-import { copyProject } from "../helpers/copy-project.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 import { root } from "../helpers/leads-endpoint.ts";
 import { seedDataDir } from "../helpers/pglite-template.ts";
 

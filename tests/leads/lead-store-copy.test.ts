@@ -1,11 +1,11 @@
 /**
- * The tests' copies of the project (tests/helpers/copy-project.ts) never take the lead store with them
+ * The tests' copies of the project (tools/shared/copy-project.ts) never take the lead store with them
  * (issue 47, point 4): a copy skips exactly what .gitignore ignores (`.data/`, the default
  * LEADS_DATA_DIR, among them), so neither a running server's socket (which made the copy throw
  * ERR_FS_CP_SOCKET) nor real leads are copied, and a copy is private (0700).
  * A project as a developer has it: a copy of this one with its generated content, a lead server
  * running in it on the default data folder, a lead stored there, and stray files where .gitignore's
- * patterns reach (at any depth, by extension). Its own copy-project.ts copies it, as a test run in it
+ * patterns reach (at any depth, by extension). Its own tools/shared/copy-project.ts copies it, as a test run in it
  * would; git itself says which files that must be.
  */
 import { spawnSync } from "node:child_process";
@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { adminSocketPath } from "../../server/leads/service.ts";
-import { copyProject, root } from "../helpers/copy-project.ts";
+import { copyProject, root } from "../../tools/shared/copy-project.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { lead } from "../helpers/lead-fixture.ts";
 import { post, storedLeads } from "../helpers/leads-endpoint.ts";
@@ -70,7 +70,7 @@ test("a copy of a project whose lead server runs: no socket error, no lead store
   expect(statSync(adminSocketPath(dataDir)).isSocket(), "the running server's socket").toBe(true);
   expect(await storedLeads({ LEADS_DATA_DIR: dataDir })).toHaveLength(1);
 
-  // The project's own copy-project.ts, as a test run in it copies it.
+  // The project's own tools/shared/copy-project.ts, as a test run in it copies it.
   const copied = spawnSync(
     process.execPath,
     [
@@ -79,7 +79,7 @@ test("a copy of a project whose lead server runs: no socket error, no lead store
       "--input-type=module",
       "-e",
       "const { copyProject } = await import(process.argv[1]); copyProject(process.argv[2]);",
-      join(project, "tests", "helpers", "copy-project.ts"),
+      join(project, "tools", "shared", "copy-project.ts"),
       copy,
     ],
     { cwd: project, encoding: "utf8" },

@@ -24,7 +24,7 @@ import type { Form, Site } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
 import { openDatabase } from "../../server/leads/db.ts";
 import { auditRows } from "../../server/leads/inbox/queries.ts";
-import { chromiumArgs, chromiumPath } from "../../tools/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { visitorPhone } from "../content-facts.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";

@@ -95,7 +95,7 @@ describe("a mistake in a variable is refused at start", () => {
     chmodSync(folder, 0o555);
     // Root writes anywhere: as root, the server runs without the capabilities that let root pass over
     // a folder's permissions (setpriv, util-linux), so this one is read-only to it too. It still reads
-    // the project as its owner, in a private copy too (tests/helpers/copy-project.ts).
+    // the project as its owner, in a private copy too (tools/shared/copy-project.ts).
     const asRoot = process.getuid?.() === 0;
     const argv = asRoot ? ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--", ...commands.node] : commands.node;
     const result = await runToEnd(argv, { ...base, LEADS_DATA_DIR: folder });

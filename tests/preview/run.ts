@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { copyProject } from "../helpers/copy-project.ts";
+import { copyProject } from "../../tools/shared/copy-project.ts";
 
 export const previewBase = "/pr-123/";
 const copy = copyProject(mkdtempSync(join(tmpdir(), "preview-")));

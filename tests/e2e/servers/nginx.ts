@@ -7,7 +7,7 @@
  * Where nginx is missing it is installed with apt-get (as root, or with password-less sudo), without
  * starting the system's own nginx service. Its workers run as the user running it (started as root,
  * nginx would run them as an unprivileged user), so they read what the test can: dist/ in a copy of
- * the project, which is private (tests/helpers/copy-project.ts).
+ * the project, which is private (tools/shared/copy-project.ts).
  * The lead endpoint runs beside it as in production (`npm run leads:serve`, on LEADS_PORT, with its
  * own embedded database in the temp folder), and nginx proxies /api/leads to it; nginx starts once
  * the endpoint is ready.

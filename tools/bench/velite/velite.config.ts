@@ -1,6 +1,6 @@
 /**
  * The Velite 0.4 configuration that `npm run bench:velite` measures against our content pipeline: the
- * same content folder, the same schemas, the same HTML. tools/bench-velite.ts runs `velite build
+ * same content folder, the same schemas, the same HTML. tools/bench/velite.ts runs `velite build
  * --strict` in .bench/velite/ (Velite and rehype-sanitize are pinned devDependencies) with a
  * configuration that imports this file, and names the corpus in BENCH_VELITE_CORPUS.
  * Type-checked on its own (./tsconfig.velite.json); the project's tsc leaves it out.
@@ -24,8 +24,8 @@ import { dirname, join, relative } from "node:path";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import { defineCollection, defineConfig, s, type ZodType } from "velite";
 import { parse } from "yaml";
-import { contentKinds, type EntriesKind, type KindTable } from "../../schemas/kinds.ts";
-import { tokensFrom } from "../../scripts/content/stages/tokens.ts";
+import { contentKinds, type EntriesKind, type KindTable } from "../../../schemas/kinds.ts";
+import { tokensFrom } from "../../../scripts/content/stages/tokens.ts";
 import { LinkTarget, oneFile, Reference, veliteSchema, type Hooks, type Velite } from "./derive.ts";
 
 interface Corpus {

@@ -1,7 +1,7 @@
 /**
  * The browser every script and test drives, and how it is found: CHROMIUM_PATH when set, else an
  * installed Chromium or Chrome, else the Chromium Playwright downloaded. `npm run browser`
- * (tools/browser.ts) installs one when none is found. Launch flags suit a closed network.
+ * (tools/run/browser.ts) installs one when none is found. Launch flags suit a closed network.
  */
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";

@@ -21,11 +21,11 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { honeypotField, type Form, type Site } from "../schemas/index.ts";
-import { visitorPhone } from "../tests/content-facts.ts";
-import { root, startEndpoint, storedLeads } from "../tests/helpers/leads-endpoint.ts";
-import { startPostgres } from "../tests/helpers/postgres.ts";
-import { openDatabase } from "../server/leads/db.ts";
+import { honeypotField, type Form, type Site } from "../../schemas/index.ts";
+import { visitorPhone } from "../../tests/content-facts.ts";
+import { root, startEndpoint, storedLeads } from "../../tests/helpers/leads-endpoint.ts";
+import { startPostgres } from "../../tests/helpers/postgres.ts";
+import { openDatabase } from "../../server/leads/db.ts";
 
 const { values: options } = parseArgs({ options: { only: { type: "string" }, inbox: { type: "boolean" } } });
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;

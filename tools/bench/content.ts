@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { aYamlPage, bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corpus.ts";
+import { aYamlPage, bench, countFiles, makeFolder, root } from "../../tests/helpers/bench-corpus.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -100,7 +100,7 @@ for (const [name, dir] of [
 /** From saving a page to its generated module holding the edit, in the dev server (median of `runs`). */
 async function devLatency(dir: string): Promise<number> {
   const { createServer } = await import("vite");
-  const { contentPlugin } = await import("../scripts/content/dev/vite-plugin.ts");
+  const { contentPlugin } = await import("../../scripts/content/dev/vite-plugin.ts");
   const out = join(bench, "dev-out");
   rmSync(out, { recursive: true, force: true });
   // Vite's root holds a page and nothing else, so its watcher starts at once (as in the tests).

@@ -5,7 +5,7 @@
  * cannot be listed (a missing base commit, a git error): when unsure, everything runs.
  * GitHub's `paths` filters say "any of these changed", never "only these", hence this step.
  * Plain JavaScript with no dependencies: the job runs it before `npm ci`.
- * Usage: node tools/ci-lane.mjs <event> [base-sha] [head-sha]
+ * Usage: node tools/ci/lane.mjs <event> [base-sha] [head-sha]
  * Out: `lane=content|full` appended to $GITHUB_OUTPUT when set, and a line saying why on stdout.
  */
 import { execFileSync } from "node:child_process";

@@ -2,7 +2,7 @@
  * `npm run check`: the developer's loop before a commit, in under a minute: the content check, the type
  * check (incremental), ESLint (cached) and Prettier on the changed files, and the unit and component
  * tests the change touches; then a summary with each step's time, through `npm test`'s runner
- * (tools/run-steps.ts).
+ * (tools/run/run-steps.ts).
  * Stops at the first failing step and exits 1. `npm test` (every check) is for before a pull request.
  * - Changed files: `git diff HEAD` (staged or not) and the untracked files git does not ignore; with no
  *   git (not a clone, or no commit yet), every file: lint and Prettier on the whole project, and the
@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { runSteps, type Runnable } from "./run-steps.ts";
 
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..", "..");
 /** Per checkout: two clones sharing node_modules (a copy linking it) never share a cache. */
 const cacheDir = join(
   root,

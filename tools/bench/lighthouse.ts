@@ -2,17 +2,17 @@
  * `npm run lighthouse`: Lighthouse 12 (mobile, simulated throttling) on the built site, served
  * locally the way a static host serves it, with Debian's Chromium (CHROMIUM_PATH overrides).
  * In: dist/ (run `npm run build` first). Out: the four category scores and LCP, TBT and CLS per page.
- * Usage: node --import tsx tools/lighthouse.ts [route ...]   (default: every route)
+ * Usage: node --import tsx tools/bench/lighthouse.ts [route ...]   (default: every route)
  */
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumArgs, chromiumPath } from "./chromium.ts";
-import { createStaticServer } from "../server/serve.ts";
+import { chromiumArgs, chromiumPath } from "../shared/chromium.ts";
+import { createStaticServer } from "../../server/serve.ts";
 
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..", "..");
 const routes =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)

@@ -14,7 +14,7 @@
  * observer and the next animation frame, on the same clock as the save). Prints the medians, and
  * whether the pages updated in place: no reload, scroll position and the open question kept.
  * BENCH_PROFILE=1: for the largest size only, the dev server runs with `--cpu-prof` and Chromium
- * records a performance trace; both land in .bench/dev-profile/ (summarised by tools/profile-summary.ts).
+ * records a performance trace; both land in .bench/dev-profile/ (summarised by tools/bench/profile-summary.ts).
  * BENCH_RUNS sets the saves per edit (default 5).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -22,10 +22,10 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { bench, countFiles, makeFolder } from "../tests/helpers/bench-corpus.ts";
-import { chromiumArgs, chromiumPath } from "./chromium.ts";
-import { copyProject } from "../tests/helpers/copy-project.ts";
-import { freePort } from "../tests/helpers/free-port.ts";
+import { bench, countFiles, makeFolder } from "../../tests/helpers/bench-corpus.ts";
+import { chromiumArgs, chromiumPath } from "../shared/chromium.ts";
+import { copyProject } from "../shared/copy-project.ts";
+import { freePort } from "../../tests/helpers/free-port.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sizes = (process.env.BENCH_SIZES ?? "shipped,1000,4000").split(",");
@@ -290,4 +290,4 @@ console.log(
 const worst = Math.max(...rows.flatMap((r) => [...r.medians.values()]));
 console.log(`\nslowest median: ${worst.toFixed(0)} ms (target ≤ 300 ms at 4,000 files) ${worst <= 300 ? "✔" : "✖"}`);
 if (profile && existsSync(profileDir))
-  console.log(`profiles in ${profileDir} (node --import tsx tools/profile-summary.ts)`);
+  console.log(`profiles in ${profileDir} (node --import tsx tools/bench/profile-summary.ts)`);

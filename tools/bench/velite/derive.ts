@@ -17,9 +17,9 @@
  */
 import type { z } from "zod";
 import type { ZodTypeAny, z as zod3 } from "zod/v3";
-import { noFile, type ContentFacts } from "../../schemas/context.ts";
-import type { ReferenceMeta } from "../../schemas/references.ts";
-import { defOf, unwrap, type CheckDef, type Def } from "../../schemas/walk.ts";
+import { noFile, type ContentFacts } from "../../../schemas/context.ts";
+import type { ReferenceMeta } from "../../../schemas/references.ts";
+import { defOf, unwrap, type CheckDef, type Def } from "../../../schemas/walk.ts";
 
 /** Velite's `s` as far as the derivation uses it: Zod 3 (the stand-in of a test: zod/v3). */
 export type Velite = typeof zod3;

@@ -1,10 +1,10 @@
 /**
  * `npm run bench:inspect`: how fast editing on the page answers in /admin/'s preview (issue 28) on a
  * page with many FAQ entries (BENCH_FAQ, default 300).
- * On a copy of the project (tests/helpers/copy-project.ts): writes BENCH_FAQ FAQ entries and a page
+ * On a copy of the project (tools/shared/copy-project.ts): writes BENCH_FAQ FAQ entries and a page
  * showing all of them (a copy of the first section of the shipped pages that lists FAQ entries, its
  * list replaced), starts `npm run cms` on free ports of 127.0.0.1, opens that page in /admin/ in
- * Chromium (tools/chromium.ts) and times, BENCH_RUNS times each (default 5), in the page's own clock:
+ * Chromium (tools/shared/chromium.ts) and times, BENCH_RUNS times each (default 5), in the page's own clock:
  * - the preview drawn and marked, from opening the entry (once);
  * - hovering a question: its outline and field name shown;
  * - a click on the section's heading: the cursor in its field (a click on words that can be typed
@@ -23,9 +23,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
-import { copyProject } from "../tests/helpers/copy-project.ts";
-import { freePort } from "../tests/helpers/free-port.ts";
-import { chromiumArgs, chromiumPath } from "./chromium.ts";
+import { copyProject } from "../shared/copy-project.ts";
+import { freePort } from "../../tests/helpers/free-port.ts";
+import { chromiumArgs, chromiumPath } from "../shared/chromium.ts";
 
 const count = Number(process.env.BENCH_FAQ ?? 300);
 const runs = Number(process.env.BENCH_RUNS ?? 5);

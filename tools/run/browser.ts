@@ -1,14 +1,14 @@
 /**
  * `npm run browser`: makes sure a Chromium-family browser is here for the browser tests, saying what
  * it does. Runs before `playwright test` (npm run test:e2e) and so before every `npm test`.
- * Steps: use one already installed (tools/chromium.ts: CHROMIUM_PATH, Chrome or Chromium,
+ * Steps: use one already installed (tools/shared/chromium.ts: CHROMIUM_PATH, Chrome or Chromium,
  * Playwright's own); else `playwright install chromium` (where downloads work); else, on Debian or
  * Ubuntu as root, `apt-get install -y chromium`. When all fail: one message saying how to get a
  * browser, exit code 1.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { findChromium } from "./chromium.ts";
+import { findChromium } from "../shared/chromium.ts";
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`browser: ${command} ${args.join(" ")}`);

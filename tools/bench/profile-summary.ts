@@ -2,12 +2,12 @@
  * Summarises what `BENCH_PROFILE=1 npm run bench:dev` recorded in .bench/dev-profile/: the dev
  * server's CPU profile (`--cpu-prof`: self time by area and by function) and the page's performance
  * trace (Chromium: main-thread time by event). Used to write the breakdown in docs/performance.md.
- * Usage: node --import tsx tools/profile-summary.ts [folder]
+ * Usage: node --import tsx tools/bench/profile-summary.ts [folder]
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const dir = process.argv[2] ?? join(import.meta.dirname, "..", ".bench", "dev-profile");
+const dir = process.argv[2] ?? join(import.meta.dirname, "..", "..", ".bench", "dev-profile");
 
 interface ProfileNode {
   id: number;

@@ -1,12 +1,12 @@
 /**
  * `npm run bench:velite`: our content pipeline side by side with Velite 0.4 (`velite build --strict`,
- * with a configuration derived from our schemas, producing the same HTML: tools/bench-velite/), on the
+ * with a configuration derived from our schemas, producing the same HTML: tools/bench/velite/), on the
  * corpora of `npm run bench:content` (tests/helpers/bench-corpus.ts), as wall time of whole processes
  * in paired runs on this machine.
  * Steps:
  * - Velite 0.4.0 and rehype-sanitize (which its configuration imports, with yaml) are pinned
  *   devDependencies: nothing is installed at run time;
- * - writes .bench/velite/velite.config.ts, which imports tools/bench-velite/velite.config.ts;
+ * - writes .bench/velite/velite.config.ts, which imports tools/bench/velite/velite.config.ts;
  * - for each corpus (1,000 and 4,000 files; BENCH_SIZES=1000 runs fewer), named to Velite's
  *   configuration in BENCH_VELITE_CORPUS: builds once with both tools and compares what they made
  *   (every page's, entry's and form's HTML, every image's size), then measures pairs:
@@ -25,13 +25,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { bench, countFiles, makeFolder, root } from "../tests/helpers/bench-corpus.ts";
+import { bench, countFiles, makeFolder, root } from "../../tests/helpers/bench-corpus.ts";
 
 /** Velite and what the configuration imports: pinned devDependencies (package.json), nothing installed at run time. */
 const packages = ["velite", "rehype-sanitize", "yaml"];
 const veliteDir = join(bench, "velite");
 const veliteBin = join(root, "node_modules", "velite", "bin", "velite.js");
-const template = join(root, "tools", "bench-velite", "velite.config.ts");
+const template = join(root, "tools", "bench", "velite", "velite.config.ts");
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const sizes = (process.env.BENCH_SIZES ?? "1000,4000").split(",").map(Number);
 /** Target: ours takes at most half of Velite's time. */
@@ -65,7 +65,7 @@ interface Corpus {
 
 /**
  * .bench/velite/velite.config.ts: Velite's configuration file, where Velite runs; the configuration is
- * tools/bench-velite/velite.config.ts, derived from schemas/ (nothing to write per corpus).
+ * tools/bench/velite/velite.config.ts, derived from schemas/ (nothing to write per corpus).
  */
 function writeConfig(): void {
   mkdirSync(veliteDir, { recursive: true });

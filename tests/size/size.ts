@@ -2,10 +2,10 @@
  * `npm run size`: the performance budget. Prints the gzipped bytes of JavaScript (code and content
  * apart), CSS and HTML each built page loads, and the image bytes a phone downloads on it, and fails
  * when a budget is broken.
- * In: dist/ (run `npm run build` first). Also builds the floor (tools/size/floor: bare React 19 +
+ * In: dist/ (run `npm run build` first). Also builds the floor (tests/size/floor: bare React 19 +
  * React Router hydrating two routes) with the same Vite config into .size-floor/, once per state of its sources (the figure kept in
  * node_modules/.cache/size-floor/). The images are
- * measured in Chromium (tools/chromium.ts) emulating a phone: 412 × 823 CSS px at 2.625 device
+ * measured in Chromium (tools/shared/chromium.ts) emulating a phone: 412 × 823 CSS px at 2.625 device
  * pixels per CSS pixel (a common Android phone; Lighthouse's Moto G Power has 1.75, so this is the
  * harsher case), each page loaded afresh from dist/ served as a static host serves it.
  * JavaScript is measured in the same Chromium, as each page loads it (src/islands/: a loader, then
@@ -27,10 +27,10 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { chromium, type Page } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "../chromium.ts";
+import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { createStaticServer } from "../../server/serve.ts";
 import type { Site } from "../../schemas/index.ts";
-import { visitorPhone } from "../../tests/content-facts.ts";
+import { visitorPhone } from "../content-facts.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -45,7 +45,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  */
 function floorBytes(): number {
   const hash = createHash("sha256");
-  const floorSources = join(root, "tools", "size", "floor");
+  const floorSources = join(root, "tests", "size", "floor");
   for (const file of [
     ...readdirSync(floorSources).map((name) => join(floorSources, name)),
     join(root, "vite.config.ts"),
@@ -60,7 +60,7 @@ function floorBytes(): number {
     [
       join(root, "node_modules", "vite", "bin", "vite.js"),
       "build",
-      "tools/size/floor",
+      "tests/size/floor",
       "--config",
       "vite.config.ts",
       "--outDir",

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every step of tools/steps.ts's list, in order, through the one runner (run-steps.ts),
+ * `npm test`: every step of tools/run/steps.ts's list, in order, through the one runner (run-steps.ts),
  * stopping at the first failure, then a summary with each step's time; exits non-zero on a failure.
  * The steps that test the content run on content/ (and, as the last step, again on marketing edits:
  * tests/edits/run.ts); the others on the launch content, in a copy. `npm run test:content` is this file

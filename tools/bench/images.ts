@@ -14,8 +14,8 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
-import { copyProject, root } from "../tests/helpers/copy-project.ts";
-import { replaceWithPhotos } from "../tests/helpers/photo-fixture.ts";
+import { copyProject, root } from "../shared/copy-project.ts";
+import { replaceWithPhotos } from "../../tests/helpers/photo-fixture.ts";
 
 const copy = join(root, ".bench", "photos");
 const cache = join(root, ".bench", "photos-cache");

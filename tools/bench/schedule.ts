@@ -1,17 +1,17 @@
 /**
  * Measures the scheduling requirement on the real clock: with `npm start` serving, a page whose
  * publishDate is 60 s ahead must be served within 90 s, without a restart. On a copy of the project
- * (tests/helpers/copy-project.ts) with one page scheduled. The server's clock is shifted with
+ * (tools/shared/copy-project.ts) with one page scheduled. The server's clock is shifted with
  * BUILD_TIME so that it reads 60 s before the page's publishDate at the moment it starts listening
  * (the start-up build's length is learnt from a first start); from then on every second is real.
  * Prints: how far ahead the boundary was when the server listened, and when the page was served.
- * Usage: node --import tsx tools/measure-schedule.ts
+ * Usage: node --import tsx tools/bench/schedule.ts
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { copyProject } from "../tests/helpers/copy-project.ts";
+import { copyProject } from "../shared/copy-project.ts";
 
 const boundary = Date.parse("2030-01-01T00:00:00Z");
 const copy = copyProject(mkdtempSync(join(tmpdir(), "measure-schedule-")));

@@ -1,4 +1,4 @@
-/** Types of tools/ci-lane.mjs (plain JavaScript, so CI can run it before `npm ci`). */
+/** Types of tools/ci/lane.mjs (plain JavaScript, so CI can run it before `npm ci`). */
 export declare const contentFolder: string;
 export declare function laneFor(
   event: string,

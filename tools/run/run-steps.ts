@@ -1,7 +1,7 @@
 /**
  * The one step runner: `npm test` (test-all.ts), the fast lane for content (`npm run test:content`,
  * the same file) and the marketing edits' run (tests/edits/run.ts) each hand it steps of
- * tools/steps.ts's list; `npm run check` (check.ts) hands it commands. Each step is
+ * tools/run/steps.ts's list; `npm run check` (check.ts) hands it commands. Each step is
  * `npm run --silent <script>` or its command, inheriting the terminal; the runner stops at the first
  * failure, prints each step's time as it ends, then a summary.
  * Where a step runs: a content step (`content: true`) in the project given (`cwd`, this checkout by
@@ -14,7 +14,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { copyProject } from "../tests/helpers/copy-project.ts";
+import { copyProject } from "../shared/copy-project.ts";
 import type { Step } from "./steps.ts";
 
 /** What the runner runs: a step of the list (an npm script), a command with its arguments, or nothing, and why. */
@@ -25,7 +25,7 @@ export type Runnable = Pick<Step, "label" | "content" | "cut"> &
     | { skipped: string; script?: undefined; command?: undefined }
   );
 
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..", "..");
 
 /** The frozen content the steps that do not test content run on. */
 export const launchContent = join(root, "tests", "spec", "launch-content");
@@ -81,7 +81,7 @@ function timeOf(r: StepResult): string {
 }
 
 /**
- * A copy of this project (tests/helpers/copy-project.ts: sources, node_modules linked) with the
+ * A copy of this project (tools/shared/copy-project.ts: sources, node_modules linked) with the
  * launch content in place of content/, its generated modules written (as `npm install` does).
  */
 export function fixtureCopy(env?: NodeJS.ProcessEnv): string {

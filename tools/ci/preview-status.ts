@@ -12,9 +12,9 @@
  * Out: one POST /repos/{owner}/{repo}/statuses/{sha} through the project's one GitHub client
  * (scripts/github/client.ts); exit 1 with the reason in words when refused. The token goes in the
  * Authorization header only: never in a message, even when the request fails. CI runs it with
- * `node --import tsx tools/preview-status.ts` (Node 22 and 24 alike).
+ * `node --import tsx tools/ci/preview-status.ts` (Node 22 and 24 alike).
  */
-import { gitHub, GitHubError } from "../scripts/github/client.ts";
+import { gitHub, GitHubError } from "../../scripts/github/client.ts";
 
 /** What Decap looks for in a status's context when `preview_context` is not set. */
 export const decapPreviewKeyword = "deploy";
