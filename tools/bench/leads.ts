@@ -254,7 +254,7 @@ for (const kind of kinds) {
     ...(pg ? { DATABASE_URL: pg.url, LEADS_DB_POOL: "20" } : {}),
     LEADS_EMAIL_TO: "none",
     LEADS_WEBHOOK_URL: "none",
-    LEADS_TRUST_PROXY: "1",
+    TRUST_PROXY: "1",
   };
   const port = kind === "embedded" ? 4340 : 4341;
   const endpoint = await startEndpoint(port, env);
