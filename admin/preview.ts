@@ -17,6 +17,8 @@ import {
   type Collections,
   type ContentContext,
   type ContentFacts,
+  type Entry,
+  type EntryFields,
   type Form,
   type PageData,
   type Section,
@@ -140,18 +142,25 @@ export function preview(edited: Edited, built: Built, getAsset: (src: string) =>
       if (!form.ok) return form;
       return showAlone(built, "forms", edited.id, { ...base, forms: { ...built.forms, [edited.id]: form.value } });
     }
-    case "entry": {
-      const collection = edited.collection;
-      const entry = check<object>((c) => collectionSchemas(c)[collection], edited.data, built, getAsset);
-      if (!entry.ok) return entry;
-      const others = (built.collections[edited.collection] as { id: string }[]).filter((e) => e.id !== edited.id);
-      const collections = {
-        ...built.collections,
-        [edited.collection]: [...others, { ...entry.value, id: edited.id }],
-      } as Collections;
-      return showAlone(built, edited.collection, edited.id, { ...base, collections });
-    }
+    case "entry":
+      return previewEntry(edited.collection, edited.id, edited.data, built, getAsset, base);
   }
+}
+
+/** An entry of collection `C` previewed in place of its built version, shown alone in a section that lists its kind. */
+function previewEntry<C extends CollectionName>(
+  collection: C,
+  id: string,
+  data: Record<string, unknown>,
+  built: Built,
+  getAsset: (src: string) => string,
+  base: Omit<Extract<Preview, { ok: true }>, "ok" | "route">,
+): Preview {
+  const entry = check<EntryFields<C>>((c) => collectionSchemas(c)[collection], data, built, getAsset);
+  if (!entry.ok) return entry;
+  const others: Entry<C>[] = built.collections[collection].filter((e) => e.id !== id);
+  const collections: Collections = { ...built.collections, [collection]: [...others, { ...entry.value, id }] };
+  return showAlone(built, collection, id, { ...base, collections });
 }
 
 function showAlone(

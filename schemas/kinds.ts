@@ -267,8 +267,10 @@ export const collectionSchemas = perContext(
     ) as { [N in CollectionName]: ReturnType<Row<N>["schema"]> },
 );
 
+/** An entry's fields, as its schema gives them. */
+export type EntryFields<C extends CollectionName> = Output<C>;
 /** An entry as the app receives it: its fields, and its id (the file name). */
-export type Entry<C extends CollectionName> = Output<C> & { id: string };
+export type Entry<C extends CollectionName> = EntryFields<C> & { id: string };
 export type Collections = { [C in CollectionName]: Entry<C>[] };
 export type Service = Entry<"services">;
 export type Plan = Entry<"plans">;

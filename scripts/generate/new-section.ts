@@ -9,8 +9,9 @@
  * from there. It is static (no island): the renderer's comment says how to add an interactive part.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { insertLine } from "./insert-line.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const name = process.argv[2] ?? "";
@@ -40,17 +41,8 @@ if (existsSync(join(root, folder))) {
 
 mkdirSync(join(root, folder), { recursive: true });
 
-/** Inserts `line` after the last line matching `after` (or before the first matching `before`). */
-function insert(file: string, line: string, where: { after?: RegExp; before?: RegExp }) {
-  const path = join(root, file);
-  const lines = readFileSync(path, "utf8").split("\n");
-  let index = -1;
-  if (where.after) lines.forEach((l, i) => where.after!.test(l) && (index = i + 1));
-  else index = lines.findIndex((l) => where.before!.test(l));
-  if (index < 0) throw new Error(`could not find where to add "${line}" in ${file}`);
-  lines.splice(index, 0, line);
-  writeFileSync(path, lines.join("\n"));
-}
+const insert = (file: string, line: string, where: { after?: RegExp; before?: RegExp }) =>
+  insertLine(root, file, line, where);
 
 writeFileSync(
   join(root, files.schema),
@@ -116,29 +108,32 @@ writeFileSync(
   join(root, files.test),
   `import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import type { z } from "zod";
+import type { page as pageSchema } from "../../schemas/page.ts";
 import { fixture } from "../../tests/content/helpers.ts";
 import { loadContent, renderSite } from "../../tests/components/render-site.tsx";
 
+/** A page's file as content writes it: typed by the schema, so a change to the section's fields is a type error here. */
+type PageFile = z.input<ReturnType<typeof pageSchema>>;
+
 // A page with the ${name} section, added to the test fixture content.
-const page = \`route: /${name}-example
-title: ${title} example
-description: A page showing the ${name} section.
-sections:
-  - type: ${name}
-    heading: ${title} heading
-    body: Some **important** text.
-    action:
-      label: Read more
-      to: /legal
-\`;
+const heading = "${title} heading";
+const action = { label: "Read more", to: "/legal" };
+const page: PageFile = {
+  route: "/${name}-example",
+  title: "${title} example",
+  description: "A page showing the ${name} section.",
+  sections: [{ type: "${name}", heading, body: "Some **important** text.", action }],
+};
 
 describe("the ${name} section", () => {
   it("renders its heading, text and button from content", () => {
-    renderSite("/${name}-example", loadContent(fixture({ "pages/${name}-example.yaml": page })));
-    const section = screen.getByRole("region", { name: "${title} heading" });
-    expect(within(section).getByRole("heading", { level: 1, name: "${title} heading" })).toBeTruthy();
+    renderSite(page.route, loadContent(fixture({ "pages/${name}-example.yaml": stringify(page) })));
+    const section = screen.getByRole("region", { name: heading });
+    expect(within(section).getByRole("heading", { level: 1, name: heading })).toBeTruthy();
     expect(within(section).getByText("important").tagName).toBe("STRONG");
-    expect(within(section).getByRole("link", { name: "Read more" }).getAttribute("href")).toBe("/legal");
+    expect(within(section).getByRole("link", { name: action.label }).getAttribute("href")).toBe(action.to);
   });
 });
 `,

@@ -1,10 +1,14 @@
 /**
- * docs/adding-a-section.md, done as a new developer does it: every command in its `sh` blocks run in
- * order on a copy of the project made a Git clone (so the changed files are the scaffold's, as in a
- * developer's clone): the scaffold, then `npm run check` (content, types, lint on the changed files,
- * the tests the change touches), each exiting 0 with no other edit; the check ran the new section's
- * own test, which renders it through the real pipeline; and every file the page names exists once the
- * scaffold ran. The page cannot say "this passes" or "edit that file" and be wrong.
+ * docs/adding-a-content-kind.md and docs/adding-a-section.md, done as a new developer does them, on one
+ * copy of the project made a Git clone (so the changed files are the scaffolds', as in a developer's
+ * clone): every command of their `sh` blocks but `npm run check`, in order (the kind's page first: a
+ * collection, and a section to show it; then a section of its own), then `npm run check` once (content,
+ * types, lint on the changed files, the tests the change touches), each exiting 0 with no other edit.
+ * Each page ends on `npm run check`, and the one run stands for both: the scaffolds touch different
+ * files, so what passes after all of them passes after either page's. The check ran each scaffold's own
+ * test (the kind's, through the real pipeline; each section's, rendering it); and every file either
+ * page names exists once the scaffolds ran. A page cannot say "this passes" or "edit that file" and be
+ * wrong. One clone and one check for both pages: a check costs about a minute of a busy machine.
  */
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,12 +18,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyProject } from "../../tools/shared/copy-project.ts";
 import { userEnv } from "../helpers/user-env.ts";
 
-const doc = "docs/adding-a-section.md";
+const kindDoc = "docs/adding-a-content-kind.md";
+const sectionDoc = "docs/adding-a-section.md";
 let copy: string;
-let text: string;
+let kindText: string;
+let sectionText: string;
 beforeAll(() => {
   copy = copyProject(mkdtempSync(join(tmpdir(), "adding-a-section-")));
-  text = readFileSync(join(copy, doc), "utf8");
+  kindText = readFileSync(join(copy, kindDoc), "utf8");
+  sectionText = readFileSync(join(copy, sectionDoc), "utf8");
   // A clone: every file committed, node_modules (a link here, which .gitignore's folder pattern misses) left out.
   const git = (...args: string[]) => {
     const run = spawnSync("git", args, { cwd: copy, encoding: "utf8" });
@@ -42,32 +49,46 @@ function commands(markdown: string): string[] {
   );
 }
 
-describe(`the steps of ${doc}, on a clone of the project`, () => {
-  it("scaffold a section, then npm run check passes with no other edit, running the section's own test", () => {
-    const steps = commands(text);
-    const name = /^npm run new:section -- ([a-z-]+)$/.exec(steps[0] ?? "")?.[1];
-    expect(name, steps[0]).toBeDefined();
-    expect(steps).toContain("npm run check");
-    const outputs: string[] = [];
-    for (const step of steps) {
+/** The files a page names in code spans, in the project's folders. */
+function namedPaths(markdown: string): string[] {
+  return [...markdown.matchAll(/`((?:sections|schemas|src|ui|scripts|tests|tools|docs)\/[\w./-]+)`/g)].map(
+    (m) => m[1]!,
+  );
+}
+
+describe(`the steps of ${kindDoc} and ${sectionDoc}, on one clone of the project`, () => {
+  it("scaffold a collection and sections, then npm run check passes with no other edit, running each one's test", () => {
+    const kindSteps = commands(kindText);
+    const sectionSteps = commands(sectionText);
+    const kind = /^npm run new:kind -- ([a-z-]+) "[a-z ]+"$/.exec(kindSteps[0] ?? "")?.[1];
+    expect(kind, kindSteps[0]).toBeDefined();
+    const sections = [...kindSteps, ...sectionSteps].flatMap(
+      (step) => /^npm run new:section -- ([a-z-]+)$/.exec(step)?.[1] ?? [],
+    );
+    expect(sections.length, sectionSteps[0]).toBeGreaterThanOrEqual(2);
+    expect(kindSteps.at(-1)).toBe("npm run check");
+    expect(sectionSteps.at(-1)).toBe("npm run check");
+    const steps = [...kindSteps, ...sectionSteps].filter((step) => step !== "npm run check");
+    let check = "";
+    for (const step of [...steps, "npm run check"]) {
       const run = spawnSync(step, { cwd: copy, shell: true, encoding: "utf8", env: userEnv, timeout: 600_000 });
       expect(run.status, `${step}\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`).toBe(0);
-      outputs.push(`${run.stdout}\n${run.stderr}`);
+      check = `${run.stdout}\n${run.stderr}`;
     }
-    // The check took the scaffold's files as the change, and ran the new section's test among those it touches.
-    const check = outputs[steps.indexOf("npm run check")]!;
+    // The check took the scaffolds' files as the change, and ran each scaffold's test among those it touches.
     expect(check).toMatch(/✔ unit and component tests \(\d+ touched\)\s+passed/);
-    expect(check).toContain(`sections/${name}/${name}.test.tsx`);
+    expect(check).toContain(`tests/content/kinds/${kind}.test.ts`);
+    for (const name of sections) expect(check).toContain(`sections/${name}/${name}.test.tsx`);
     expect(check).not.toMatch(/every file/);
   });
 
-  it("names only files that exist (after the scaffold)", () => {
-    const name = /npm run new:section -- ([a-z-]+)/.exec(text)![1]!;
-    const paths = [...text.matchAll(/`((?:sections|schemas|src|ui|scripts|tests|tools|docs)\/[\w./-]+)`/g)].map(
-      (m) => m[1]!,
-    );
-    expect(paths.length).toBeGreaterThan(5);
-    expect(paths).toContain(`sections/${name}/schema.ts`);
+  it("names only files that exist (after the scaffolds)", () => {
+    const kind = /npm run new:kind -- ([a-z-]+)/.exec(kindText)![1]!;
+    const section = /npm run new:section -- ([a-z-]+)/.exec(sectionText)![1]!;
+    const paths = [...namedPaths(kindText), ...namedPaths(sectionText)];
+    expect(paths.length).toBeGreaterThan(10);
+    expect(paths).toContain(`tests/content/kinds/${kind}.test.ts`);
+    expect(paths).toContain(`sections/${section}/schema.ts`);
     expect(paths.filter((path) => !existsSync(join(copy, path.replace(/\/$/, ""))))).toEqual([]);
   });
 });

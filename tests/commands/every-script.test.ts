@@ -51,7 +51,10 @@ const ranBy: Record<string, string> = {
   leads: "tests/leads/export.test.ts",
   cms: "playwright.cms.config.ts",
   "new:section": "tests/content/new-section.test.ts",
-  // The developer's loop before a commit: docs/adding-a-section.md's step, which that test runs.
+  // docs/adding-a-content-kind.md's first step, which that test runs.
+  "new:kind": "tests/commands/adding-a-section.test.ts",
+  // The developer's loop before a commit: the last step of docs/adding-a-section.md and
+  // docs/adding-a-content-kind.md, which that test runs.
   check: "tests/commands/adding-a-section.test.ts",
   schedule: "tests/content/schedule-command.test.ts",
   "schedule:merge": "tests/content/schedule-merge.test.ts",

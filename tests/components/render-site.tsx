@@ -2,11 +2,12 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { runContent } from "../../scripts/content/pipeline.ts";
-import { pageWindowsOf, type Collections, type PageData } from "../../schemas/index.ts";
+import { pageWindowsOf, type PageData } from "../../schemas/index.ts";
 import { App } from "../../src/App.tsx";
 import type { SiteContent } from "../../ui/content/ContentProvider.tsx";
 import { createPageStore } from "../../ui/content/pages.ts";
 import { validFixture } from "../content/helpers.ts";
+import { everyCollection } from "../helpers/every-collection.ts";
 
 /** The content as the app receives it (`drafts` as in the preview, npm run dev, with the pages' windows), and every page at hand. */
 export function loadContent(
@@ -15,14 +16,7 @@ export function loadContent(
 ): SiteContent & { pageList: PageData[] } {
   const { content, problems } = runContent({ contentDir, drafts });
   if (problems.length > 0) throw new Error(`fixture content has problems:\n${JSON.stringify(problems, null, 2)}`);
-  const collections = {
-    services: [],
-    plans: [],
-    team: [],
-    faq: [],
-    testimonials: [],
-    ...content!.collections,
-  } as Collections;
+  const collections = everyCollection(content!.collections);
   const pages = content!.pages.map((p) => p.page);
   const store = createPageStore(
     pages.map((p) => p.route),

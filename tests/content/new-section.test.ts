@@ -34,7 +34,10 @@ describe("npm run new:section", { timeout: 180_000 }, () => {
     const renderer = readFileSync(join(copy, "sections/demo-widget/DemoWidget.tsx"), "utf8");
     expect(renderer).toContain('SectionOf<"demo-widget">');
     expect(renderer).toContain('import "./demo-widget.css";');
-    expect(readFileSync(join(copy, "sections/demo-widget/demo-widget.test.tsx"), "utf8")).toContain("type: demo-widget");
+    // The test's page is an object typed by the page schema, written as YAML: a schema change is a type error there.
+    const test = readFileSync(join(copy, "sections/demo-widget/demo-widget.test.tsx"), "utf8");
+    expect(test).toMatch(/const page: PageFile = \{[\s\S]*type: "demo-widget"/);
+    expect(test).toContain('"pages/demo-widget-example.yaml": stringify(page)');
   });
 
   it("writes the schema's description once, in .describe(), with no JSDoc repeating it", () => {

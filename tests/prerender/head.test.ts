@@ -12,10 +12,11 @@ import {
   robots,
   sitemap,
 } from "../../scripts/prerender/head.ts";
-import type { Collections, PageData, ResolvedImage } from "../../schemas/index.ts";
+import type { PageData, ResolvedImage } from "../../schemas/index.ts";
 import { Img } from "../../ui/components/Img.tsx";
 
 import { fixture, replace } from "../content/helpers.ts";
+import { everyCollection } from "../helpers/every-collection.ts";
 
 // The fixture's FAQ, with a second question whose answer uses a placeholder and Markdown.
 const dir = fixture({
@@ -24,7 +25,7 @@ const dir = fixture({
 });
 const { content } = runContent({ contentDir: dir });
 const site = content!.settings.site!;
-const collections = content!.collections as Collections;
+const collections = everyCollection(content!.collections);
 const pages = content!.pages.map((p) => p.page);
 const page = (route: string) => pages.find((p) => p.route === route)!;
 const head = (route: string) =>
