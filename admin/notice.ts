@@ -7,6 +7,7 @@
  * page: the refusal is expected, and said here.
  */
 import { dismissNotice, fieldsWithErrors, notices, onStoreChange } from "./decap.ts";
+import { domButton } from "./dom-button.ts";
 
 /** A message in a live region, with a button when there is somewhere to go. */
 export function notice(message: string, action?: { label: string; run: () => void }) {
@@ -37,17 +38,10 @@ export function notice(message: string, action?: { label: string; run: () => voi
   words.textContent = message;
   region.replaceChildren(words);
   if (action) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = action.label;
-    Object.assign(button.style, {
-      font: "inherit",
+    const button = domButton(action.label, {
       padding: "0.2rem 0.7rem",
       border: "2px solid #fff",
-      borderRadius: "4px",
-      background: "#fff",
       color: "#a4161a",
-      cursor: "pointer",
       whiteSpace: "nowrap",
     });
     button.addEventListener("click", () => {

@@ -9,6 +9,7 @@
 import { config } from "./config.ts";
 import { refreshStored, storedFiles } from "./content-cache.ts";
 import { addToList, type Entry } from "./decap.ts";
+import { domButton } from "./dom-button.ts";
 import { contentKinds } from "./kinds.ts";
 import { placesFor, type Place } from "./places.ts";
 
@@ -68,18 +69,11 @@ function offerPlaces(noun: string, places: readonly Place[], add: (place: Place)
     : `This ${noun} is not shown on any page yet, and no page has a section that lists one: add such a section to a page first.`;
   region.append(words);
   for (const place of places) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = place.label;
-    Object.assign(button.style, {
-      font: "inherit",
+    const button = domButton(place.label, {
       textAlign: "left",
       padding: "0.3rem 0.7rem",
       border: "1px solid #1e2532",
-      borderRadius: "4px",
-      background: "#fff",
       color: "#1e2532",
-      cursor: "pointer",
     });
     button.addEventListener("click", () => {
       region.querySelectorAll("button").forEach((b) => (b.disabled = true));

@@ -9,11 +9,11 @@
  * editor JSON Schemas and the content guide are regenerated and the changed files formatted. The new
  * kind's entries have a title and a Markdown summary: change them from there (docs/adding-a-content-kind.md).
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { referenceNouns } from "../../schemas/references.ts";
 import { insertLine } from "./insert-line.ts";
+import { regenerate } from "./regenerate.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const [name = "", noun = ""] = process.argv.slice(2);
@@ -111,20 +111,7 @@ describe("the ${name} collection", () => {
 `,
 );
 
-const run = (script: string) =>
-  execFileSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit" });
-run("scripts/generate/json-schema.ts");
-run("scripts/generate/guide.ts");
-execFileSync(
-  process.execPath,
-  [
-    join(root, "node_modules", "prettier", "bin", "prettier.cjs"),
-    "--write",
-    "--log-level=warn",
-    ...Object.values(files),
-  ],
-  { cwd: root, stdio: "inherit" },
-);
+regenerate(root, [...Object.values(files)]);
 console.log(`\nAdded the "${name}" collection (one ${noun} per file, content/collections/${name}/<id>.yaml):`);
 console.log(`  ${Object.values(files).join("\n  ")}`);
 console.log(

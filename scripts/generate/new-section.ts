@@ -8,10 +8,10 @@
  * new files formatted. The new section has a heading, Markdown text and an optional button: change it
  * from there. It is static (no island): the renderer's comment says how to add an interactive part.
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { insertLine } from "./insert-line.ts";
+import { regenerate } from "./regenerate.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const name = process.argv[2] ?? "";
@@ -139,22 +139,7 @@ describe("the ${name} section", () => {
 `,
 );
 
-const run = (script: string) =>
-  execFileSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit" });
-run("scripts/generate/json-schema.ts");
-run("scripts/generate/guide.ts");
-execFileSync(
-  process.execPath,
-  [
-    join(root, "node_modules", "prettier", "bin", "prettier.cjs"),
-    "--write",
-    "--log-level=warn",
-    ...Object.values(files),
-    "schemas/sections/index.ts",
-    "src/sections/registry.ts",
-  ],
-  { cwd: root, stdio: "inherit" },
-);
+regenerate(root, [...Object.values(files), "schemas/sections/index.ts", "src/sections/registry.ts"]);
 console.log(
   `\nAdded the "${name}" section type in ${folder}/:\n  ${Object.values(files).join("\n  ")}\n  (and a line in schemas/sections/index.ts and src/sections/registry.ts)`,
 );

@@ -6,13 +6,14 @@ import { Img } from "../../ui/components/Img";
 import { Markdown } from "../../ui/components/Markdown";
 import { useEntries } from "../../ui/content/ContentProvider";
 import { SectionFrame } from "../../ui/sections/SectionFrame";
+import "../../ui/sections/cards.css";
 import "./team.css";
 
 export function Team(section: SectionOf<"team">) {
   const members = useEntries(section.members);
   return (
     <SectionFrame section={section} className="team">
-      <ul className="people">
+      <ul className="cards people">
         {members.map((member) => (
           <li key={member.id} className="person" style={draftOutline(member.draft)}>
             <DraftMark draft={member.draft} />
