@@ -15,7 +15,7 @@ import { store } from "decap-cms-core/dist/esm/redux/index.js";
 import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
 import { stringTemplate } from "decap-cms-lib-widgets";
 import { fromJS, isImmutable, List } from "immutable";
-import type { CmsField } from "../scripts/cms/config.ts";
+import type { CmsField } from "../scripts/cms/types.ts";
 
 // Values ------------------------------------------------------------------------------------------
 

@@ -79,6 +79,32 @@ const linkList = (c: ContentContext) =>
       });
     });
 
+/** What search engines and social networks see: site.yaml's `seo`. */
+const searchSettings = (c: ContentContext) =>
+  z
+    .strictObject({
+      siteUrl: z
+        .url({ protocol: /^https$/, error: 'write the site\'s full address, e.g. "https://www.example.com"' })
+        .describe("The public address of the site, for canonical links and the sitemap."),
+      titleTemplate: z
+        .string()
+        .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
+        .describe('How page titles are shown; "%s" is replaced by the page\'s title, e.g. "%s | Company".'),
+      description: text.describe("Used when a page has no description of its own."),
+      socialImage: image(c, "social"),
+      favicon: image(c, "favicon"),
+      themeColor: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })
+        .describe('The colour of the browser\'s bar on phones, e.g. "#0b4f9c".'),
+      locale: z
+        .string()
+        .regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'write a locale like "en-US"' })
+        .default("en-US")
+        .describe("Language and region of the text."),
+    })
+    .describe("What search engines and social networks see.");
+
 /** The schema of content/site.yaml, built once per context. */
 export const site = perContext((c: ContentContext) =>
   z.strictObject({
@@ -128,29 +154,7 @@ export const site = perContext((c: ContentContext) =>
           .describe("Google Tag Manager container id. When left out nothing third-party loads."),
       })
       .describe("Analytics: page views and call-button clicks go to the data layer."),
-    seo: z
-      .strictObject({
-        siteUrl: z
-          .url({ protocol: /^https$/, error: 'write the site\'s full address, e.g. "https://www.example.com"' })
-          .describe("The public address of the site, for canonical links and the sitemap."),
-        titleTemplate: z
-          .string()
-          .includes("%s", { error: 'include "%s" where the page title goes, e.g. "%s | Company"' })
-          .describe('How page titles are shown; "%s" is replaced by the page\'s title, e.g. "%s | Company".'),
-        description: text.describe("Used when a page has no description of its own."),
-        socialImage: image(c, "social"),
-        favicon: image(c, "favicon"),
-        themeColor: z
-          .string()
-          .regex(/^#[0-9a-fA-F]{6}$/, { error: 'write a colour like "#0b5fff"' })
-          .describe('The colour of the browser\'s bar on phones, e.g. "#0b4f9c".'),
-        locale: z
-          .string()
-          .regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'write a locale like "en-US"' })
-          .default("en-US")
-          .describe("Language and region of the text."),
-      })
-      .describe("What search engines and social networks see."),
+    seo: searchSettings(c),
     notFoundRoute: pageRoute(c).describe('The address of the page shown for addresses that do not exist, e.g. "/404".'),
     timeZone: z
       .string()

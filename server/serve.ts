@@ -79,6 +79,40 @@ export function createStaticServer(dir: string, leads?: Handler, base = "/"): Se
   return server;
 }
 
+/** The file `path` names under `root` (or its index.html), when there is one and it is the site's. */
+function fileIn(root: string, path: string): string | undefined {
+  // Top-level names starting with "_" are the hosts' configuration, never part of the site.
+  if (/^[/\\]_/.test(path)) return undefined;
+  const candidates = [join(root, path), join(root, path, "index.html")];
+  for (const candidate of candidates) {
+    if (!candidate.startsWith(root + sep) && candidate !== root) continue;
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not there: try the next candidate
+    }
+  }
+  return undefined;
+}
+
+/** `file` read, and compressed in zlib's thread pool when its type is worth it. */
+async function compressed(file: string): Promise<Entry> {
+  const body = readFileSync(file);
+  if (!compressible.test(types[extname(file)] ?? "") || body.length <= 512) return { body };
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        // Brotli's best (11) takes ten seconds and more for /admin/'s 6 MB bundle, which its first
+        // visitor waits for; level 6 is a fraction of a second, still smaller than gzip's best.
+        [zlib.BROTLI_PARAM_QUALITY]: body.length > 1_000_000 ? 6 : zlib.BROTLI_MAX_QUALITY,
+      },
+    }),
+  ]);
+  return { body, gzip: gzipped, br: brotli };
+}
+
 /**
  * Answers GET and HEAD from the built site in `dir`, as a static host does. `notFound`: a plain-text
  * answer for what is not a file, instead of the site's not-found page, which is one of the site's pages
@@ -89,42 +123,12 @@ export function siteListener(dir: string, base = "/", options: { notFound?: stri
   const rules = rulesOffBase(hostRules(root), base);
   const cache = new Map<string, Promise<Entry>>();
 
-  const fileFor = (path: string): string | undefined => {
-    // Top-level names starting with "_" are the hosts' configuration, never part of the site.
-    if (/^[/\\]_/.test(path)) return undefined;
-    const candidates = [join(root, path), join(root, path, "index.html")];
-    for (const candidate of candidates) {
-      if (!candidate.startsWith(root + sep) && candidate !== root) continue;
-      try {
-        if (statSync(candidate).isFile()) return candidate;
-      } catch {
-        // not there: try the next candidate
-      }
-    }
-    return undefined;
-  };
-
-  // Each file is read and compressed once, on its first request, in zlib's thread pool: the server
-  // keeps answering (the lead endpoint too) while a large script is compressed.
+  // Each file is read and compressed once, on its first request: the server keeps answering (the
+  // lead endpoint too) while a large script is compressed.
   const load = (file: string): Promise<Entry> => {
     let entry = cache.get(file);
     if (!entry) {
-      entry = (async () => {
-        const body = readFileSync(file);
-        if (!compressible.test(types[extname(file)] ?? "") || body.length <= 512) return { body };
-        const [gzipped, brotli] = await Promise.all([
-          gzipAsync(body, { level: 9 }),
-          brotliAsync(body, {
-            params: {
-              [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-              // Brotli's best (11) takes ten seconds and more for /admin/'s 6 MB bundle, which its first
-              // visitor waits for; level 6 is a fraction of a second, still smaller than gzip's best.
-              [zlib.BROTLI_PARAM_QUALITY]: body.length > 1_000_000 ? 6 : zlib.BROTLI_MAX_QUALITY,
-            },
-          }),
-        ]);
-        return { body, gzip: gzipped, br: brotli };
-      })();
+      entry = compressed(file);
       cache.set(file, entry);
       // A file that could not be read is tried again on the next request.
       entry.catch(() => cache.delete(file));
@@ -141,7 +145,7 @@ export function siteListener(dir: string, base = "/", options: { notFound?: stri
     // Headers and redirects go by the same decoded, normalised path as the file (as nginx's $uri
     // does): "/%61bout" is /about, with /about's policy, not a page without one.
     let headers = Object.fromEntries(headersFor(rules.headers, path));
-    let file = fileFor(path);
+    let file = fileIn(root, path);
     if (!file) {
       const redirect = redirectFor(rules.redirects, path, url.search);
       if (redirect) {

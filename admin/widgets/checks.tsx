@@ -4,7 +4,7 @@
  * a list speaks for everything inside its items that no field of theirs shows (on-screen.ts).
  */
 import { Component, type ReactNode } from "react";
-import type { CmsField } from "../../scripts/cms/config.ts";
+import type { CmsField } from "../../scripts/cms/types.ts";
 import { fieldPath, type Found } from "../check.ts";
 import {
   controlInstance,

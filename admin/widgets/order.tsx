@@ -1,6 +1,6 @@
 /** Move up / move down for every list, with the keyboard, as well as Decap's dragging. */
 import { useRef, useState } from "react";
-import type { CmsField } from "../../scripts/cms/config.ts";
+import type { CmsField } from "../../scripts/cms/types.ts";
 import { fieldOf, itemsOf, listOf, plainOf, summaryOf, type ControlProps } from "../decap.ts";
 import { storedTitle } from "../content-cache.ts";
 import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
@@ -17,7 +17,7 @@ function summary(field: CmsField, item: unknown, index: number): string {
   const data = plainOf(item);
   if (data === null || typeof data !== "object") return String(item ?? `Item ${index + 1}`);
   const values = data as Record<string, unknown>;
-  // A section: the words of its row in Decap's list (its type's summary, scripts/cms/config.ts).
+  // A section: the words of its row in Decap's list (its type's summary, scripts/cms/fields.ts).
   const template = field.types?.find((t) => t.name === values.type)?.summary;
   if (typeof template === "string") return summaryOf(template, item) || `Item ${index + 1}`;
   const firstText = Object.entries(values).find(([k, v]) => k !== "type" && typeof v === "string" && v.trim())?.[1];

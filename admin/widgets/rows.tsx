@@ -1,6 +1,6 @@
 /** What the rows of a list share, whether Decap's list (order.tsx) or a list of chosen entries (references.tsx). */
 import { useRef } from "react";
-import type { CmsField } from "../../scripts/cms/config.ts";
+import type { CmsField } from "../../scripts/cms/types.ts";
 import { buttonStyle } from "./style.ts";
 
 /** A list whose items each name an entry of a collection (a FAQ section's questions, …). */

@@ -118,6 +118,41 @@ function refusal(status: number): string {
   return "";
 }
 
+/** A request's headers, as GitHub documents them; `etag`: a kept answer's, asked again conditionally. */
+function headersFor(options: GitHubOptions, json: boolean, etag: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: "application/vnd.github+json",
+    Authorization: `Bearer ${options.token}`,
+    "X-GitHub-Api-Version": "2022-11-28",
+  };
+  if (options.agent && typeof window === "undefined") headers["User-Agent"] = options.agent;
+  if (json) headers["Content-Type"] = "application/json";
+  if (etag) headers["If-None-Match"] = etag;
+  return headers;
+}
+
+/** `text` as JSON (nothing for an empty answer); else a GitHubError saying `unreadable()`, with `status`. */
+function jsonOf(text: string, status: number, unreadable: () => string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new GitHubError(unreadable(), status);
+  }
+}
+
+/** The error for an answer that is not 2xx: the status, GitHub's message, and what it means. */
+function failureOf(method: string, path: string, answer: Answer, hide: (text: string) => string, now: number) {
+  const githubMessage = hide(String((answer.data as { message?: unknown } | undefined)?.message ?? "")).slice(0, 300);
+  const limited = rateLimit(answer.status, answer.headers, githubMessage, now);
+  const words = limited?.words ?? refusal(answer.status);
+  return new GitHubError(
+    `${method} ${path}: GitHub answered ${answer.status}${githubMessage ? ` ${githubMessage.replace(/\.$/, "")}` : ""}${words ? `. ${words}` : ""}`,
+    answer.status,
+    githubMessage,
+    limited?.at,
+  );
+}
+
 export type GitHub = ReturnType<typeof gitHub>;
 
 /** A client for one token; its answers for conditional requests are kept with it. */
@@ -143,14 +178,7 @@ export function gitHub(options: GitHubOptions) {
   const request = async <T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
     const url = address(path);
     const cached = method === "GET" ? kept.get(url) : undefined;
-    const headers: Record<string, string> = {
-      Accept: "application/vnd.github+json",
-      Authorization: `Bearer ${options.token}`,
-      "X-GitHub-Api-Version": "2022-11-28",
-    };
-    if (options.agent && typeof window === "undefined") headers["User-Agent"] = options.agent;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (cached) headers["If-None-Match"] = cached.etag;
+    const headers = headersFor(options, body !== undefined, cached?.etag);
     let response: Response;
     let text: string;
     try {
@@ -170,15 +198,9 @@ export function gitHub(options: GitHubOptions) {
       kept.set(url, cached);
       return { status: 200, data: cached.data as T, headers: cached.headers, fromCache: true };
     }
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      throw new GitHubError(
-        hide(`${method} ${path}: GitHub answered ${response.status} with something that is not JSON`),
-        response.status,
-      );
-    }
+    const data = jsonOf(text, response.status, () =>
+      hide(`${method} ${path}: GitHub answered ${response.status} with something that is not JSON`),
+    );
     const etag = response.headers.get("etag");
     if (method === "GET" && response.status === 200 && etag) {
       kept.delete(url);
@@ -188,18 +210,7 @@ export function gitHub(options: GitHubOptions) {
     return { status: response.status, data: data as T, headers: response.headers, fromCache: false };
   };
 
-  /** The error for an answer that is not 2xx: the status, GitHub's message, and what it means. */
-  const failure = (method: string, path: string, answer: Answer) => {
-    const githubMessage = hide(String((answer.data as { message?: unknown } | undefined)?.message ?? "")).slice(0, 300);
-    const limited = rateLimit(answer.status, answer.headers, githubMessage, now());
-    const words = limited?.words ?? refusal(answer.status);
-    return new GitHubError(
-      `${method} ${path}: GitHub answered ${answer.status}${githubMessage ? ` ${githubMessage.replace(/\.$/, "")}` : ""}${words ? `. ${words}` : ""}`,
-      answer.status,
-      githubMessage,
-      limited?.at,
-    );
-  };
+  const failure = (method: string, path: string, answer: Answer) => failureOf(method, path, answer, hide, now());
 
   /** A request whose answer must be 2xx; else a GitHubError in words. */
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {

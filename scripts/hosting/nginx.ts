@@ -59,6 +59,7 @@ const loginLocation = (first: string[] = []) =>
   });
 
 /** deploy/nginx.conf: the site's server block and the content editor's, for nginx's http {} (e.g. /etc/nginx/conf.d/site.conf). */
+// eslint-disable-next-line max-lines-per-function -- the template of deploy/nginx.conf: mostly the file's own text and its comments for whoever runs nginx, read best whole
 export function renderServerBlock(): string {
   // The headers that depend on the address are the same for any build: take their names from an empty site.
   const { global, names } = split(describeSite({ pages: [], tagManager: false, redirects: [], files: [] }).headers);

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { formatWhen, isTimeZone, parseWhen } from "../../schemas/index.ts";
 import { commandClock } from "../content/clock.ts";
-import { gitHub, GitHubError } from "../github/client.ts";
+import { gitHub, GitHubError, type GitHub } from "../github/client.ts";
 
 /** "publish at 2026-12-01 09:00", in a label or on a line of a comment (a time with its own zone too). */
 const asked = /^\s*publish at\s+(\S.*?)\s*$/im;
@@ -105,6 +105,87 @@ function approval(reviews: readonly Review[]): string | undefined {
   return undefined;
 }
 
+/** What one scheduled merge needs: the client, the repository's addresses, the clock and the site's zone. */
+interface Run {
+  github: GitHub;
+  inRepo: (path: string) => string;
+  now: number;
+  zone: string | undefined;
+  log: Pick<Console, "log">;
+}
+
+/** One pull request seen to: merged when its time has come and it may be (true), else told why, once. */
+async function seeTo(pull: Pull, { github, inRepo, now, zone, log }: Run): Promise<boolean> {
+  const comments = await github.all<Comment>(inRepo(`/issues/${pull.number}/comments`));
+  const written = askedTime(pull, comments);
+  if (written === undefined) return false;
+  const said = new Set(comments.map((comment) => keyOf(comment.body ?? "")).filter(Boolean));
+  const tell = async (reason: string, text: string) => {
+    const key = `${reason} ${written} ${pull.head.sha}`;
+    if (said.has(key)) return;
+    await github.post(inRepo(`/issues/${pull.number}/comments`), {
+      body: `${text}\n\n<!-- publish-at: ${key} -->`,
+    });
+    log.log(`#${pull.number}: ${text}`);
+  };
+  const at = parseWhen(written, zone);
+  if (typeof at === "string") {
+    await tell(
+      "unreadable",
+      `Not scheduled: "publish at ${written}" cannot be read (${at}). Write it as "publish at 2026-12-01 09:00", a time in the site's zone${zone ? ` (${zone})` : ""}.`,
+    );
+    return false;
+  }
+  const when = formatWhen(at, zone, { year: true });
+  if (now < at) {
+    await tell(
+      "waiting",
+      `Scheduled: this pull request will be merged on ${when}, once it is approved and its checks are green.`,
+    );
+    return false;
+  }
+  const [reviews, statusPages, runs] = await Promise.all([
+    github.all<Review>(inRepo(`/pulls/${pull.number}/reviews`)),
+    github.all<Combined>(inRepo(`/commits/${pull.head.sha}/status`), (page) => [page as Combined]),
+    github.all<CheckRun>(
+      inRepo(`/commits/${pull.head.sha}/check-runs`),
+      (data) => (data as { check_runs: CheckRun[] }).check_runs,
+    ),
+  ]);
+  // The combined status pages its statuses like a list; its state and count are on every page.
+  const combined = { ...statusPages[0]!, statuses: statusPages.flatMap((page) => page.statuses) };
+  const why = approval(reviews) ?? checksNotGreen(combined, runs);
+  if (why) {
+    await tell(
+      why.startsWith("its checks have not")
+        ? "pending"
+        : why.startsWith("its checks") || why.startsWith("no checks")
+          ? "checks"
+          : "review",
+      `Not merged yet, although its time (${when}) has come: ${why}. It is merged on the first scheduled run after that is put right.`,
+    );
+    return false;
+  }
+  // The head commit that was checked and approved, and no other (GitHub answers 409 when it moved on).
+  const refused = await github.put(inRepo(`/pulls/${pull.number}/merge`), { sha: pull.head.sha }).then(
+    () => undefined,
+    (error: unknown) => {
+      // Refusals that are the pull request's to put right; any other stops the run.
+      if (error instanceof GitHubError && [405, 409, 422].includes(error.status ?? 0)) return error;
+      throw error;
+    },
+  );
+  if (!refused) {
+    log.log(`#${pull.number}: merged, as scheduled for ${when}`);
+    return true;
+  }
+  await tell(
+    `refused-${refused.status}`,
+    `Not merged, although its time (${when}) has come: GitHub refused the merge (${refused.githubMessage || refused.status}). Resolve that; the next scheduled run tries again.`,
+  );
+  return false;
+}
+
 export async function main(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -139,76 +220,7 @@ export async function main(
   try {
     const pulls = await github.all<Pull>(inRepo("/pulls?state=open"));
     let merged = 0;
-    for (const pull of pulls) {
-      const comments = await github.all<Comment>(inRepo(`/issues/${pull.number}/comments`));
-      const written = askedTime(pull, comments);
-      if (written === undefined) continue;
-      const said = new Set(comments.map((comment) => keyOf(comment.body ?? "")).filter(Boolean));
-      const tell = async (reason: string, text: string) => {
-        const key = `${reason} ${written} ${pull.head.sha}`;
-        if (said.has(key)) return;
-        await github.post(inRepo(`/issues/${pull.number}/comments`), {
-          body: `${text}\n\n<!-- publish-at: ${key} -->`,
-        });
-        log.log(`#${pull.number}: ${text}`);
-      };
-      const at = parseWhen(written, zone);
-      if (typeof at === "string") {
-        await tell(
-          "unreadable",
-          `Not scheduled: "publish at ${written}" cannot be read (${at}). Write it as "publish at 2026-12-01 09:00", a time in the site's zone${zone ? ` (${zone})` : ""}.`,
-        );
-        continue;
-      }
-      const when = formatWhen(at, zone, { year: true });
-      if (now < at) {
-        await tell(
-          "waiting",
-          `Scheduled: this pull request will be merged on ${when}, once it is approved and its checks are green.`,
-        );
-        continue;
-      }
-      const [reviews, statusPages, runs] = await Promise.all([
-        github.all<Review>(inRepo(`/pulls/${pull.number}/reviews`)),
-        github.all<Combined>(inRepo(`/commits/${pull.head.sha}/status`), (page) => [page as Combined]),
-        github.all<CheckRun>(
-          inRepo(`/commits/${pull.head.sha}/check-runs`),
-          (data) => (data as { check_runs: CheckRun[] }).check_runs,
-        ),
-      ]);
-      // The combined status pages its statuses like a list; its state and count are on every page.
-      const combined = { ...statusPages[0]!, statuses: statusPages.flatMap((page) => page.statuses) };
-      const why = approval(reviews) ?? checksNotGreen(combined, runs);
-      if (why) {
-        await tell(
-          why.startsWith("its checks have not")
-            ? "pending"
-            : why.startsWith("its checks") || why.startsWith("no checks")
-              ? "checks"
-              : "review",
-          `Not merged yet, although its time (${when}) has come: ${why}. It is merged on the first scheduled run after that is put right.`,
-        );
-        continue;
-      }
-      // The head commit that was checked and approved, and no other (GitHub answers 409 when it moved on).
-      const refused = await github.put(inRepo(`/pulls/${pull.number}/merge`), { sha: pull.head.sha }).then(
-        () => undefined,
-        (error: unknown) => {
-          // Refusals that are the pull request's to put right; any other stops the run.
-          if (error instanceof GitHubError && [405, 409, 422].includes(error.status ?? 0)) return error;
-          throw error;
-        },
-      );
-      if (!refused) {
-        merged++;
-        log.log(`#${pull.number}: merged, as scheduled for ${when}`);
-        continue;
-      }
-      await tell(
-        `refused-${refused.status}`,
-        `Not merged, although its time (${when}) has come: GitHub refused the merge (${refused.githubMessage || refused.status}). Resolve that; the next scheduled run tries again.`,
-      );
-    }
+    for (const pull of pulls) if (await seeTo(pull, { github, inRepo, now, zone, log })) merged++;
     log.log(`${pulls.length} open pull request(s) looked at; ${merged} merged as scheduled.`);
     return 0;
   } catch (error) {

@@ -81,6 +81,54 @@ function readJson<T>(dir: string, name: string): T {
   }
 }
 
+/** LEADS_ALLOWED_ORIGINS, each checked to be an origin. */
+function readAllowedOrigins(env: EnvReader): string[] {
+  const allowedOrigins = env.list("LEADS_ALLOWED_ORIGINS");
+  for (const origin of allowedOrigins) {
+    let ok = false;
+    try {
+      const url = new URL(origin);
+      ok = /^https?:$/.test(url.protocol) && url.origin === origin;
+    } catch {
+      // not a URL
+    }
+    if (!ok)
+      env.problem(
+        "LEADS_ALLOWED_ORIGINS",
+        origin,
+        "is not an origin (scheme and host only)",
+        "https://www.example.com",
+      );
+  }
+  return allowedOrigins;
+}
+
+/** The address hash's key (LEADS_IP_KEY, or the old LEADS_IP_SALT), or the file it is kept in, never beside the data. */
+function readIpKey(
+  env: EnvReader,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Pick<LeadsConfig, "ipKey" | "ipKeyFile"> {
+  let ipKey = env.raw("LEADS_IP_KEY");
+  if (!ipKey && env.raw("LEADS_IP_SALT")) {
+    ipKey = env.raw("LEADS_IP_SALT");
+    env.warn("LEADS_IP_SALT is read as LEADS_IP_KEY (the address hash is now keyed): rename it");
+  }
+  if (ipKey && ipKey.length < 16) {
+    env.problem("LEADS_IP_KEY", undefined, "is shorter than 16 characters", "$(openssl rand -hex 32)");
+  }
+  const ipKeyFile = ipKey ? undefined : env.filePath("LEADS_IP_KEY_FILE", defaultIpKeyFile(env.env));
+  if (ipKeyFile && !databaseUrl && (ipKeyFile + "/").startsWith(dataDir + "/")) {
+    env.problem(
+      "LEADS_IP_KEY_FILE",
+      ipKeyFile,
+      "is inside LEADS_DATA_DIR: the key must not be kept beside the data it protects",
+      "/etc/remote-it-support-site/leads-ip.key",
+    );
+  }
+  return { ipKey, ipKeyFile };
+}
+
 /**
  * The lead endpoint's variables, read and checked through `env` (every problem is collected there;
  * the caller's `env.done()` reports them). Content from `contentDir` (src/generated/).
@@ -102,23 +150,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
   }
   const emailFrom = env.raw("LEADS_EMAIL_FROM");
   if (emailFrom) env.email("LEADS_EMAIL_FROM", emailFrom.replace(/^.*<([^>]+)>\s*$/, "$1"));
-  const allowedOrigins = env.list("LEADS_ALLOWED_ORIGINS");
-  for (const origin of allowedOrigins) {
-    let ok = false;
-    try {
-      const url = new URL(origin);
-      ok = /^https?:$/.test(url.protocol) && url.origin === origin;
-    } catch {
-      // not a URL
-    }
-    if (!ok)
-      env.problem(
-        "LEADS_ALLOWED_ORIGINS",
-        origin,
-        "is not an origin (scheme and host only)",
-        "https://www.example.com",
-      );
-  }
+  const allowedOrigins = readAllowedOrigins(env);
   const databaseUrl = env.url(
     "DATABASE_URL",
     ["postgres:", "postgresql:"],
@@ -127,23 +159,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
   const dataDir = databaseUrl
     ? resolve(env.raw("LEADS_DATA_DIR") ?? join(root, ".data", "leads"))
     : env.writableFolder("LEADS_DATA_DIR", join(root, ".data", "leads"), "/var/lib/remote-it-support-site/leads");
-  let ipKey = env.raw("LEADS_IP_KEY");
-  if (!ipKey && env.raw("LEADS_IP_SALT")) {
-    ipKey = env.raw("LEADS_IP_SALT");
-    env.warn("LEADS_IP_SALT is read as LEADS_IP_KEY (the address hash is now keyed): rename it");
-  }
-  if (ipKey && ipKey.length < 16) {
-    env.problem("LEADS_IP_KEY", undefined, "is shorter than 16 characters", "$(openssl rand -hex 32)");
-  }
-  const ipKeyFile = ipKey ? undefined : env.filePath("LEADS_IP_KEY_FILE", defaultIpKeyFile(env.env));
-  if (ipKeyFile && !databaseUrl && (ipKeyFile + "/").startsWith(dataDir + "/")) {
-    env.problem(
-      "LEADS_IP_KEY_FILE",
-      ipKeyFile,
-      "is inside LEADS_DATA_DIR: the key must not be kept beside the data it protects",
-      "/etc/remote-it-support-site/leads-ip.key",
-    );
-  }
+  const { ipKey, ipKeyFile } = readIpKey(env, dataDir, databaseUrl);
   const webhookSecret = env.raw("LEADS_WEBHOOK_SECRET");
   if (webhookSecret && webhookSecret.length < 16)
     env.problem("LEADS_WEBHOOK_SECRET", undefined, "is shorter than 16 characters", "$(openssl rand -hex 32)");

@@ -106,6 +106,7 @@ function unavailable(request: IncomingMessage, response: ServerResponse, config:
  * trying (or waits for the lock) in the background while the site is served, and posts get a 503
  * with Retry-After until it is ready.
  */
+// eslint-disable-next-line max-lines-per-function -- the lead service's life (open the store, retry, serve, close) over state its parts share; split it as a class of its own, not by cutting the closure
 export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
   const kind: Database["kind"] = config.databaseUrl ? "postgresql" : "embedded";
   const key = ipKey(config, (line) => log.warn(line));

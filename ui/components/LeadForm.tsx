@@ -1,18 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
 import type { Form } from "../../schemas";
-import { fieldMaxLength, honeypotField, leadsEndpoint, phonePattern } from "../../schemas/lead-limits.ts";
-import { trackBeforeLeaving } from "../analytics";
+import { honeypotField, leadsEndpoint } from "../../schemas/lead-limits.ts";
 import { withBase } from "../base";
-import { go, useNavigation } from "../navigation";
-import { visitFields } from "../visit";
 import { Heading } from "./Heading";
+import { LeadField } from "./LeadField";
+import { LeadFormAlert } from "./LeadFormAlert";
 import { Markdown } from "./Markdown";
-
-type Status =
-  | { kind: "idle" }
-  | { kind: "sending" }
-  | { kind: "refused"; message: string; fields: Record<string, string> }
-  | { kind: "failed" };
+import { useLeadPost } from "./use-lead-post";
 
 /**
  * A form described in content, posted to the site's lead endpoint. Without scripts the browser posts
@@ -53,71 +47,7 @@ export function LeadForm({
   reachedAt?: number;
 }) {
   const id = useId();
-  const navigate = useNavigation();
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const formRef = useRef<HTMLFormElement>(null);
-  /** When the visitor first focused or typed in the form; null when that was before the script ran. */
-  const began = useRef<number | null | undefined>(undefined);
-  const key = useRef("");
-  /** A post under way or answered: a second submit (a double click) sends nothing. */
-  const sending = useRef(false);
-  useEffect(() => {
-    key.current = crypto.randomUUID();
-    // A visitor who started before hydration (focus inside, something typed or filled): since the
-    // island was reached for, when the loader saw it; otherwise unknown.
-    const element = formRef.current;
-    const touched =
-      element &&
-      (element.contains(document.activeElement) ||
-        [...element.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")].some((input) => input.value));
-    if (touched) began.current = reachedAt ?? null;
-  }, [reachedAt]);
-  const begin = () => {
-    if (began.current === undefined) began.current = performance.now();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    const element = event.currentTarget;
-    const body = new URLSearchParams();
-    for (const [name, value] of new FormData(element)) body.append(name, String(value));
-    body.set("key", key.current);
-    if (typeof began.current === "number") body.set("elapsed", String(Math.round(performance.now() - began.current)));
-    // Where the visit came from (ui/visit.ts): in the post's body only, never in analytics or a URL.
-    for (const [name, value] of visitFields()) body.set(name, value);
-    setStatus({ kind: "sending" });
-    try {
-      const response = await fetch(withBase(leadsEndpoint), {
-        method: "POST",
-        body,
-        headers: { Accept: "application/json" },
-        credentials: "same-origin",
-        redirect: "manual",
-      });
-      // The endpoint answers 303 only once the lead is stored. The form stays sending until the page
-      // is left, which waits for a Tag Manager container's tags (at most tagsWaitMs).
-      if (response.type === "opaqueredirect" || response.status === 303) {
-        trackBeforeLeaving({ event: "generate_lead", formId, ...(choice ? { choice } : {}) }, () =>
-          go(navigate, form.success),
-        );
-        return;
-      }
-      sending.current = false;
-      if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-        const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
-        setStatus({ kind: "refused", message: answer.error ?? "", fields: answer.fields ?? {} });
-        const first = form.fields.find((field) => answer.fields?.[field.name]);
-        if (first) element.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
-        return;
-      }
-      setStatus({ kind: "failed" });
-    } catch {
-      sending.current = false;
-      setStatus({ kind: "failed" });
-    }
-  };
+  const { status, formRef, begin, onSubmit } = useLeadPost({ formId, form, choice, reachedAt });
 
   const errors = status.kind === "refused" ? status.fields : {};
   return (
@@ -140,31 +70,9 @@ export function LeadForm({
       <input type="hidden" name="form" value={formId} />
       <input type="hidden" name="page" value={page} />
       {choice && <input type="hidden" name="choice" value={choice} />}
-      {form.fields.map((field) => {
-        const error = errors[field.name];
-        return (
-          <div className="field" key={field.name}>
-            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-            <input
-              id={`${id}-${field.name}`}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autocomplete}
-              required={field.required}
-              placeholder={field.placeholder}
-              maxLength={fieldMaxLength[field.type]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-${field.name}-error` : undefined}
-              {...(field.type === "tel" ? { inputMode: "tel" as const, pattern: phonePattern } : {})}
-            />
-            {error && (
-              <p className="field__error" id={`${id}-${field.name}-error`}>
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {form.fields.map((field) => (
+        <LeadField key={field.name} id={`${id}-${field.name}`} field={field} error={errors[field.name]} />
+      ))}
       {/* A trap for robots: people never see it (nor do screen readers, nor the keyboard), and its
           name, id and label match nothing autofill or a password manager fills; a filled one marks spam. */}
       <div className="lead-form__trap" aria-hidden="true">
@@ -183,19 +91,7 @@ export function LeadForm({
           {form.consent}
         </p>
       )}
-      <div role="alert" className="lead-form__alert">
-        {status.kind === "refused" && status.message}
-        {status.kind === "failed" &&
-          form.failure.split(/(\{phone\})/).map((part, index) =>
-            part === "{phone}" ? (
-              <a key={index} href={`tel:${phone.e164}`}>
-                {phone.display}
-              </a>
-            ) : (
-              part
-            ),
-          )}
-      </div>
+      <LeadFormAlert status={status} failure={form.failure} phone={phone} />
       <button
         type="submit"
         className="button button--primary lead-form__submit"

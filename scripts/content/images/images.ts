@@ -183,6 +183,28 @@ export interface ImageResolver {
   recipes: Map<string, Recipe>;
 }
 
+/** The image `src` read and probed, or why it cannot be on the site. */
+function checkedSource(contentDir: string, images: readonly string[], src: string): { source: Source; from: string } | string {
+  if (!images.includes(src)) return `image file "${src}" not found in the content folder.${didYouMean(src, images)}`;
+  const from = join(contentDir, src);
+  const stat = statSync(from);
+  if (stat.size > limits.bytes) {
+    return `"${src}" is ${(stat.size / 1024 / 1024).toFixed(1)} MB: far larger than a web page can use (at most ${limits.bytes / 1024 / 1024} MB). Save it again as JPEG, e.g. 4,000 px wide (a photo straight from a phone is fine)`;
+  }
+  const source = readSource(from, stat.size, stat.mtimeMs);
+  const { probed } = source;
+  if ("reason" in probed) return unreadableMessage(src, probed.reason);
+  if (probed.format === "svg") {
+    const script = svgScript(source.text!);
+    if (script) {
+      return `"${src}" contains ${script}: a picture on the site may not contain code. Export the drawing again as a plain SVG (no scripts, links or interactivity), or as PNG`;
+    }
+  } else if (probed.width * probed.height > limits.megapixels * 1e6) {
+    return `"${src}" is ${group(probed.width)} × ${group(probed.height)} px (${Math.round((probed.width * probed.height) / 1e6)} megapixels): far more than a web page can use (at most ${limits.megapixels} megapixels). Save it smaller, e.g. 4,000 px wide, as JPEG`;
+  }
+  return { source, from };
+}
+
 export function createImageResolver(contentDir: string, images: readonly string[]): ImageResolver {
   const svgs = new Map<string, Asset>();
   const recipes = new Map<string, Recipe>();
@@ -190,30 +212,10 @@ export function createImageResolver(contentDir: string, images: readonly string[
 
   const read = (src: string) => {
     let found = checked.get(src);
-    if (found !== undefined) return found;
-    if (!images.includes(src)) {
-      found = `image file "${src}" not found in the content folder.${didYouMean(src, images)}`;
-    } else {
-      const from = join(contentDir, src);
-      const stat = statSync(from);
-      if (stat.size > limits.bytes) {
-        found = `"${src}" is ${(stat.size / 1024 / 1024).toFixed(1)} MB: far larger than a web page can use (at most ${limits.bytes / 1024 / 1024} MB). Save it again as JPEG, e.g. 4,000 px wide (a photo straight from a phone is fine)`;
-      } else {
-        const source = readSource(from, stat.size, stat.mtimeMs);
-        const { probed } = source;
-        if ("reason" in probed) found = unreadableMessage(src, probed.reason);
-        else if (probed.format === "svg") {
-          const script = svgScript(source.text!);
-          if (script) {
-            found = `"${src}" contains ${script}: a picture on the site may not contain code. Export the drawing again as a plain SVG (no scripts, links or interactivity), or as PNG`;
-          }
-        } else if (probed.width * probed.height > limits.megapixels * 1e6) {
-          found = `"${src}" is ${group(probed.width)} × ${group(probed.height)} px (${Math.round((probed.width * probed.height) / 1e6)} megapixels): far more than a web page can use (at most ${limits.megapixels} megapixels). Save it smaller, e.g. 4,000 px wide, as JPEG`;
-        }
-        found ??= { source, from };
-      }
+    if (found === undefined) {
+      found = checkedSource(contentDir, images, src);
+      checked.set(src, found);
     }
-    checked.set(src, found);
     return found;
   };
 

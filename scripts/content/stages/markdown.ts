@@ -76,6 +76,53 @@ function unclosedEmphasis(raw: string): { index: number; mark: string } | undefi
   return undefined;
 }
 
+/**
+ * `source` with its {{tokens}} replaced (an unknown one is a problem), and `written`: a position in
+ * the replaced text as a position in the text as written.
+ */
+function expandTokens(
+  source: string,
+  tokens: MarkdownOptions["tokens"],
+  tokenNames: string[],
+  problems: MarkdownProblem[],
+) {
+  // Per line, the {{tokens}} replaced: Markdown positions are in the replaced text, problems are
+  // reported in the text as written.
+  const edits: { from: number; length: number; value: number }[][] = [];
+  const expanded = source
+    .split("\n")
+    .map((text, index) => {
+      const line: (typeof edits)[number] = (edits[index] = []);
+      return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
+        const value = tokens[name];
+        if (value !== undefined) {
+          line.push({ from: column, length: whole.length, value: value.length });
+          return value;
+        }
+        if (!(name in tokens)) {
+          problems.push({
+            line: index + 1,
+            column: column + 1,
+            message: `unknown placeholder "{{${name}}}".${didYouMean(name, tokenNames)} Known: ${listOf(tokenNames.map((t) => `{{${t}}}`))}`,
+          });
+        }
+        return whole;
+      });
+    })
+    .join("\n");
+  const written = ({ line, column }: { line: number; column: number }) => {
+    let shift = 0;
+    for (const edit of edits[line - 1] ?? []) {
+      const start = edit.from + shift + 1;
+      if (column < start) break;
+      if (column < start + edit.value) return { line, column: edit.from + 1 };
+      shift += edit.value - edit.length;
+    }
+    return { line, column: column - shift };
+  };
+  return { expanded, written };
+}
+
 export function createMarkdown(options: MarkdownOptions) {
   const tokenNames = Object.keys(options.tokens);
   // Looked up once per link: Sets, not a scan of every route for each of them.
@@ -83,40 +130,7 @@ export function createMarkdown(options: MarkdownOptions) {
   const draftRoutes = new Set(options.drafts?.routes ?? []);
   return (source: string, here?: string): { html: string; problems: MarkdownProblem[] } => {
     const problems: MarkdownProblem[] = [];
-    // Per line, the {{tokens}} replaced: Markdown positions are in the replaced text, problems are
-    // reported in the text as written.
-    const edits: { from: number; length: number; value: number }[][] = [];
-    const expanded = source
-      .split("\n")
-      .map((text, index) => {
-        const line: (typeof edits)[number] = (edits[index] = []);
-        return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string, column: number) => {
-          const value = options.tokens[name];
-          if (value !== undefined) {
-            line.push({ from: column, length: whole.length, value: value.length });
-            return value;
-          }
-          if (!(name in options.tokens)) {
-            problems.push({
-              line: index + 1,
-              column: column + 1,
-              message: `unknown placeholder "{{${name}}}".${didYouMean(name, tokenNames)} Known: ${listOf(tokenNames.map((t) => `{{${t}}}`))}`,
-            });
-          }
-          return whole;
-        });
-      })
-      .join("\n");
-    const written = ({ line, column }: { line: number; column: number }) => {
-      let shift = 0;
-      for (const edit of edits[line - 1] ?? []) {
-        const start = edit.from + shift + 1;
-        if (column < start) break;
-        if (column < start + edit.value) return { line, column: edit.from + 1 };
-        shift += edit.value - edit.length;
-      }
-      return { line, column: column - shift };
-    };
+    const { expanded, written } = expandTokens(source, options.tokens, tokenNames, problems);
 
     const tree = fromMarkdown(expanded);
     const lines = { lineStarts: lineStartsOf(expanded) };
