@@ -130,6 +130,25 @@ function readIpKey(
 }
 
 /**
+ * How long one attempt may take, and how long a claimed delivery stays claimed. A claim must outlast
+ * the send it covers: a delivery still being sent when its claim ends is claimed again (by this
+ * process or another) and sent twice. So the lease is at least three send timeouts (an e-mail's
+ * connection, greeting and message are each bounded by the timeout).
+ */
+function readSendTimes(env: EnvReader): Pick<LeadsConfig, "sendTimeoutMs" | "leaseMs"> {
+  const sendTimeoutMs = env.number("LEADS_SEND_TIMEOUT_MS", 15_000, { min: 100 });
+  const leaseMs = env.number("LEADS_LEASE_MS", 120_000, { min: 1000 });
+  if (leaseMs < 3 * sendTimeoutMs)
+    env.problem(
+      "LEADS_LEASE_MS",
+      String(leaseMs),
+      `is less than three times LEADS_SEND_TIMEOUT_MS (${sendTimeoutMs}): a lead still being sent when its claim ends would be sent again`,
+      String(Math.max(120_000, 8 * sendTimeoutMs)),
+    );
+  return { sendTimeoutMs, leaseMs };
+}
+
+/**
  * The lead endpoint's variables, read and checked through `env` (every problem is collected there;
  * the caller's `env.done()` reports them). Content from `contentDir` (src/generated/).
  */
@@ -189,8 +208,7 @@ export function readLeadsConfig(env: EnvReader, contentDir = join(root, "src", "
     retryBaseMs,
     retryCapMs: env.number("LEADS_RETRY_CAP_MS", 60 * 60_000, { min: 1 }),
     maxAttempts: env.number("LEADS_MAX_ATTEMPTS", 12, { min: 1 }),
-    sendTimeoutMs: env.number("LEADS_SEND_TIMEOUT_MS", 15_000, { min: 100 }),
-    leaseMs: env.number("LEADS_LEASE_MS", 120_000, { min: 1000 }),
+    ...readSendTimes(env),
     pollMs: env.number("LEADS_POLL_MS", 2_000, { min: 10 }),
     readyWaitMs: env.number("LEADS_READY_WAIT_MS", 10_000),
     ipKey,

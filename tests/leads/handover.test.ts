@@ -45,7 +45,9 @@ beforeAll(async () => {
     LEADS_RETRY_BASE_MS: "200",
     LEADS_RETRY_CAP_MS: "1000",
     LEADS_POLL_MS: "100",
-    LEADS_LEASE_MS: "3000",
+    // A claim the first server left is taken over soon; it outlasts any send (three send timeouts).
+    LEADS_SEND_TIMEOUT_MS: "4000",
+    LEADS_LEASE_MS: "12000",
   };
 }, 60_000);
 

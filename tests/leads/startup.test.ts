@@ -41,6 +41,12 @@ describe("a mistake in a variable is refused at start", () => {
     ["a number that is not one", { LEADS_RATE_LIMIT: "abc" }, "LEADS_RATE_LIMIT", /"abc" is not a whole number/],
     ["a number out of range", { LEADS_MAX_ATTEMPTS: "-1" }, "LEADS_MAX_ATTEMPTS", /out of range/],
     [
+      "a lease shorter than three sends",
+      { LEADS_SEND_TIMEOUT_MS: "20000", LEADS_LEASE_MS: "30000" },
+      "LEADS_LEASE_MS",
+      /less than three times LEADS_SEND_TIMEOUT_MS \(20000\): a lead still being sent when its claim ends would be sent again/,
+    ],
+    [
       "a webhook without a scheme",
       { LEADS_WEBHOOK_URL: "hooks.example.com/lead" },
       "LEADS_WEBHOOK_URL",
