@@ -7,30 +7,16 @@
  *   nginx where it is missing). The hosting spec runs here too.
  * The browser is Debian's Chromium (CHROMIUM_PATH overrides): nothing downloads a browser.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tools/shared/chromium.ts";
+import { runDefaults, runPort } from "./tools/shared/playwright-run.ts";
 
-/** A free port, picked once by the runner; its workers inherit it through the environment. */
-function freePort(variable: string, taken: number[] = []): number {
-  while (!process.env[variable] || taken.includes(Number(process.env[variable]))) {
-    process.env[variable] = execFileSync(
-      process.execPath,
-      [
-        "-e",
-        "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
-      ],
-      { encoding: "utf8" },
-    );
-  }
-  return Number(process.env[variable]);
-}
-const servePort = freePort("E2E_PORT");
-const nginxPort = freePort("E2E_NGINX_PORT", [servePort]);
-const nginxLeadsPort = freePort("E2E_NGINX_LEADS_PORT", [servePort, nginxPort]);
+const servePort = runPort("E2E_PORT");
+const nginxPort = runPort("E2E_NGINX_PORT", [servePort]);
+const nginxLeadsPort = runPort("E2E_NGINX_LEADS_PORT", [servePort, nginxPort]);
 const browser = { ...devices["Desktop Chrome"], channel: undefined };
 /**
  * The lead endpoint's settings for the run: its own embedded database (tests/e2e/leads.spec.ts reads
@@ -46,11 +32,7 @@ export const leadsEnv = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
-  forbidOnly: Boolean(process.env.CI),
-  retries: 0,
-  reporter: [["list"]],
+  ...runDefaults,
   timeout: 30_000,
   use: {
     trace: "off",

@@ -5,43 +5,25 @@
  * - "static": server/serve.ts without a base over a host's root holding the preview as a folder,
  *   no lead endpoint (a static host has none).
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tools/shared/chromium.ts";
+import { runDefaults, runPort } from "./tools/shared/playwright-run.ts";
 
 const base = process.env.PREVIEW_BASE ?? "/pr-123/";
 const hostDir = process.env.PREVIEW_HOST_DIR;
 if (!hostDir) throw new Error("run `npm run test:preview`: it builds the preview and sets PREVIEW_HOST_DIR");
 
-/** A free port, picked once by the runner; its workers inherit it through the environment. */
-function freePort(variable: string, taken: number[] = []): number {
-  while (!process.env[variable] || taken.includes(Number(process.env[variable]))) {
-    process.env[variable] = execFileSync(
-      process.execPath,
-      [
-        "-e",
-        "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
-      ],
-      { encoding: "utf8" },
-    );
-  }
-  return Number(process.env[variable]);
-}
-const servePort = freePort("PREVIEW_SERVE_PORT");
-const staticPort = freePort("PREVIEW_STATIC_PORT", [servePort]);
+const servePort = runPort("PREVIEW_SERVE_PORT");
+const staticPort = runPort("PREVIEW_STATIC_PORT", [servePort]);
 process.env.E2E_LEADS_DIR ??= mkdtempSync(join(tmpdir(), "preview-leads-"));
 const browser = { ...devices["Desktop Chrome"], channel: undefined };
 
 export default defineConfig({
   testDir: "tests/preview",
-  fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
-  forbidOnly: Boolean(process.env.CI),
-  retries: 0,
-  reporter: [["list"]],
+  ...runDefaults,
   timeout: 60_000,
   use: { trace: "off", launchOptions: { executablePath: chromiumPath, args: chromiumArgs } },
   projects: [

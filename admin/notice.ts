@@ -8,26 +8,18 @@
  */
 import { dismissNotice, fieldsWithErrors, notices, onStoreChange } from "./decap.ts";
 import { domButton } from "./dom-button.ts";
+import { floatingRegion } from "./floating-region.ts";
 
 /** A message in a live region, with a button when there is somewhere to go. */
 export function notice(message: string, action?: { label: string; run: () => void }) {
   let region = document.getElementById("cms-notice");
   if (!region) {
-    region = document.createElement("div");
-    region.id = "cms-notice";
-    region.setAttribute("role", "alert");
-    Object.assign(region.style, {
-      position: "fixed",
-      bottom: "1rem",
+    region = floatingRegion("div", "cms-notice", "alert", {
       left: "50%",
       transform: "translateX(-50%)",
-      zIndex: "400",
       maxWidth: "40rem",
-      padding: "0.75rem 1rem",
-      borderRadius: "6px",
       background: "#a4161a",
       color: "#fff",
-      font: "15px/1.4 system-ui, sans-serif",
       display: "flex",
       gap: "0.75rem",
       alignItems: "center",
@@ -38,12 +30,7 @@ export function notice(message: string, action?: { label: string; run: () => voi
   words.textContent = message;
   region.replaceChildren(words);
   if (action) {
-    const button = domButton(action.label, {
-      padding: "0.2rem 0.7rem",
-      border: "2px solid #fff",
-      color: "#a4161a",
-      whiteSpace: "nowrap",
-    });
+    const button = domButton(action.label, "on alert");
     button.addEventListener("click", () => {
       region!.hidden = true;
       action.run();

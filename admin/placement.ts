@@ -10,6 +10,7 @@ import { config } from "./config.ts";
 import { refreshStored, storedFiles } from "./content-cache.ts";
 import { addToList, type Entry } from "./decap.ts";
 import { domButton } from "./dom-button.ts";
+import { floatingRegion } from "./floating-region.ts";
 import { contentKinds } from "./kinds.ts";
 import { placesFor, type Place } from "./places.ts";
 
@@ -43,25 +44,16 @@ async function savedId(kind: string): Promise<string | undefined> {
 /** Says that the entry is on no page yet, with a button for each section that could show it. */
 function offerPlaces(noun: string, places: readonly Place[], add: (place: Place) => Promise<void>): void {
   document.getElementById("cms-place")?.remove();
-  const region = document.createElement("section");
-  region.id = "cms-place";
-  region.setAttribute("role", "status");
-  region.setAttribute("aria-label", "Where the new entry shows");
-  Object.assign(region.style, {
-    position: "fixed",
-    bottom: "1rem",
+  const region = floatingRegion("section", "cms-place", "status", {
     right: "1rem",
-    zIndex: "400",
     maxWidth: "32rem",
-    padding: "0.75rem 1rem",
-    borderRadius: "6px",
     border: "2px solid #1e2532",
     background: "#fffbe6",
     color: "#1e2532",
-    font: "15px/1.4 system-ui, sans-serif",
     display: "grid",
     gap: "0.5rem",
   });
+  region.setAttribute("aria-label", "Where the new entry shows");
   const words = document.createElement("p");
   words.style.margin = "0";
   words.textContent = places.length
@@ -69,12 +61,7 @@ function offerPlaces(noun: string, places: readonly Place[], add: (place: Place)
     : `This ${noun} is not shown on any page yet, and no page has a section that lists one: add such a section to a page first.`;
   region.append(words);
   for (const place of places) {
-    const button = domButton(place.label, {
-      textAlign: "left",
-      padding: "0.3rem 0.7rem",
-      border: "1px solid #1e2532",
-      color: "#1e2532",
-    });
+    const button = domButton(place.label, "choice");
     button.addEventListener("click", () => {
       region.querySelectorAll("button").forEach((b) => (b.disabled = true));
       words.textContent = `Adding it to ${place.label}…`;

@@ -155,7 +155,7 @@ test("restarted with the address corrected and a target removed: waiting leads g
 
 test("SIGTERM while a webhook hangs: the server stops in seconds and the delivery is queued again, not leased away", async () => {
   hookA.mode = "hang";
-  const env = { ...base(), LEADS_EMAIL_TO: "none", LEADS_WEBHOOK_URL: hookA.url, LEADS_SEND_TIMEOUT_MS: "60000" };
+  const env = { ...base(), LEADS_EMAIL_TO: "none", LEADS_WEBHOOK_URL: hookA.url };
   const server = await startServer(commands.node, env);
   const before = hookA.requests;
   expect((await post(`${server.base}/api/leads`, validLead(500))).status).toBe(303);

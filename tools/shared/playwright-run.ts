@@ -1,0 +1,37 @@
+/**
+ * What the Playwright configurations of the browser tests and the preview share: how a run goes
+ * (`runDefaults`), and its servers' ports (`runPort`).
+ */
+import { execFileSync } from "node:child_process";
+import type { PlaywrightTestConfig } from "@playwright/test";
+
+/** Parallel files, two workers on CI, no `.only` and no retry there, one line per test. */
+export const runDefaults: Pick<
+  PlaywrightTestConfig,
+  "fullyParallel" | "workers" | "forbidOnly" | "retries" | "reporter"
+> = {
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+};
+
+/**
+ * A free port on 127.0.0.1, picked once by the runner and kept in the environment variable
+ * `variable`, so its workers (which load the configuration again) inherit it; never one of `taken`.
+ * Synchronous, as a configuration file is read.
+ */
+export function runPort(variable: string, taken: number[] = []): number {
+  while (!process.env[variable] || taken.includes(Number(process.env[variable]))) {
+    process.env[variable] = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+      ],
+      { encoding: "utf8" },
+    );
+  }
+  return Number(process.env[variable]);
+}
