@@ -60,6 +60,8 @@ async function read(session: CDPSession): Promise<Reading> {
 test("a page prerendered on hover counts one page view, and loads Tag Manager, only once the visitor goes there", async ({
   baseURL,
 }) => {
+  // A browser of its own (DevTools' prerender targets): its start and a prerender take longer on a busy machine.
+  test.setTimeout(90_000);
   const from = routes[0]!;
   const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   try {
@@ -96,10 +98,15 @@ test("a page prerendered on hover counts one page view, and loads Tag Manager, o
 
     // Prerendered: its loader has run, and has counted nothing and loaded nothing.
     await expect.poll(async () => (await read(next)).path).toBe(to);
-    await next.send("Runtime.evaluate", {
-      expression: `new Promise((done) => document.readyState === "complete" ? done() : addEventListener("load", () => done()))`,
-      awaitPromise: true,
-    });
+    // Loaded, asked until it says so (a promise awaited in a prerender Chromium drops never settles).
+    await expect
+      .poll(
+        async () =>
+          (await next.send("Runtime.evaluate", { expression: "document.readyState", returnByValue: true })).result
+            .value as string,
+        { message: `the prerendered ${to} loaded`, timeout: 20_000 },
+      )
+      .toBe("complete");
     await next.send("Runtime.evaluate", {
       expression: `document.querySelector("script[data-gtm], script[src*='/assets/loader-']").dataset.gtm ??= "GTM-E2ETEST"`,
     });
