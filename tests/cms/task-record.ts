@@ -12,7 +12,7 @@ import { changes, contentDir, copy, snapshot } from "./helpers.ts";
 const record = join(copy, "test-results", "cms-tasks.md");
 
 /** A content file's text, or "" when there is none (yet). */
-function textOf(file: string): string {
+export function textOf(file: string): string {
   try {
     return readFileSync(join(contentDir, file), "utf8");
   } catch {

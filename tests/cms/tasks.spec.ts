@@ -7,13 +7,10 @@
  * the time each took and the diff it made are printed and kept in the copy's
  * test-results/cms-tasks.md (task-record.ts).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import {
   addChosen,
   pages,
   collection,
-  contentDir,
   field,
   idsIn,
   itemsOf,
@@ -26,16 +23,9 @@ import {
   expectContentCheckPasses,
 } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
-import { task } from "./task-record.ts";
+import { task, textOf as text } from "./task-record.ts";
 
 const home = () => pages().find((p) => p.route === "/")!;
-const text = (file: string) => {
-  try {
-    return readFileSync(join(contentDir, file), "utf8");
-  } catch {
-    return "";
-  }
-};
 
 // A task saves two or three entries on a busy machine.
 test.setTimeout(300_000);
