@@ -115,6 +115,10 @@ for (const port of [sitePort, proxyPort, leadsPort]) {
   }
 }
 
-if (failed) console.error(`\n✖ the editing UI tests failed. The copy, with the test results, is kept in ${copy}`);
+if (failed)
+  console.error(
+    `\n✖ the editing UI tests failed. The copy, with the test results, is kept in ${copy}` +
+      "\n  To see a failing test step by step, run it again with a trace: npm run test:cms -- --trace retain-on-failure <file>",
+  );
 else if (!process.env.KEEP_CMS) rmSync(copy, { recursive: true, force: true });
 process.exitCode = failed ? 1 : 0;
