@@ -26,7 +26,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { createStaticServer } from "../../server/serve.ts";
 import type { Site } from "../../schemas/index.ts";
@@ -149,6 +149,59 @@ async function sendFirstForm(page: Page, beforeSending: () => Promise<void>): Pr
   return popup ? "popup" : "inline";
 }
 
+/** One page measured on a phone, in a context of its own: its images, when it loads and scrolled through, and its JavaScript. */
+async function measurePage(browser: Browser, origin: string, route: string): Promise<Measured> {
+  // A fresh context per page: nothing cached, as on a first visit.
+  const context = await browser.newContext({
+    viewport: phone,
+    deviceScaleFactor: phone.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const sizes: Promise<number>[] = [];
+  const scripts = new Map<string, Promise<number>>();
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "image") sizes.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  // A script's body is read from the moment it is requested, so that a request still on its way
+  // is awaited too before the form is sent (below).
+  page.on("request", (request) => {
+    if (request.resourceType() !== "script" || scripts.has(request.url())) return;
+    const bytes = request.response().then(async (response) => (response ? gz(await response.body()) : 0));
+    // Its failure is reported where the sizes are added up (scriptBytes), not as a crash now.
+    bytes.catch(() => {});
+    scripts.set(request.url(), bytes);
+  });
+  // The lead endpoint answers as it does for a stored lead (the static server has none).
+  await page.route("**/api/leads", (request) => request.fulfill({ status: 303, headers: { location: "/" } }));
+  const total = async (): Promise<Downloads> => {
+    const all = await Promise.all(sizes);
+    return { bytes: all.reduce((a, b) => a + b, 0), files: all.length };
+  };
+  await page.goto(origin + route, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
+  const firstLoad = await total();
+  const idle = await scriptBytes(page, scripts);
+  // Scrolled through a screen at a time, as a reader would, so every lazy picture loads.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = phone.height; y < height + phone.height; y += phone.height) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForLoadState("networkidle");
+  const whole = await total();
+  // The scripts' bodies are read before the form is sent: Chromium drops a response's body once
+  // its page is navigated away from (on a busy machine, a read could still be pending then).
+  const form = await sendFirstForm(page, async () => {
+    await Promise.all(scripts.values());
+  });
+  await page.waitForLoadState("networkidle");
+  const measured = { firstLoad, page: whole, js: { idle, visit: await scriptBytes(page, scripts), form } };
+  await context.close();
+  return measured;
+}
+
 /** The image bytes a phone downloads on each page, when it loads and once scrolled to the end; and its JavaScript. */
 async function imageDownloads(): Promise<Map<string, Measured>> {
   const server = createStaticServer(dist);
@@ -157,56 +210,14 @@ async function imageDownloads(): Promise<Map<string, Measured>> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const out = new Map<string, Measured>();
   try {
-    for (const { route } of routes) {
-      // A fresh context per page: nothing cached, as on a first visit.
-      const context = await browser.newContext({
-        viewport: phone,
-        deviceScaleFactor: phone.deviceScaleFactor,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      const sizes: Promise<number>[] = [];
-      const scripts = new Map<string, Promise<number>>();
-      page.on("requestfinished", (request) => {
-        if (request.resourceType() === "image") sizes.push(request.sizes().then((s) => s.responseBodySize));
-      });
-      // A script's body is read from the moment it is requested, so that a request still on its way
-      // is awaited too before the form is sent (below).
-      page.on("request", (request) => {
-        if (request.resourceType() !== "script" || scripts.has(request.url())) return;
-        const bytes = request.response().then(async (response) => (response ? gz(await response.body()) : 0));
-        // Its failure is reported where the sizes are added up (scriptBytes), not as a crash now.
-        bytes.catch(() => {});
-        scripts.set(request.url(), bytes);
-      });
-      // The lead endpoint answers as it does for a stored lead (the static server has none).
-      await page.route("**/api/leads", (request) => request.fulfill({ status: 303, headers: { location: "/" } }));
-      const total = async (): Promise<Downloads> => {
-        const all = await Promise.all(sizes);
-        return { bytes: all.reduce((a, b) => a + b, 0), files: all.length };
-      };
-      await page.goto(origin + route, { waitUntil: "load" });
-      await page.waitForLoadState("networkidle");
-      const firstLoad = await total();
-      const idle = await scriptBytes(page, scripts);
-      // Scrolled through a screen at a time, as a reader would, so every lazy picture loads.
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = phone.height; y < height + phone.height; y += phone.height) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(60);
-      }
-      await page.waitForLoadState("networkidle");
-      const whole = await total();
-      // The scripts' bodies are read before the form is sent: Chromium drops a response's body once
-      // its page is navigated away from (on a busy machine, a read could still be pending then).
-      const form = await sendFirstForm(page, async () => {
-        await Promise.all(scripts.values());
-      });
-      await page.waitForLoadState("networkidle");
-      out.set(route, { firstLoad, page: whole, js: { idle, visit: await scriptBytes(page, scripts), form } });
-      await context.close();
-    }
+    // A few pages at a time: a page's measuring mostly waits (for the network to settle, for lazy
+    // pictures); each has its own context, so what one downloads is never counted for another.
+    const queue = routes.map(({ route }) => route);
+    const worker = async () => {
+      for (let route = queue.shift(); route !== undefined; route = queue.shift())
+        out.set(route, await measurePage(browser, origin, route));
+    };
+    await Promise.all([worker(), worker(), worker()]);
   } finally {
     await browser.close();
     server.close();
