@@ -12,7 +12,6 @@
  * creates a database: with none where it looks, it says where it looked and exits with code 1.
  */
 import { existsSync, renameSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig, type LeadsConfig } from "./config.ts";
@@ -21,7 +20,7 @@ import { openDatabase } from "./db.ts";
 import { deliveryStatus as status, leadsCsv, leadsJson } from "./export.ts";
 import { listLeads, retryDeliveries } from "./queries.ts";
 import type { LeadListing } from "../../schemas/index.ts";
-import { adminSocketPath } from "./service.ts";
+import { askAdminSocket, type AdminRequest } from "./admin-socket.ts";
 
 const { values } = (() => {
   try {
@@ -56,27 +55,10 @@ const config: LeadsConfig = (() => {
 })();
 const limit = Number(values.limit ?? (values.csv || values.json ? 100_000 : 50));
 
-async function ask<T>(request: object): Promise<T> {
-  const socketPath = adminSocketPath(config.dataDir);
-  if (!config.databaseUrl && existsSync(socketPath)) {
-    try {
-      return await new Promise<T>((resolve, reject) => {
-        const socket = connect(socketPath);
-        let output = "";
-        socket.setEncoding("utf8");
-        socket.on("connect", () => socket.write(JSON.stringify(request) + "\n"));
-        socket.on("data", (chunk: string) => (output += chunk));
-        socket.on("end", () => {
-          const answer = JSON.parse(output) as { result?: T; error?: string };
-          if (answer.error) reject(new Error(answer.error));
-          else resolve(answer.result as T);
-        });
-        socket.on("error", reject);
-      });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ECONNREFUSED") throw error;
-      // A socket left by a server that stopped: open the data folder ourselves.
-    }
+async function ask<T>(request: AdminRequest): Promise<T> {
+  if (!config.databaseUrl) {
+    const answer = await askAdminSocket<T>(config.dataDir, request);
+    if (answer !== undefined) return answer;
   }
   if (!config.databaseUrl && !existsSync(join(config.dataDir, "PG_VERSION"))) {
     // Opening it would create an empty database: that looks like every lead was lost.
@@ -88,11 +70,10 @@ async function ask<T>(request: object): Promise<T> {
   }
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const op = request as { op: string; which?: string };
     return (
-      op.op === "retry"
-        ? await retryDeliveries(db, String(op.which))
-        : await listLeads(db, { limit, spam: Boolean(values.spam) })
+      request.op === "retry"
+        ? await retryDeliveries(db, request.which)
+        : await listLeads(db, { limit: request.limit, spam: request.spam })
     ) as T;
   } finally {
     await db.close();

@@ -5,10 +5,8 @@
  * one process owns), a socket in the data folder through which `npm run leads` reads and retries
  * while the server runs.
  */
-import { existsSync, rmSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServer, type Server } from "node:net";
-import { join } from "node:path";
+import type { Server } from "node:net";
 import { ConfigError, redactUrl } from "../config/env.ts";
 import { log } from "../log.ts";
 import type { LeadsConfig } from "./config.ts";
@@ -17,39 +15,9 @@ import { createHandler, type Handler } from "./handler.ts";
 import { Alerts, failingTargets } from "./alerts.ts";
 import { Outbox } from "./outbox.ts";
 import { smtpMailer } from "./smtp.ts";
-import { listLeads, retryDeliveries } from "./queries.ts";
 import { deleteExpired } from "./retention.ts";
 import { forgetStoredSalt, ipKey } from "./address-hash.ts";
-
-export const adminSocketPath = (dataDir: string) => join(dataDir, "admin.sock");
-
-function adminSocket(db: Database, path: string): Server {
-  if (existsSync(path)) rmSync(path);
-  const server = createServer((socket) => {
-    let input = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      input += chunk;
-      if (!input.includes("\n") || input.length > 10_000) return;
-      const request = JSON.parse(input.split("\n")[0]!) as {
-        op: string;
-        limit?: number;
-        spam?: boolean;
-        which?: string;
-      };
-      const work =
-        request.op === "retry"
-          ? retryDeliveries(db, String(request.which))
-          : listLeads(db, { limit: Number(request.limit ?? 50), spam: Boolean(request.spam) });
-      work
-        .then((result) => socket.end(JSON.stringify({ result }) + "\n"))
-        .catch((error: Error) => socket.end(JSON.stringify({ error: error.message }) + "\n"));
-    });
-    socket.on("error", () => undefined);
-  });
-  server.listen(path);
-  return server;
-}
+import { adminSocketPath, serveAdminSocket } from "./admin-socket.ts";
 
 export interface Readiness {
   ready: boolean;
@@ -161,7 +129,7 @@ export async function startLeads(config: LeadsConfig): Promise<LeadsService> {
     alerting = setInterval(look, 60_000);
     alerting.unref();
     // This process holds the data folder's lock: a socket left there is a crashed server's.
-    if (db.kind === "embedded") socket = adminSocket(db, adminSocketPath(config.dataDir));
+    if (db.kind === "embedded") socket = serveAdminSocket(db, adminSocketPath(config.dataDir));
     log.info(`leads: ${db.kind} database ready; taking leads`);
     markReady();
   };

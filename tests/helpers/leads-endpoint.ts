@@ -7,6 +7,10 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { LeadListing } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
+import { askAdminSocket } from "../../server/leads/admin-socket.ts";
+import { openDatabase } from "../../server/leads/db.ts";
+import { leadsJson } from "../../server/leads/export.ts";
+import { listLeads } from "../../server/leads/queries.ts";
 import { track } from "./children.ts";
 import { seedDataDir } from "./pglite-template.ts";
 
@@ -94,8 +98,27 @@ export async function post(
 /** A lead as `npm run leads -- --json` lists it: the type the command itself has. */
 export type ListedLead = LeadListing;
 
-/** The stored leads, newest first, through `npm run leads -- --json --spam` (the running server's socket, or the database). */
+/**
+ * The stored leads, newest first, spam included, as `npm run leads -- --json --spam` lists them: asked
+ * as the command asks, without a process of its own (a test polls this; the command took a second a
+ * call): the running server through its admin socket, or PostgreSQL at DATABASE_URL. With neither
+ * (the embedded database, no server running), or `extra` arguments, through the command itself.
+ * `leadsCli` runs the command for the tests of what it prints and does.
+ */
 export async function storedLeads(env: Record<string, string>, extra: string[] = []): Promise<ListedLead[]> {
+  const request = { op: "list", limit: 100_000, spam: true } as const;
+  if (extra.length === 0 && env.DATABASE_URL) {
+    const db = await openDatabase({ url: env.DATABASE_URL, dataDir: env.LEADS_DATA_DIR ?? "" });
+    try {
+      return JSON.parse(leadsJson(await listLeads(db, request))) as ListedLead[];
+    } finally {
+      await db.close();
+    }
+  }
+  if (extra.length === 0 && env.LEADS_DATA_DIR) {
+    const answer = await askAdminSocket<ListedLead[]>(env.LEADS_DATA_DIR, request);
+    if (answer) return answer;
+  }
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ["--import", "tsx", join(root, "server", "leads", "cli.ts"), "--json", "--spam", ...extra],

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSy
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { adminSocketPath } from "../../server/leads/service.ts";
+import { adminSocketPath } from "../../server/leads/admin-socket.ts";
 import { copyProject, root } from "../../tools/shared/copy-project.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { lead } from "../helpers/lead-fixture.ts";
