@@ -1,9 +1,13 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
+// The files of a fork share one page (the project runs without isolation, vite.config.ts): each
+// test leaves it as it found it.
 afterEach(() => {
   cleanup();
   delete window.dataLayer;
+  sessionStorage.clear();
+  localStorage.clear();
 });
 
 // jsdom has no modal dialogs. These stand-ins only open and close the element; the real showModal()
