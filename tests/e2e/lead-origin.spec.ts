@@ -92,6 +92,8 @@ test.describe("where a lead came from", () => {
     // A new page load, without the parameters: the visit's record is kept. Its events are kept from
     // here on, through the success page (the landing page's view carries its own address, as always).
     const kept = await keepEvents(page);
+    // The page's clock is Playwright's, so a person's moment before sending takes no real time.
+    await page.clock.install();
     await page.goto(target!.route);
     await hydrated(page);
     const form = page.getByRole("main").getByRole("form", { name: target!.form.title }).first();
@@ -102,7 +104,7 @@ test.describe("where a lead came from", () => {
         f.type === "email" ? `origin${n}@example.com` : f.type === "tel" ? visitorPhone(content.site) : `Pat ${n}`;
       await form.getByLabel(f.label, { exact: true }).fill(values[f.name]!);
     }
-    await page.waitForTimeout(1100);
+    await page.clock.runFor(1100);
     await form.getByRole("button", { name: target!.form.submitLabel }).click();
     await expect(page).toHaveURL(new RegExp(`${target!.form.success}$`));
 
