@@ -2,7 +2,8 @@
  * Browser tests against the built, pre-rendered site (run `npm run build` first), served two ways, on
  * 127.0.0.1 only, on free ports; the run starts and stops both servers:
  * - "serve": server/serve.ts (`npm start`), applying dist/_headers and dist/_redirects as Netlify and
- *   Cloudflare Pages do. Every spec runs here.
+ *   Cloudflare Pages do (started by tests/e2e/servers/serve.ts, its lead folder a copy of a new
+ *   database made once a run). Every spec runs here.
  * - "nginx": Debian's nginx with the shipped deploy/nginx.conf (tests/e2e/servers/nginx.ts installs
  *   nginx where it is missing). The hosting spec runs here too.
  * The browser is Debian's Chromium (CHROMIUM_PATH overrides): nothing downloads a browser.
@@ -44,7 +45,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx server/serve.ts`,
+      command: `node --import tsx tests/e2e/servers/serve.ts`,
       env: { PORT: String(servePort), ...leadsEnv },
       url: `http://127.0.0.1:${servePort}/`,
       reuseExistingServer: false,

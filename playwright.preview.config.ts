@@ -32,7 +32,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node --import tsx server/serve.ts",
+      // server/serve.ts, its lead folder a copy of a new database made once a run.
+      command: "node --import tsx tests/e2e/servers/serve.ts",
       env: {
         PORT: String(servePort),
         BASE_PATH: base,

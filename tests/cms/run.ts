@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { copyProject } from "../../tools/shared/copy-project.ts";
+import { seedDataDir } from "../helpers/pglite-template.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -75,6 +76,10 @@ writeFileSync(
     "",
   ].join("\n"),
 );
+
+// `npm run cms`'s lead store (LEADS_DATA_DIR's default in the copy) starts as a copy of a new
+// database made once a run, not PGlite's initdb.
+await seedDataDir({ LEADS_DATA_DIR: join(copy, ".data", "leads") });
 
 const sitePort = await freePort([]);
 const proxyPort = await freePort([sitePort]);

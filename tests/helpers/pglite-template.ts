@@ -3,9 +3,10 @@
  * copied (a tenth of a second) into the LEADS_DATA_DIR of each server a test starts on a folder that
  * is missing or empty, and of each database a test opens in its own process on a new folder.
  * Everything the server does on a new folder after initdb still runs on the copy: the lock, owner-only
- * modes, the migrations. A start on a folder that is really new, initdb included, is still made by
- * the servers of the browser tests, /admin/'s tests and the commands on a fresh copy (`npm start` on a
- * clean clone), which do not use this. Kept in node_modules/.cache/pglite-template/<PGlite's version>/.
+ * modes, the migrations. The browser tests' servers (tests/e2e/servers/), the preview's and
+ * `npm run cms` in /admin/'s tests start on a copy too. A start on a folder that is really new, initdb
+ * included, is the commands' on a fresh copy (`npm start` on a clean clone), which do not use this.
+ * Kept in node_modules/.cache/pglite-template/<PGlite's version>/.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
