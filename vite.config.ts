@@ -107,7 +107,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             // One module graph per fork, not one per file: the files import the same schemas and
             // pipeline, and importing them again for every file was a third of the run (import 36 s
             // of 94 s; the run 98 → 77 s). They share no state: none sets a global or the environment
-            // without restoring it, and config.test.ts's module mocks are its own.
+            // without restoring it, and the one file with module mocks (config.test.ts) mocks modules
+            // no other file imports.
             isolate: false,
             include: [
               "tests/content/**/*.test.ts",
