@@ -27,7 +27,7 @@ import type { Site } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
-import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
+import { chromiumArgs, fullChromiumPath } from "../../tools/shared/chromium.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { root } from "../helpers/leads-endpoint.ts";
@@ -144,7 +144,7 @@ beforeAll(async () => {
     AUTH_ORIGIN: site,
   });
   browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: fullChromiumPath,
     args: [
       ...chromiumArgs,
       "--host-resolver-rules=MAP site.test 127.0.0.1, MAP admin.site.test 127.0.0.1, MAP evil.test 127.0.0.1",

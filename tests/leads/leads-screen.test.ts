@@ -24,7 +24,7 @@ import type { Form, Site } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
 import { openDatabase } from "../../server/leads/db.ts";
 import { auditRows } from "../../server/leads/inbox/queries.ts";
-import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
+import { chromiumArgs, fullChromiumPath } from "../../tools/shared/chromium.ts";
 import { visitorPhone } from "../content-facts.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
@@ -116,7 +116,7 @@ beforeAll(async () => {
     expect((await post(`${server.base}/api/leads`, lead(n, { [honeypotField]: "x" }))).status).toBe(303);
   await until(() => webhook.accepted.length === shown.length, "the leads' deliveries");
   browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: fullChromiumPath,
     args: [
       ...chromiumArgs,
       "--host-resolver-rules=MAP site.test 127.0.0.1",

@@ -1,15 +1,24 @@
 /**
  * The browser every script and test drives, and how it is found: CHROMIUM_PATH when set, else an
- * installed Chromium or Chrome, else the Chromium Playwright downloaded. `npm run browser`
- * (tools/run/browser.ts) installs one when none is found. Launch flags suit a closed network.
+ * installed headless shell, else an installed Chromium or Chrome, else the Chromium Playwright
+ * downloaded. `npm run browser` (tools/run/browser.ts) installs one when none is found, and the
+ * headless shell beside a full browser. Launch flags suit a closed network.
+ *
+ * The headless shell first: it is Chromium's engine without the browser around it (what Playwright
+ * itself runs headless), and a page load costs about half the CPU of the full browser in headless mode
+ * (docs/performance.md); every browser test, the size budget and the benchmarks load pages.
  */
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 
+/** Where Chromium's headless shell is installed (Debian's and Ubuntu's package chromium-headless-shell). */
+export const headlessShellPaths = ["/usr/lib/chromium/chromium-headless-shell"];
+
 /** Where browsers are usually installed, most likely first. */
 const knownPaths = [
+  ...headlessShellPaths,
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/snap/bin/chromium",
@@ -23,9 +32,13 @@ const knownPaths = [
   "C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe",
 ];
 
-/** The browser's path, or undefined when this machine has none. CHROMIUM_PATH wins when it exists. */
-export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, ...knownPaths, playwrightChromium()];
+/**
+ * The browser's path, or undefined when this machine has none. CHROMIUM_PATH wins when it exists;
+ * `{ shell: false }` passes over the headless shell.
+ */
+export function findChromium({ shell = true } = {}): string | undefined {
+  const known = shell ? knownPaths : knownPaths.filter((path) => !headlessShellPaths.includes(path));
+  const candidates = [process.env.CHROMIUM_PATH, ...known, playwrightChromium()];
   return candidates.find((path): path is string => Boolean(path) && existsSync(path!));
 }
 
@@ -39,6 +52,13 @@ function playwrightChromium(): string | undefined {
 
 /** The path to launch: the browser found, or CHROMIUM_PATH / the Debian path for the error message. */
 export const chromiumPath = findChromium() ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The full browser, for the one thing the headless shell does not do: treat an http origin other than
+ * localhost as secure (`--unsafely-treat-insecure-origin-as-secure`), as the tests of /admin/'s login
+ * at a site's own host name need (Decap needs a secure context).
+ */
+export const fullChromiumPath = findChromium({ shell: false }) ?? chromiumPath;
 
 export const chromiumArgs = [
   "--no-sandbox",
