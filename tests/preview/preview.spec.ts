@@ -33,10 +33,11 @@ for (const { route, title: pageTitle } of pages) {
     await expect(page).toHaveTitle(title(pageTitle));
     const images = page.locator("img");
     for (const image of await images.all()) {
-      // Each picture brought into view (a lazy one loads only then), then waited for until it has
-      // loaded or failed: however long the page, and however busy the machine.
+      // Each picture brought into view (a lazy one loads only then; at once, not with the site's
+      // smooth scrolling), then waited for until it has loaded or failed: however long the page,
+      // and however busy the machine.
       const width = await image.evaluate(async (img: HTMLImageElement) => {
-        img.scrollIntoView({ block: "center" });
+        img.scrollIntoView({ block: "center", behavior: "instant" });
         if (!img.complete)
           await new Promise((settled) => {
             img.addEventListener("load", settled, { once: true });
