@@ -3,9 +3,9 @@
  * /admin/ (Decap, built by `vite build --mode admin` as `npm run build` builds it) in Chromium,
  * served by the real server process (`npm start -- DIR`), logging in through a stand-in for GitHub on
  * 127.0.0.1 (tests/helpers/github-stand-in.ts: GitHub's documented OAuth endpoints and the API calls
- * Decap makes first; it is not GitHub). The browser reaches the site as http://site.test:<port> and
- * an attacker's page as http://evil.test:<port> (both mapped to 127.0.0.1), so /admin/ runs as on a
- * real host, not in its local-proxy mode.
+ * Decap makes first; it is not GitHub). The browser reaches the site as http://site.localhost:<port> and
+ * an attacker's page as http://evil.localhost:<port> (both mapped to 127.0.0.1; secure contexts by their
+ * name, as production's https is), so /admin/ runs as on a real host, not in its local-proxy mode.
  * The same /admin/ is then served by nginx with the shipped deploy/nginx.conf (tests/e2e/servers/nginx.ts),
  * the login proxied to the endpoint beside it, as the README's own-server setup runs it.
  * Proves: the whole handshake ends with Decap showing its collections, behind nginx too (GitHub is told
@@ -27,7 +27,7 @@ import type { Site } from "../../schemas/index.ts";
 import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
-import { chromiumArgs, fullChromiumPath } from "../../tools/shared/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { root } from "../helpers/leads-endpoint.ts";
@@ -132,8 +132,8 @@ beforeAll(async () => {
     number,
     number,
   ];
-  site = `http://site.test:${sitePort}`;
-  nginxSite = `http://site.test:${nginxPort}`;
+  site = `http://site.localhost:${sitePort}`;
+  nginxSite = `http://site.localhost:${nginxPort}`;
   // `npm start -- DIR` serves DIR as `npm start` does after building it, at the site's address.
   server = await startServer([...commands["npm start"], "--", dist], {
     PORT: String(sitePort),
@@ -144,17 +144,12 @@ beforeAll(async () => {
     AUTH_ORIGIN: site,
   });
   browser = await chromium.launch({
-    executablePath: fullChromiumPath,
+    executablePath: chromiumPath,
     args: [
       ...chromiumArgs,
-      "--host-resolver-rules=MAP site.test 127.0.0.1, MAP admin.site.test 127.0.0.1, MAP evil.test 127.0.0.1",
-      // Production is https, a secure context (Decap needs one: crypto.randomUUID); so are these.
-      `--unsafely-treat-insecure-origin-as-secure=${[
-        site,
-        nginxSite,
-        `http://evil.test:${standIn.port}`,
-        ...[ownPort, ownNginxPort].flatMap((port) => [`http://site.test:${port}`, `http://admin.site.test:${port}`]),
-      ].join(",")}`,
+      // Names under .localhost: a secure context over http, as production's https is (Decap needs one:
+      // crypto.randomUUID), and each its own origin; mapped to 127.0.0.1, where the servers listen.
+      "--host-resolver-rules=MAP *.localhost 127.0.0.1",
     ],
   });
 }, 300_000);
@@ -243,7 +238,7 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
     // The attack of issue 39: GitHub gives the code for a redirect_uri on a subdomain the attacker
     // holds (GitHub accepts any subdomain of the registered callback's host); they call our callback
     // with their Host and a state of their own in a cookie.
-    const dangling = `http://dangling.site.test:${new URL(site).port}`;
+    const dangling = `http://dangling.site.localhost:${new URL(site).port}`;
     const authorize = new URL(`${standIn.url}/login/oauth/authorize`);
     authorize.search = new URLSearchParams({
       client_id: clientId,
@@ -286,7 +281,7 @@ document.getElementById("go").onclick = () => {
     );
     const context = await newContext();
     const page = await context.newPage();
-    const evil = `http://evil.test:${standIn.port}`;
+    const evil = `http://evil.localhost:${standIn.port}`;
     await page.goto(`${evil}/evil.html`);
     const opened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Start" }).click();
@@ -408,7 +403,7 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     expect(refused.body).toMatch(/This sign-in link is not valid here/);
     // A Host that is not the site's, through nginx (server_name _ answers any): refused by the endpoint.
     const forged = await get(`http://127.0.0.1:${nginxPort}/api/auth/github?provider=github`, {
-      Host: "dangling.site.test",
+      Host: "dangling.site.localhost",
     });
     expect(forged.status).toBe(400);
     expect(forged.headers.location).toBeUndefined();
@@ -467,7 +462,7 @@ describe(
       cpSync(dist, ownDist, { recursive: true });
       writeFileSync(join(ownDist, "index.html"), home);
       writeFileSync(join(ownDist, "404.html"), notFound);
-      const admin = `http://admin.site.test:${ownPort}`;
+      const admin = `http://admin.site.localhost:${ownPort}`;
       const own = await startServer([...commands["npm start"], "--", ownDist], {
         PORT: String(ownPort),
         LEADS: "off",
@@ -478,9 +473,9 @@ describe(
         ADMIN_ORIGIN: admin,
       });
       try {
-        await logInAtOwnAddress(`http://site.test:${ownPort}`, admin, own.output);
+        await logInAtOwnAddress(`http://site.localhost:${ownPort}`, admin, own.output);
         // The login is not at the site's address at all.
-        const start = await get(`${own.base}/api/auth/github?provider=github`, { Host: `site.test:${ownPort}` });
+        const start = await get(`${own.base}/api/auth/github?provider=github`, { Host: `site.localhost:${ownPort}` });
         expect(start.status).toBe(404);
         expect(start.body).toBe(notFound);
         expect(start.headers["set-cookie"]).toBeUndefined();
@@ -491,7 +486,7 @@ describe(
     });
 
     test("through nginx with the shipped deploy/nginx.conf and a build made with ADMIN_ORIGIN: the same, in its second server block", async () => {
-      const admin = `http://admin.site.test:${ownNginxPort}`;
+      const admin = `http://admin.site.localhost:${ownNginxPort}`;
       const ownDist = join(work, "own-nginx-dist");
       cpSync(dist, ownDist, { recursive: true });
       writeFileSync(join(ownDist, "index.html"), home);
@@ -514,7 +509,7 @@ describe(
       );
       try {
         const at = (host: string, path: string) => get(`http://127.0.0.1:${ownNginxPort}${path}`, { Host: host });
-        const siteHost = `site.test:${ownNginxPort}`;
+        const siteHost = `site.localhost:${ownNginxPort}`;
         const adminHost = new URL(admin).host;
         // Up once the endpoint beside nginx answers the login at the editor's address.
         const deadline = Date.now() + 180_000;

@@ -2,7 +2,7 @@
  * /admin/'s Leads screen (admin/leads/) as marketing meets it: the real /admin/ built as `npm run
  * build` builds it, served with the lead store by the real server process (`npm start -- DIR`), in
  * Chromium, signed in through the stand-in GitHub the admin login's tests use (the whole login: the
- * token the screen sends is the one Decap got). The site is reached as http://site.test:<port>, so
+ * token the screen sends is the one Decap got). The site is reached as http://site.localhost:<port>, so
  * /admin/ runs as on a real host. Leads are posted to the site's own endpoint; held ones with the
  * honeypot filled; the outbox delivers to a webhook receiver on 127.0.0.1.
  * Proves: the newest leads first, paged ("Older" / "Newer"), searched, filtered (the daily summary's
@@ -24,7 +24,7 @@ import type { Form, Site } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
 import { openDatabase } from "../../server/leads/db.ts";
 import { auditRows } from "../../server/leads/inbox/queries.ts";
-import { chromiumArgs, fullChromiumPath } from "../../tools/shared/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { visitorPhone } from "../content-facts.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
@@ -93,7 +93,7 @@ beforeAll(async () => {
   buildAdmin(dist, { repo, apiRoot: standIn.url, clientId, clientSecret });
   const [sitePort, hookPort] = (await freePorts(2)) as [number, number];
   webhook = await webhookReceiver(hookPort, webhookSecret);
-  site_ = `http://site.test:${sitePort}`;
+  site_ = `http://site.localhost:${sitePort}`;
   server = await startServer([...commands["npm start"], "--", dist], {
     PORT: String(sitePort),
     GITHUB_CLIENT_ID: clientId,
@@ -116,13 +116,9 @@ beforeAll(async () => {
     expect((await post(`${server.base}/api/leads`, lead(n, { [honeypotField]: "x" }))).status).toBe(303);
   await until(() => webhook.accepted.length === shown.length, "the leads' deliveries");
   browser = await chromium.launch({
-    executablePath: fullChromiumPath,
-    args: [
-      ...chromiumArgs,
-      "--host-resolver-rules=MAP site.test 127.0.0.1",
-      // Production is https, a secure context (Decap needs one); so is this.
-      `--unsafely-treat-insecure-origin-as-secure=${site_}`,
-    ],
+    executablePath: chromiumPath,
+    // Production is https, a secure context (Decap needs one); a name under .localhost is one over http.
+    args: [...chromiumArgs, "--host-resolver-rules=MAP *.localhost 127.0.0.1"],
   });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await context.newPage();

@@ -32,13 +32,9 @@ const knownPaths = [
   "C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe",
 ];
 
-/**
- * The browser's path, or undefined when this machine has none. CHROMIUM_PATH wins when it exists;
- * `{ shell: false }` passes over the headless shell.
- */
-export function findChromium({ shell = true } = {}): string | undefined {
-  const known = shell ? knownPaths : knownPaths.filter((path) => !headlessShellPaths.includes(path));
-  const candidates = [process.env.CHROMIUM_PATH, ...known, playwrightChromium()];
+/** The browser's path, or undefined when this machine has none. CHROMIUM_PATH wins when it exists. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, ...knownPaths, playwrightChromium()];
   return candidates.find((path): path is string => Boolean(path) && existsSync(path!));
 }
 
@@ -52,13 +48,6 @@ function playwrightChromium(): string | undefined {
 
 /** The path to launch: the browser found, or CHROMIUM_PATH / the Debian path for the error message. */
 export const chromiumPath = findChromium() ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/**
- * The full browser, for the one thing the headless shell does not do: treat an http origin other than
- * localhost as secure (`--unsafely-treat-insecure-origin-as-secure`), as the tests of /admin/'s login
- * at a site's own host name need (Decap needs a secure context).
- */
-export const fullChromiumPath = findChromium({ shell: false }) ?? chromiumPath;
 
 export const chromiumArgs = [
   "--no-sandbox",
