@@ -3,13 +3,16 @@
  * For each size (the shipped content, then the synthetic corpora of tests/helpers/bench-corpus.ts: 1,000 and
  * 4,000 files; BENCH_SIZES=shipped,1000 picks), on a copy of the project (.bench/dev-project, so
  * src/generated/ of this clone is left alone): starts `vite` (the real `npm run dev`) in a process of
- * its own, opens `/` and `/privacy` in Debian's Chromium (CHROMIUM_PATH overrides), scrolls `/` to its
- * FAQ and opens a question, then saves, several times each:
- * - a collection entry (a service's title, shown on `/`),
+ * its own, opens `/` and a Markdown page in Debian's Chromium (CHROMIUM_PATH overrides), scrolls `/` to
+ * its FAQ and opens a question, then saves, several times each:
+ * - a collection entry (the title of the first service the home page lists),
  * - a page (the home page's first heading),
  * - site.yaml (the footer's copyright line, on every page),
- * - a Markdown page (a sentence of privacy.md, on `/privacy`),
- * - a mistake (an unknown section type), then the fix (with a new heading): the fix is what is timed.
+ * - a Markdown page (the first line of text of the first Markdown page, on its route),
+ * - a mistake (the home page's first section type mistyped), then the fix (with a new heading): the fix
+ *   is what is timed.
+ * Which files those are is read from the content the copy has (`editsIn`), never named here: a
+ * marketer who renames one leaves the benchmark working.
  * Timed from the save to the first frame painted with the edit (recorded in the page by a mutation
  * observer and the next animation frame, on the same clock as the save). Prints the medians, and
  * whether the pages updated in place: no reload, scroll position and the open question kept.
@@ -18,10 +21,11 @@
  * BENCH_RUNS sets the saves per edit (default 5).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { parse } from "yaml";
 import { bench, countFiles, makeFolder } from "../../tests/helpers/bench-corpus.ts";
 import { chromiumArgs, chromiumPath } from "../shared/chromium.ts";
 import { copyProject } from "../shared/copy-project.ts";
@@ -104,38 +108,89 @@ const watcherScript = `
 
 interface Edit {
   name: string;
+  /** The file, relative to content/. */
   file: string;
-  page: "home" | "privacy";
+  page: "home" | "markdown";
   /** The file's text with `mark` in a place the page shows. */
   change: (text: string, mark: string) => string;
 }
 
-const edits: Edit[] = [
-  {
-    name: "collection entry (services/printer.yaml)",
-    file: "collections/services/printer.yaml",
-    page: "home",
-    change: (text, mark) => text.replace(/^title: .*$/m, `title: ${mark}`),
-  },
-  {
-    name: "page (pages/home.yaml)",
-    file: "pages/home.yaml",
-    page: "home",
-    change: (text, mark) => text.replace(/^(\s+heading: ).*$/m, `$1${mark}`),
-  },
-  {
-    name: "site settings (site.yaml)",
-    file: "site.yaml",
-    page: "home",
-    change: (text, mark) => text.replace(/^(\s+copyright: ).*$/m, `$1${mark}`),
-  },
-  {
-    name: "Markdown page (pages/privacy.md)",
-    file: "pages/privacy.md",
-    page: "privacy",
-    change: (text, mark) => text.replace(/^This Privacy Policy explains/m, `${mark} explains`),
-  },
-];
+interface Edits {
+  edits: Edit[];
+  /** The home page's file (relative to content/), where the mistake is made and fixed. */
+  homeFile: string;
+  /** The Markdown page's route, opened beside `/`. */
+  markdownRoute: string;
+}
+
+/** A YAML file's fields, or a Markdown file's front matter. */
+function fieldsOf(file: string): Record<string, unknown> {
+  const text = readFileSync(file, "utf8");
+  const front = file.endsWith(".md") ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? "") : text;
+  const value: unknown = parse(front);
+  return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+}
+
+/** The files the edits change, read from `content` (the shipped content, or a generated corpus that copies it). */
+function editsIn(content: string): Edits {
+  const pages = readdirSync(join(content, "pages")).sort();
+  const homeName = pages.find((name) => name.endsWith(".yaml") && fieldsOf(join(content, "pages", name)).route === "/");
+  const markdownName = pages.find(
+    (name) => name.endsWith(".md") && typeof fieldsOf(join(content, "pages", name)).route === "string",
+  );
+  const home = homeName ? fieldsOf(join(content, "pages", homeName)) : {};
+  const sections = Array.isArray(home.sections) ? (home.sections as Record<string, unknown>[]) : [];
+  const listed = sections.flatMap((section) =>
+    section.type === "services" && Array.isArray(section.services) ? (section.services as string[]) : [],
+  );
+  const service = listed.find((id) => existsSync(join(content, "collections", "services", `${id}.yaml`)));
+  if (!homeName || !markdownName || !service)
+    throw new Error(
+      `${content}: bench:dev edits the page with route "/" (a YAML page), a service it lists and a Markdown page; missing: ${[
+        !homeName && "the home page",
+        !service && "a service listed on it",
+        !markdownName && "a Markdown page",
+      ]
+        .filter(Boolean)
+        .join(", ")}`,
+    );
+  const homeFile = `pages/${homeName}`;
+  const markdownFile = `pages/${markdownName}`;
+  return {
+    homeFile,
+    markdownRoute: fieldsOf(join(content, markdownFile)).route as string,
+    edits: [
+      {
+        name: `collection entry (services/${service}.yaml)`,
+        file: `collections/services/${service}.yaml`,
+        page: "home",
+        change: (text, mark) => text.replace(/^title: .*$/m, `title: ${mark}`),
+      },
+      {
+        name: `page (${homeFile})`,
+        file: homeFile,
+        page: "home",
+        change: (text, mark) => text.replace(/^(\s+heading: ).*$/m, `$1${mark}`),
+      },
+      {
+        name: "site settings (site.yaml)",
+        file: "site.yaml",
+        page: "home",
+        change: (text, mark) => text.replace(/^(\s+copyright: ).*$/m, `$1${mark}`),
+      },
+      {
+        name: `Markdown page (${markdownFile})`,
+        file: markdownFile,
+        page: "markdown",
+        // The mark before the body's first line of text (after the front matter): a paragraph's words.
+        change: (text, mark) => text.replace(/(\n---\r?\n[\s\S]*?^)([A-Za-z])/m, `$1${mark} $2`),
+      },
+    ],
+  };
+}
+
+/** The edits' names, in the order the results print them (from the shipped content: the rows' labels). */
+let editNames: string[] = [];
 
 interface Row {
   size: string;
@@ -157,6 +212,8 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
   }
   const content = join(project, "content");
   const files = countFiles(content);
+  const { edits, homeFile, markdownRoute } = editsIn(content);
+  if (editNames.length === 0) editNames = edits.map((edit) => edit.name);
   // As on a developer's machine: the content built once (npm run content:build) before the dev server.
   spawnSync(process.execPath, ["scripts/content/cli/run.mjs", "build"], { cwd: project, stdio: "ignore" });
   const port = await freePort();
@@ -169,8 +226,8 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
   const base = `http://127.0.0.1:${port}`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const home = await context.newPage();
-  const privacy = await context.newPage();
-  const pages = { home, privacy };
+  const markdown = await context.newPage();
+  const pages = { home, markdown };
   const originals = new Map(edits.map((e) => [e.file, readFileSync(join(content, e.file), "utf8")]));
   const samples = new Map<string, number[]>();
   try {
@@ -179,8 +236,8 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
     const open = { waitUntil: "commit", timeout: 180_000 } as const;
     await home.goto(`${base}/`, open);
     await home.getByRole("heading", { level: 1 }).waitFor({ timeout: 180_000 });
-    await privacy.goto(`${base}/privacy`, open);
-    await privacy.getByRole("heading", { level: 1 }).waitFor({ timeout: 180_000 });
+    await markdown.goto(`${base}${markdownRoute}`, open);
+    await markdown.getByRole("heading", { level: 1 }).waitFor({ timeout: 180_000 });
     // Where a marketer might be: further down the page, a question open.
     const question = home.locator("details").first();
     await question.scrollIntoViewIfNeeded();
@@ -189,7 +246,7 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
     // moves the scroll position when an edit above changes the height of what is above it).
     const top = () => question.evaluate((d) => Math.round(d.getBoundingClientRect().top));
     const questionTop = await top();
-    for (const page of [home, privacy]) await page.evaluate(watcherScript);
+    for (const page of [home, markdown]) await page.evaluate(watcherScript);
     if (withProfile)
       await browser.startTracing(home, { path: join(profileDir, "page-trace.json"), screenshots: false });
 
@@ -204,16 +261,17 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
 
     let n = 0;
     for (let i = 0; i < runs + 1; i++) {
-      for (const edit of edits) {
+      for (const [e, edit] of edits.entries()) {
         const mark = `Bench edit ${++n}`;
         const ms = await save(pages[edit.page], edit.file, edit.change(originals.get(edit.file)!, mark), mark);
         // The first round warms up (the first hot update of each module compiles it).
-        if (i > 0) samples.set(edit.name, [...(samples.get(edit.name) ?? []), ms]);
+        // Recorded under the first size's names (a corpus's home page may be another file).
+        const name = editNames[e]!;
+        if (i > 0) samples.set(name, [...(samples.get(name) ?? []), ms]);
         await sleep(300);
       }
       // A mistake (the panel shows), then its fix: the fix is timed.
-      const homeFile = "pages/home.yaml";
-      const broken = originals.get(homeFile)!.replace("  - type: about", "  - type: abuot");
+      const broken = originals.get(homeFile)!.replace(/^(\s+- type: )(\S+)/m, "$1$2-mistyped");
       writeFileSync(join(content, homeFile), broken);
       await home.locator("#content-problems").waitFor({ state: "attached", timeout: 20_000 });
       await sleep(300);
@@ -228,7 +286,7 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
     const inPlace = {
       reloaded:
         !(await home.evaluate("window.benchMarker === true")) ||
-        !(await privacy.evaluate("window.benchMarker === true")),
+        !(await markdown.evaluate("window.benchMarker === true")),
       scrollKept: Math.abs((await top()) - questionTop) < 2,
       detailsKept: (await home.locator("details").first().getAttribute("open")) !== null,
     };
@@ -259,7 +317,7 @@ try {
   await browser.close();
 }
 
-const names = [...edits.map((e) => e.name), "fix after a mistake"];
+const names = [...editNames, "fix after a mistake"];
 console.log(
   `\ncontent save → the open page painted with it, \`npm run dev\` in Chromium (median of ${runs} saves, ms)\n`,
 );
