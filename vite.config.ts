@@ -14,6 +14,9 @@ import { basePathFrom } from "./scripts/hosting/base-path.ts";
 /** The node-side tests of the content itself (the component tests are the "components" project). */
 export const contentTests = ["tests/prerender/**/*.test.ts", "tests/content/fast-yaml.test.ts"];
 
+/** The commands' files longest first (tests/helpers/longest-first.ts); loaded for test runs only. */
+const sequencer = process.env.VITEST ? (await import("./tests/helpers/longest-first.ts")).LongestFirst : undefined;
+
 export default defineConfig(({ command, isSsrBuild, mode }) => {
   const admin = mode === "admin";
   const site = !isSsrBuild && !admin && !process.env.SIZE_FLOOR;
@@ -91,6 +94,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       ...(isSsrBuild ? { rolldownOptions: { output: { codeSplitting: false } } } : {}),
     },
     test: {
+      ...(sequencer ? { sequence: { sequencer } } : {}),
       // Some tests start the content CLI or a dev server: on a busy two-core CI machine that takes seconds.
       testTimeout: 30_000,
       // The same for set-up hooks (a fixture project copied and built): Vitest's 10 s is too short there.
