@@ -6,7 +6,8 @@
  *   database made once a run). Every spec runs here.
  * - "nginx": Debian's nginx with the shipped deploy/nginx.conf (tests/e2e/servers/nginx.ts installs
  *   nginx where it is missing). The hosting spec runs here too.
- * The browser is Debian's Chromium (CHROMIUM_PATH overrides): nothing downloads a browser.
+ * The browser is Chromium's headless shell, else Debian's Chromium (tools/shared/chromium.ts;
+ * CHROMIUM_PATH overrides): nothing downloads a browser.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

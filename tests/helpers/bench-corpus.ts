@@ -42,7 +42,7 @@ const shown = (fields: Fields | undefined) =>
   fields !== undefined && fields.draft !== true && fields.publishDate === undefined && fields.expiryDate === undefined;
 
 /** A YAML file's fields, or a Markdown file's front matter. */
-function fieldsOf(file: string): Fields | undefined {
+export function fieldsOf(file: string): Fields | undefined {
   const text = readFileSync(file, "utf8");
   const front = file.endsWith(".md") ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] : text;
   const value: unknown = front === undefined ? undefined : parse(front);

@@ -3,7 +3,7 @@
  * For each size (the shipped content, then the synthetic corpora of tests/helpers/bench-corpus.ts: 1,000 and
  * 4,000 files; BENCH_SIZES=shipped,1000 picks), on a copy of the project (.bench/dev-project, so
  * src/generated/ of this clone is left alone): starts `vite` (the real `npm run dev`) in a process of
- * its own, opens `/` and a Markdown page in Debian's Chromium (CHROMIUM_PATH overrides), scrolls `/` to
+ * its own, opens `/` and a Markdown page in Chromium (tools/shared/chromium.ts), scrolls `/` to
  * its FAQ and opens a question, then saves, several times each:
  * - a collection entry (the title of the first service the home page lists),
  * - a page (the home page's first heading),
@@ -25,8 +25,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { parse } from "yaml";
-import { bench, countFiles, makeFolder } from "../../tests/helpers/bench-corpus.ts";
+import { bench, countFiles, fieldsOf, makeFolder } from "../../tests/helpers/bench-corpus.ts";
 import { chromiumArgs, chromiumPath } from "../shared/chromium.ts";
 import { copyProject } from "../shared/copy-project.ts";
 import { freePort } from "../../tests/helpers/free-port.ts";
@@ -123,22 +122,16 @@ interface Edits {
   markdownRoute: string;
 }
 
-/** A YAML file's fields, or a Markdown file's front matter. */
-function fieldsOf(file: string): Record<string, unknown> {
-  const text = readFileSync(file, "utf8");
-  const front = file.endsWith(".md") ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? "") : text;
-  const value: unknown = parse(front);
-  return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
-}
-
 /** The files the edits change, read from `content` (the shipped content, or a generated corpus that copies it). */
 function editsIn(content: string): Edits {
   const pages = readdirSync(join(content, "pages")).sort();
-  const homeName = pages.find((name) => name.endsWith(".yaml") && fieldsOf(join(content, "pages", name)).route === "/");
-  const markdownName = pages.find(
-    (name) => name.endsWith(".md") && typeof fieldsOf(join(content, "pages", name)).route === "string",
+  const homeName = pages.find(
+    (name) => name.endsWith(".yaml") && fieldsOf(join(content, "pages", name))?.route === "/",
   );
-  const home = homeName ? fieldsOf(join(content, "pages", homeName)) : {};
+  const markdownName = pages.find(
+    (name) => name.endsWith(".md") && typeof fieldsOf(join(content, "pages", name))?.route === "string",
+  );
+  const home = (homeName && fieldsOf(join(content, "pages", homeName))) || {};
   const sections = Array.isArray(home.sections) ? (home.sections as Record<string, unknown>[]) : [];
   const listed = sections.flatMap((section) =>
     section.type === "services" && Array.isArray(section.services) ? (section.services as string[]) : [],
@@ -158,7 +151,7 @@ function editsIn(content: string): Edits {
   const markdownFile = `pages/${markdownName}`;
   return {
     homeFile,
-    markdownRoute: fieldsOf(join(content, markdownFile)).route as string,
+    markdownRoute: fieldsOf(join(content, markdownFile))!.route as string,
     edits: [
       {
         name: `collection entry (services/${service}.yaml)`,

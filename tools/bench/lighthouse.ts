@@ -1,6 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile, simulated throttling) on the built site, served
- * locally the way a static host serves it, with Debian's Chromium (CHROMIUM_PATH overrides).
+ * locally the way a static host serves it, with the tests' Chromium (tools/shared/chromium.ts;
+ * CHROMIUM_PATH overrides).
  * In: dist/ (run `npm run build` first). Out: the four category scores and LCP, TBT and CLS per page.
  * Usage: node --import tsx tools/bench/lighthouse.ts [route ...]   (default: every route)
  */
