@@ -244,7 +244,7 @@ describe("a fresh clone after npm install (its prepare step), before any other c
     expect(existsSync(join(project, "src", "generated", "index.js"))).toBe(true);
     const tsc = spawnSync(
       process.execPath,
-      [join(project, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "."],
+      [join(project, "node_modules", "@typescript", "native", "bin", "tsc"), "--noEmit", "-p", "."],
       {
         cwd: project,
         encoding: "utf8",

@@ -95,7 +95,7 @@ function checkSteps(changed: readonly string[] | undefined): Runnable[] {
       label: "type check (incremental)",
       command: [
         node,
-        bin("typescript", "bin", "tsc"),
+        bin("@typescript/native", "bin", "tsc"),
         "-p",
         ".",
         "--incremental",
