@@ -8,13 +8,14 @@
  * widget (fields.ts). The configuration's shape is types.ts'.
  */
 import { contentKinds, type ContentKind, type KindTable, withoutContext } from "../../schemas/index.ts";
-import { identifierOf, labelOf, markdownOptions, objectFields } from "./fields.ts";
+import { identifierOf, markdownOptions, objectFields } from "./fields.ts";
+import { labelOf } from "./label-of.ts";
 import { cmsRepository } from "./repository.ts";
 import type { CmsCollection, CmsConfig } from "./types.ts";
 
 // What callers (the tests) import from here since before the split into fields.ts and types.ts.
 export type { CmsCollection, CmsConfig, CmsField } from "./types.ts";
-export { labelOf } from "./fields.ts";
+export { labelOf } from "./label-of.ts";
 
 export interface CmsOptions {
   /** The GitHub repository, "owner/name", where the CMS opens pull requests. */

@@ -17,13 +17,8 @@ import {
   withoutContext,
 } from "../../schemas/index.ts";
 import { checksOf, defOf as def, fieldsOf, literalOf, unwrap, type CheckDef, type Def } from "../../schemas/walk.ts";
+import { labelOf } from "./label-of.ts";
 import type { CmsField } from "./types.ts";
-
-/** "buttonLabel" → "Button label", "e164" → "E164". */
-export function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** The main text field of an entry schema: what a CMS lists it by and names its file after. */
 export function identifierOf(schema: z.ZodType): string {

@@ -71,6 +71,12 @@ describe("a field path in the form's words", () => {
     expect(words).not.toMatch(/\[|\]|navigation\./);
   });
 
+  it("names a key the configuration does not have by its name in words", () => {
+    expect(labelled(config, settings.name, site.name, "navigation.extraFooterNote")).toBe(
+      `${navigation.label} › Extra footer note: `,
+    );
+  });
+
   it("says nothing for the entry as a whole", () => {
     expect(labelled(config, settings.name, site.name, "")).toBe("");
   });
