@@ -47,7 +47,8 @@ export interface GitHubHistoryOptions {
   concurrency?: number;
 }
 
-const limitOf = (limit = 30) => Math.max(1, Math.min(100, Math.floor(limit)));
+/** 1 to 100; 30 when not a number. */
+const limitOf = (limit = 30) => (Number.isFinite(limit) ? Math.max(1, Math.min(100, Math.floor(limit))) : 30);
 const segments = (path: string) => path.split("/").map(encodeURIComponent).join("/");
 const statusOf = (status: string): ChangedFile["status"] =>
   status === "added" || status === "copied"

@@ -45,7 +45,8 @@ const skipOf = (cursor: string | undefined) => {
   if (!/^\d{1,9}$/.test(cursor)) throw new HistoryRequestError(`Not a cursor of this history: ${cursor}`);
   return Number(cursor);
 };
-const limitOf = (limit = 30) => Math.max(1, Math.min(100, Math.floor(limit)));
+/** 1 to 100; 30 when not a number. */
+const limitOf = (limit = 30) => (Number.isFinite(limit) ? Math.max(1, Math.min(100, Math.floor(limit))) : 30);
 
 /** Each commit: \x1e, then its fields apart by \x1f, then (with -z) its changed files, NUL apart. */
 const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%B%x1f";

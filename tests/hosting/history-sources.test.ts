@@ -28,7 +28,7 @@ const renamed = "content/collections/faq/is-it-safe.yaml";
 const backup = "content/collections/faq/backup.yaml";
 
 let folder: string;
-/** The fixture's commits by name, and their dates. */
+/** The fixture's commits by name; day(n): the time of its commits on day n. */
 const sha: Record<string, string> = {};
 const day = (n: number) => `2026-11-${String(n).padStart(2, "0")}T09:30:00Z`;
 let github: StandIn;
