@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 import { cmsConfigPlugin } from "./scripts/cms/vite-plugin.ts";
 import { depsWithoutSourceMaps } from "./scripts/cms/deps-without-source-maps.ts";
 import { contentPlugin } from "./scripts/content/dev/vite-plugin.ts";
+import { historyPlugin } from "./scripts/history/endpoint.ts";
 import { basePathFrom } from "./scripts/hosting/base-path.ts";
 
 /**
@@ -30,6 +31,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       // /admin/'s configuration, generated from the schemas.
       cmsConfigPlugin(),
       depsWithoutSourceMaps(),
+      // `npm run cms` only: /admin/'s history from this clone's Git history (/api/history/).
+      ...(process.env.CMS_HISTORY === "1" ? [historyPlugin(import.meta.dirname)] : []),
       // The development server's page is rendered, not hydrated: without the pre-renderer's marker,
       // #root is empty, so entry-client.tsx does not take the marker (a comment) for a page to hydrate.
       {

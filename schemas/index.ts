@@ -3,6 +3,7 @@ export * from "./collections.ts";
 export * from "./context.ts";
 export * from "./form.ts";
 export * from "./image.ts";
+export type * from "./history.ts";
 export type * from "./inbox.ts";
 export * from "./lead-limits.ts";
 export * from "./leads.ts";

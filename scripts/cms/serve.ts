@@ -7,7 +7,9 @@
  * (server/leads/main.ts) with LEADS_INBOX_LOCAL=1: no login, this machine only; the development
  * server passes /api/leads on to it. It delivers to no one unless LEADS_EMAIL_TO or
  * LEADS_WEBHOOK_URL say so. When it cannot start (the store is held by `npm start`), editing goes
- * on and the Leads screen says the server is not answering. Ctrl+C stops them all.
+ * on and the Leads screen says the server is not answering. /admin/'s history is this clone's Git
+ * history, which the development server answers under /api/history/ (scripts/history/endpoint.ts,
+ * CMS_HISTORY=1). Ctrl+C stops them all.
  * Ports: CMS_PORT (the site and /admin/, 5173), CMS_PROXY_PORT (the proxy, 8081) and
  * CMS_LEADS_PORT (the lead server, 8082).
  */
@@ -48,7 +50,7 @@ const children: ChildProcess[] = [
   spawn(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "--port", sitePort, "--strictPort"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, VITE_CMS_PROXY_PORT: proxyPort, CMS_LEADS_PORT: leadsPort },
+    env: { ...process.env, VITE_CMS_PROXY_PORT: proxyPort, CMS_LEADS_PORT: leadsPort, CMS_HISTORY: "1" },
   }),
 ];
 const leads = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {

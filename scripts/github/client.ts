@@ -1,7 +1,7 @@
 /**
  * The one client of GitHub's REST API (https://docs.github.com/rest), for whatever asks GitHub: the
  * leads inbox's access check (server/), scheduled merges (scripts/schedule/), the preview's commit
- * status (tools/), and /admin/ in the browser. It uses `fetch` only (no Node module), so each of
+ * status (tools/), and /admin/ in the browser (its history, admin/history/). It uses `fetch` only (no Node module), so each of
  * them can import it. As GitHub documents its API:
  * - JSON, the token as a bearer, `Accept: application/vnd.github+json`, `X-GitHub-Api-Version`;
  * - lists paged by the `Link` header: the address marked `rel="next"` is the next page; no such
@@ -153,6 +153,20 @@ function failureOf(method: string, path: string, answer: Answer, hide: (text: st
   );
 }
 
+/** `path` under the API (`/repos/o/r/pulls`), or an address GitHub gave (a next page); the API's host only. */
+function address(api: string, origin: string, path: string) {
+  const url = path.startsWith("/") ? `${api}${path}` : path;
+  if (new URL(url).origin !== origin) throw new GitHubError(`GitHub sent an address on another host: ${url}`);
+  return url;
+}
+
+/** `entry` kept as the newest answer for `url`; the oldest given up past `size`. */
+function keep<V>(kept: Map<string, V>, url: string, entry: V, size: number) {
+  kept.delete(url);
+  kept.set(url, entry);
+  if (kept.size > size) kept.delete(kept.keys().next().value!);
+}
+
 export type GitHub = ReturnType<typeof gitHub>;
 
 /** A client for one token; its answers for conditional requests are kept with it. */
@@ -167,16 +181,9 @@ export function gitHub(options: GitHubOptions) {
   const kept = new Map<string, { etag: string; data: unknown; headers: Headers }>();
   const hide = (text: string) => (options.token ? text.replaceAll(options.token, "***") : text);
 
-  /** `path` under the API (`/repos/o/r/pulls`), or an address GitHub gave (a next page); the API's host only. */
-  const address = (path: string) => {
-    const url = path.startsWith("/") ? `${api}${path}` : path;
-    if (new URL(url).origin !== origin) throw new GitHubError(`GitHub sent an address on another host: ${url}`);
-    return url;
-  };
-
   /** Any request; GitHub's answer whatever its status, or a GitHubError when it cannot be asked or read. */
   const request = async <T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
-    const url = address(path);
+    const url = address(api, origin, path);
     const cached = method === "GET" ? kept.get(url) : undefined;
     const headers = headersFor(options, body !== undefined, cached?.etag);
     let response: Response;
@@ -194,19 +201,15 @@ export function gitHub(options: GitHubOptions) {
       throw new GitHubError(hide(`${method} ${path}: cannot reach ${url} (${reason})`));
     }
     if (response.status === 304 && cached) {
-      kept.delete(url);
-      kept.set(url, cached);
+      keep(kept, url, cached, cacheSize);
       return { status: 200, data: cached.data as T, headers: cached.headers, fromCache: true };
     }
     const data = jsonOf(text, response.status, () =>
       hide(`${method} ${path}: GitHub answered ${response.status} with something that is not JSON`),
     );
     const etag = response.headers.get("etag");
-    if (method === "GET" && response.status === 200 && etag) {
-      kept.delete(url);
-      kept.set(url, { etag, data, headers: response.headers });
-      if (kept.size > cacheSize) kept.delete(kept.keys().next().value!);
-    }
+    if (method === "GET" && response.status === 200 && etag)
+      keep(kept, url, { etag, data, headers: response.headers }, cacheSize);
     return { status: response.status, data: data as T, headers: response.headers, fromCache: false };
   };
 
@@ -220,6 +223,16 @@ export function gitHub(options: GitHubOptions) {
   };
 
   /**
+   * One page of a list at `path` (an address GitHub gave in a `Link` header too) and the next page's
+   * address, undefined on the last: for a reader that stops and goes on later (a cursor).
+   */
+  const page = async <T = unknown>(path: string): Promise<{ data: T; next?: string }> => {
+    const answer = await request<T>("GET", path);
+    if (answer.status !== 200) throw failure("GET", path.replace(origin, ""), answer);
+    return { data: answer.data, next: nextPage(answer.headers.get("link")) };
+  };
+
+  /**
    * Each page's answer in turn, 100 items asked a page, following `rel="next"` until there is none;
    * stop early by leaving the loop. More than `maxPages` pages is an error, never a silent cut.
    */
@@ -229,10 +242,9 @@ export function gitHub(options: GitHubOptions) {
       : `${path}${path.includes("?") ? "&" : "?"}per_page=100`;
     for (let n = 0; next !== undefined; n++) {
       if (n === maxPages) throw new GitHubError(`GET ${path}: more than ${maxPages} pages; stopped`);
-      const answer: Answer<T> = await request<T>("GET", next);
-      if (answer.status !== 200) throw failure("GET", next.replace(origin, ""), answer);
+      const answer: { data: T; next?: string } = await page<T>(next);
       yield answer.data;
-      next = nextPage(answer.headers.get("link"));
+      next = answer.next;
     }
   }
 
@@ -249,6 +261,7 @@ export function gitHub(options: GitHubOptions) {
     post: <T = unknown>(path: string, body: unknown) => call<T>("POST", path, body),
     put: <T = unknown>(path: string, body: unknown) => call<T>("PUT", path, body),
     eachPage,
+    page,
     all,
   };
 }

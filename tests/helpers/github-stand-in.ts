@@ -26,6 +26,10 @@
  *   PUT  …/pulls/:n/merge           → 200 merged; 409 when `sha` is not the head's; or the refusal set
  *                                     on the pull request (405: not mergeable)
  *   …/branches, …/commits, …/labels, …/issues and such lists → empty (Decap's first look at a repository)
+ *   With `git` (a Git repository's folder), its history, read with git (./github-stand-in-git.ts):
+ *   GET  …/commits?sha&path&author  → the commits that changed `path`, newest first, paged
+ *   GET  …/commits/:ref             → a commit and its `files[]` (status, previous_filename)
+ *   GET  …/contents/:path?ref       → a file's text in base64; 404 when the commit has none
  * Any other path: 404. The API takes only a token this stand-in gave, as `Bearer` or `token`; else
  * 401 "Bad credentials".
  * As GitHub documents its REST API (https://docs.github.com/rest/using-the-rest-api):
@@ -44,6 +48,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { gitRepository } from "./github-stand-in-git.ts";
 
 export interface StandInPull {
   number: number;
@@ -81,6 +86,8 @@ export interface StandInOptions {
   pulls?: StandInPull[];
   /** The most items a page holds, whatever `per_page` asks. */
   pageSize?: number;
+  /** A Git repository's folder: its history is the repository's commits and contents (on its HEAD). */
+  git?: string;
 }
 
 export interface StandIn {
@@ -150,28 +157,54 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     revoke: (token) => {
       standIn.tokens = standIn.tokens.filter((t) => t !== token);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Kept-alive connections too: a client's idle connection would otherwise hold the close for seconds.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+
+  type ApiAnswer = { status: number; body: unknown; link?: string };
+  /** One page of `items` at `url`, and the Link header to the others. */
+  const pageOf = <T>(url: URL, items: T[], wrap: (page: T[]) => unknown = (page) => page): ApiAnswer => {
+    const size = Math.min(Number(url.searchParams.get("per_page") ?? 30), 100, app.pageSize ?? 100);
+    const at = Number(url.searchParams.get("page") ?? 1);
+    const last = Math.max(1, Math.ceil(items.length / size));
+    const to = (n: number) => {
+      const other = new URL(url.pathname + url.search, standIn.url);
+      other.searchParams.set("page", String(n));
+      return `<${other.href}>`;
+    };
+    const links = [
+      ...(at < last ? [`${to(at + 1)}; rel="next"`, `${to(last)}; rel="last"`] : []),
+      ...(at > 1 ? [`${to(1)}; rel="first"`, `${to(at - 1)}; rel="prev"`] : []),
+    ];
+    return { status: 200, body: wrap(items.slice((at - 1) * size, at * size)), link: links.join(", ") || undefined };
+  };
+
+  const repository = app.git ? gitRepository(app.git) : undefined;
+  /** The answer from the Git repository, when there is one and it was asked for its history. */
+  const fromGit = async (request: StandInRequest, url: URL): Promise<ApiAnswer | undefined> => {
+    const prefix = `/repos/${app.repo}`;
+    if (!repository || request.method !== "GET" || !url.pathname.startsWith(`${prefix}/`)) return undefined;
+    const path = decodeURIComponent(url.pathname.slice(prefix.length));
+    const m = /^\/(?:commits\/([^/]+)|contents\/(.+))$/.exec(path);
+    const answer =
+      path === "/commits"
+        ? await repository.commits(url.searchParams)
+        : m?.[1]
+          ? await repository.commit(m[1])
+          : m?.[2]
+            ? await repository.contents(m[2], url.searchParams.get("ref") ?? undefined)
+            : undefined;
+    return answer && ("items" in answer ? pageOf(url, answer.items) : answer);
   };
 
   /** The API's answer to `request`, by `token`: the status, the JSON, and a Link header for a page of a list. */
-  const api = (request: StandInRequest, url: URL, token: string): { status: number; body: unknown; link?: string } => {
+  const api = (request: StandInRequest, url: URL, token: string): ApiAnswer => {
     const json = (status: number, body: unknown) => ({ status, body });
-    // One page of `items`, and the Link header to the others.
-    const list = <T>(items: T[], wrap: (page: T[]) => unknown = (page) => page) => {
-      const size = Math.min(Number(url.searchParams.get("per_page") ?? 30), 100, app.pageSize ?? 100);
-      const at = Number(url.searchParams.get("page") ?? 1);
-      const last = Math.max(1, Math.ceil(items.length / size));
-      const to = (n: number) => {
-        const other = new URL(url.pathname + url.search, standIn.url);
-        other.searchParams.set("page", String(n));
-        return `<${other.href}>`;
-      };
-      const links = [
-        ...(at < last ? [`${to(at + 1)}; rel="next"`, `${to(last)}; rel="last"`] : []),
-        ...(at > 1 ? [`${to(1)}; rel="first"`, `${to(at - 1)}; rel="prev"`] : []),
-      ];
-      return { status: 200, body: wrap(items.slice((at - 1) * size, at * size)), link: links.join(", ") || undefined };
-    };
+    const list = <T>(items: T[], wrap?: (page: T[]) => unknown) => pageOf(url, items, wrap);
     const grant = granted.get(token) ?? {};
     const { method } = request;
     if (url.pathname === "/user")
@@ -271,7 +304,7 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
   };
 
   /** The API's answer sent as GitHub sends it: rate limits first, then the answer, its ETag and the 304. */
-  const answerApi = (request: StandInRequest, url: URL, response: ServerResponse) => {
+  const answerApi = async (request: StandInRequest, url: URL, response: ServerResponse) => {
     const token = /^(?:token|Bearer) (.+)$/i.exec(request.authorization ?? "")?.[1];
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       response
@@ -295,7 +328,9 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     if (count >= standIn.rateLimit.limit)
       return send(403, { message: "API rate limit exceeded for user ID 1." }, limits(count));
     const own = standIn.answer?.(request);
-    const { status, body, link } = own ? { ...own, link: undefined } : api(request, url, token);
+    const { status, body, link } = own
+      ? { ...own, link: undefined }
+      : ((await fromGit(request, url)) ?? api(request, url, token));
     const headers: Record<string, string> = { ...own?.headers, ...(link ? { Link: link } : {}) };
     if (request.method === "GET" && status === 200) {
       headers.ETag = `W/"${createHash("sha1").update(token).update(JSON.stringify(body)).digest("hex")}"`;
@@ -389,7 +424,7 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
         json(200, { access_token: token, token_type: "bearer", scope: standIn.authorize?.get("scope") ?? "" });
         return;
       }
-      answerApi(recorded, url, response);
+      await answerApi(recorded, url, response);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

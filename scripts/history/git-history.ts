@@ -1,0 +1,170 @@
+/**
+ * The local repository's published history (issue 46), for /admin/ with `npm run cms`: the answers
+ * GitHub gives admin/history/github-source.ts, from `git` run on this clone (the browser cannot run
+ * git; scripts/history/endpoint.ts serves these to it). Inputs: the clone's folder and the branch
+ * (HEAD). Every git run gets its arguments as an array, never a shell line; a path must be a file
+ * under content/, a commit a hexadecimal name, a cursor a count: anything else is refused with a
+ * `HistoryRequestError`.
+ * - versions: `git log --follow -M --name-status` (the file through its renames);
+ * - a file at a commit: `git cat-file --batch` ("missing" when the commit has no such file);
+ * - recent changes: `git log -M --name-status --full-diff -- content/` (every content file a commit
+ *   changed, as GitHub's commit lists them; a merge git lists, one that changed content/ against each
+ *   of its parents, lists no files here, where GitHub lists its changes against its first parent).
+ */
+import { execFile } from "node:child_process";
+import { posix } from "node:path";
+import type {
+  Change,
+  ChangedFile,
+  ChangeFilter,
+  HistoryPage,
+  HistoryReader,
+  PageOptions,
+  Version,
+} from "../../schemas/history.ts";
+import { contentFiles, contentFolder, utcTime } from "./content-files.ts";
+
+/** A question the history refuses to ask git (a path outside content/, a malformed commit or cursor). */
+export class HistoryRequestError extends Error {}
+
+/** `path` when it is a file's path under content/, normalised (no `..`, no `//`); else refused. */
+export function contentPath(path: string): string {
+  if (!path.startsWith(contentFolder) || path.endsWith("/") || posix.normalize(path) !== path || /[\0\n\r]/.test(path))
+    throw new HistoryRequestError(`Not a file under ${contentFolder}: ${JSON.stringify(path)}`);
+  return path;
+}
+
+const commitName = (sha: string) => {
+  if (!/^[0-9a-f]{4,64}$/i.test(sha)) throw new HistoryRequestError(`Not a commit's name: ${JSON.stringify(sha)}`);
+  return sha;
+};
+
+/** The count of items before a page; a cursor is one. */
+const skipOf = (cursor: string | undefined) => {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,9}$/.test(cursor)) throw new HistoryRequestError(`Not a cursor of this history: ${cursor}`);
+  return Number(cursor);
+};
+/** 1 to 100; 30 when not a number. */
+const limitOf = (limit = 30) => (Number.isFinite(limit) ? Math.max(1, Math.min(100, Math.floor(limit))) : 30);
+
+/** Each commit: \x1e, then its fields apart by \x1f, then (with -z) its changed files, NUL apart. */
+const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%B%x1f";
+const statuses: Record<string, ChangedFile["status"]> = { A: "added", C: "added", D: "removed", R: "renamed" };
+
+interface Commit {
+  sha: string;
+  parent?: string;
+  date: string;
+  author: string;
+  email: string;
+  message: string;
+  files: ChangedFile[];
+}
+
+/** The commits `git log -z --name-status` printed in `format`, each with its changed files as git names them. */
+function commitsOf(output: string): Commit[] {
+  return output
+    .split("\x1e")
+    .slice(1)
+    .map((record) => {
+      const [sha, parents, author, email, date, message, rest = ""] = record.split("\x1f");
+      const tokens = rest
+        .split("\0")
+        .map((token) => token.replace(/^\n+/, ""))
+        .filter(Boolean);
+      const files: ChangedFile[] = [];
+      for (let i = 0; i < tokens.length; i++) {
+        const letter = tokens[i]!.charAt(0);
+        const status = statuses[letter] ?? "modified";
+        if (letter === "R" || letter === "C") {
+          const [from, to] = [tokens[++i]!, tokens[++i]!];
+          files.push(status === "renamed" ? { path: to, status, previousPath: from } : { path: to, status });
+        } else files.push({ path: tokens[++i]!, status });
+      }
+      const parent = parents!.split(" ")[0] || undefined;
+      return {
+        sha: sha!,
+        parent,
+        author: author!,
+        email: email!,
+        date: utcTime(date!),
+        message: message!.trimEnd(),
+        files,
+      };
+    });
+}
+
+/** What git printed; a failure (not a repository, git missing) is an error with git's words. */
+function git(root: string, args: string[], input?: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      "git",
+      ["-C", root, "-c", "core.quotePath=false", ...args],
+      { encoding: "buffer", maxBuffer: 256 * 1024 * 1024, timeout: 60_000, env: { ...process.env, LC_ALL: "C" } },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`git ${args[0]}: ${stderr.toString().trim() || error.message}`)) : resolve(stdout),
+    );
+    if (input !== undefined) child.stdin!.end(input);
+  });
+}
+
+/** The file's text from `git cat-file --batch`'s answer to `<sha>:<path>`; null when "missing" or not a file. */
+function blobOf(output: Buffer): string | null {
+  const end = output.indexOf(10);
+  const header = /^\S+ (\S+) (\d+)$/.exec(output.subarray(0, end).toString());
+  if (!header || header[1] !== "blob") return null;
+  return output.subarray(end + 1, end + 1 + Number(header[2])).toString("utf8");
+}
+
+/** One page of `items`, asked one more than `limit` to know whether there is a next. */
+const pageOf = <T>(items: T[], skip: number, limit: number): HistoryPage<T> =>
+  items.length > limit ? { items: items.slice(0, limit), cursor: String(skip + limit) } : { items };
+
+/** The history of the repository at `root`, on `branch` (HEAD). */
+export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
+  if (branch.startsWith("-")) throw new HistoryRequestError(`Not a branch: ${branch}`);
+  const log = async (args: string[]) => commitsOf((await git(root, ["log", "-z", format, ...args])).toString("utf8"));
+
+  return {
+    async versionsOf(path: string, { limit, cursor }: PageOptions = {}): Promise<HistoryPage<Version>> {
+      const [skip, n] = [skipOf(cursor), limitOf(limit)];
+      // From the newest, not --skip: git --follow after a --skip loses the file's earlier name.
+      const all = await log(["--follow", "-M", "--name-status", `-n${skip + n + 1}`, branch, "--", contentPath(path)]);
+      // The file's name going back: a merge lists no file, and keeps the name the file had after it.
+      let name = path;
+      const versions = all.map(({ sha, date, author, email, message, files: [file] }): Version => {
+        const at = file?.path ?? name;
+        if (file?.previousPath) name = file.previousPath;
+        return { sha, date, author, email, message, path: at };
+      });
+      return pageOf(versions.slice(skip), skip, n);
+    },
+
+    async fileAt(sha: string, path: string): Promise<string | null> {
+      return blobOf(await git(root, ["cat-file", "--batch"], `${commitName(sha)}:${contentPath(path)}\n`));
+    },
+
+    async recentChanges({ limit, cursor, path, author }: ChangeFilter = {}): Promise<HistoryPage<Change>> {
+      const [skip, n] = [skipOf(cursor), limitOf(limit)];
+      // -F -i: the e-mail as it is, in any case, between the <> of the author's "Name <e-mail>".
+      const by = author === undefined ? [] : ["-F", "-i", `--author=<${author.replace(/[<>\n]/g, "")}>`];
+      const commits = await log([
+        "-M",
+        "--name-status",
+        "--full-diff",
+        `--skip=${skip}`,
+        `-n${n + 1}`,
+        ...by,
+        branch,
+        "--",
+        path === undefined ? contentFolder : contentPath(path),
+      ]);
+      return pageOf(
+        commits.map((commit) => ({ ...commit, files: contentFiles(commit.files) })),
+        skip,
+        n,
+      );
+    },
+  };
+}
