@@ -25,7 +25,7 @@ for (const edit of marketingEdits) {
   console.log(`  ✎ ${edit.name}`);
 }
 
-const passed = runSteps(steps, {
+const passed = await runSteps(steps, {
   title: "summary (after the marketing edits)",
   cwd: copy,
   // The copy's browser tests pick free ports of their own (playwright.config.ts): a fixed port

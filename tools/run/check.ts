@@ -93,6 +93,7 @@ function checkSteps(changed: readonly string[] | undefined): Runnable[] {
     { label: "generated modules", command: npm("content:build") },
     {
       label: "type check (incremental)",
+      beside: true,
       command: [
         node,
         bin("@typescript/native", "bin", "tsc"),
@@ -104,9 +105,10 @@ function checkSteps(changed: readonly string[] | undefined): Runnable[] {
       ],
     },
     toLint?.length === 0
-      ? { label: "ESLint", skipped: "no changed script" }
+      ? { label: "ESLint", skipped: "no changed script", beside: true }
       : {
           label: `ESLint (${toLint ? `${toLint.length} changed` : "every file"})`,
+          beside: true,
           command: [
             node,
             bin("eslint", "bin", "eslint.js"),
@@ -118,9 +120,10 @@ function checkSteps(changed: readonly string[] | undefined): Runnable[] {
           ],
         },
     changed?.length === 0
-      ? { label: "Prettier", skipped: "nothing changed" }
+      ? { label: "Prettier", skipped: "nothing changed", beside: true }
       : {
           label: `Prettier (${changed ? `${changed.length} changed` : "every file"})`,
+          beside: true,
           command: [node, bin("prettier", "bin", "prettier.cjs"), "--check", "--ignore-unknown", ...(changed ?? ["."])],
         },
     tests?.length === 0
@@ -138,6 +141,6 @@ console.log(
     ? `npm run check: ${changed.length} changed file(s) (git diff HEAD, and untracked)`
     : "npm run check: no git history here: every file is checked",
 );
-const passed = runSteps(checkSteps(changed), { title: "npm run check", cwd: root, launchContent: false });
+const passed = await runSteps(checkSteps(changed), { title: "npm run check", cwd: root, launchContent: false });
 if (passed) console.log("before a pull request: npm test");
 process.exitCode = passed ? 0 : 1;

@@ -9,7 +9,7 @@
  * (`fixtureCopy`), made before the first such step and removed at the end (kept when a step failed),
  * unless `launchContent: false` (the developer's loop runs everything on the project).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ import { copyProject } from "../shared/copy-project.ts";
 import type { Step } from "./steps.ts";
 
 /** What the runner runs: a step of the list (an npm script), a command with its arguments, or nothing, and why. */
-export type Runnable = Pick<Step, "label" | "content" | "cut"> &
+export type Runnable = Pick<Step, "label" | "content" | "cut" | "beside"> &
   (
     | { script: string; command?: undefined; skipped?: undefined }
     | { command: string[]; script?: undefined; skipped?: undefined }
@@ -101,47 +101,116 @@ function argsOf(step: Runnable, shard: string | undefined): string[] {
   return args.length ? ["--", ...args] : [];
 }
 
-/** Runs the steps in order, stopping at the first failure; true when all passed. */
-export function runSteps(steps: readonly Runnable[], options: RunOptions): boolean {
+/** What a step's process did: its exit status (null: it did not start or was killed), and its output when held. */
+interface Ran {
+  status: number | null;
+  output: string;
+}
+
+/** Runs a command; its output goes to the terminal, or is held (`hold`) and returned. */
+function run(
+  command: string,
+  args: string[],
+  cwd: string | undefined,
+  env: NodeJS.ProcessEnv | undefined,
+  hold: boolean,
+) {
+  return new Promise<Ran>((resolve) => {
+    let output = "";
+    const child = spawn(command, args, {
+      cwd,
+      env,
+      stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit",
+      shell: process.platform === "win32",
+    });
+    const keep = (chunk: Buffer) => (output += chunk.toString());
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    child.once("error", (error) => {
+      output += `✖ ${command}: ${error.message}\n`;
+      if (!hold) console.error(`✖ ${command}: ${error.message}`);
+    });
+    child.once("close", (status) => resolve({ status, output }));
+  });
+}
+
+/** The steps as they run: one at a time, or a run of consecutive `beside` steps together. */
+function groupsOf(steps: readonly Runnable[]): Runnable[][] {
+  const groups: Runnable[][] = [];
+  for (const step of steps) {
+    const last = groups.at(-1);
+    if (step.beside && last?.[0]?.beside) last.push(step);
+    else groups.push([step]);
+  }
+  return groups;
+}
+
+/**
+ * Runs the steps in order, stopping at the first failure; true when all passed. Consecutive steps
+ * marked `beside` run side by side, each with its output held and printed whole when it ends.
+ */
+export async function runSteps(steps: readonly Runnable[], options: RunOptions): Promise<boolean> {
   const results: StepResult[] = [];
   const started = performance.now();
   const cpuAtStart = machineCpuSeconds();
   let fixture: string | undefined;
-  for (const step of steps) {
-    if (step.skipped || results.some((r) => r.status === "failed")) {
-      results.push({ label: step.label, status: "skipped", note: step.skipped });
-      continue;
+  for (const group of groupsOf(steps)) {
+    const together = group.length > 1;
+    const running: Promise<StepResult>[] = [];
+    const groupStart = performance.now();
+    const groupCpuAtStart = machineCpuSeconds();
+    for (const step of group) {
+      if (step.skipped || results.some((r) => r.status === "failed")) {
+        results.push({ label: step.label, status: "skipped", note: step.skipped });
+        continue;
+      }
+      const onLaunchContent = !step.content && options.launchContent !== false;
+      if (onLaunchContent && !fixture) {
+        console.log(`\n━━ the launch content in a copy of the project, for the steps that do not test content ━━`);
+        fixture = fixtureCopy(options.env);
+        console.log(`  ${fixture}`);
+      }
+      const [command, ...args] = step.command ?? [
+        "npm",
+        "run",
+        "--silent",
+        step.script!,
+        ...argsOf(step, options.shard),
+      ];
+      const what = step.script ? `npm run ${step.script}` : "";
+      const heading =
+        options.heading?.(step) ??
+        `\n━━ ${step.label}${what || onLaunchContent ? ` (${[what, onLaunchContent ? "on the launch content" : ""].filter(Boolean).join(", ")})` : ""} ━━`;
+      if (!together) console.log(heading);
+      const start = performance.now();
+      const cpuAtStart = machineCpuSeconds();
+      running.push(
+        run(command!, args, onLaunchContent ? fixture : options.cwd, options.env, together).then(
+          ({ status, output }) => {
+            const cpuAtEnd = machineCpuSeconds();
+            const result: StepResult = {
+              label: step.label,
+              status: status === 0 ? "passed" : "failed",
+              seconds: (performance.now() - start) / 1000,
+              // Side by side, the machine's CPU is the group's, not one step's: said once for the group.
+              cpuSeconds:
+                together || cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : cpuAtEnd - cpuAtStart,
+            };
+            if (together) process.stdout.write(`${heading} (side by side)\n${output}`);
+            console.log(
+              `${result.status === "passed" ? "✔" : "✖"} ${step.label}: ${result.status} in ${timeOf(result)}`,
+            );
+            return result;
+          },
+        ),
+      );
     }
-    const start = performance.now();
-    const cpuAtStart = machineCpuSeconds();
-    const onLaunchContent = !step.content && options.launchContent !== false;
-    if (onLaunchContent && !fixture) {
-      console.log(`\n━━ the launch content in a copy of the project, for the steps that do not test content ━━`);
-      fixture = fixtureCopy(options.env);
-      console.log(`  ${fixture}`);
-    }
-    const [command, ...args] = step.command ?? ["npm", "run", "--silent", step.script!, ...argsOf(step, options.shard)];
-    const what = step.script ? `npm run ${step.script}` : "";
-    console.log(
-      options.heading?.(step) ??
-        `\n━━ ${step.label}${what || onLaunchContent ? ` (${[what, onLaunchContent ? "on the launch content" : ""].filter(Boolean).join(", ")})` : ""} ━━`,
-    );
-    const run = spawnSync(command!, args, {
-      cwd: onLaunchContent ? fixture : options.cwd,
-      env: options.env,
-      stdio: "inherit",
-      shell: process.platform === "win32",
-    });
-    if (run.error) console.error(`✖ ${command}: ${run.error.message}`);
-    const cpuAtEnd = machineCpuSeconds();
-    const result: StepResult = {
-      label: step.label,
-      status: run.status === 0 ? "passed" : "failed",
-      seconds: (performance.now() - start) / 1000,
-      cpuSeconds: cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : cpuAtEnd - cpuAtStart,
-    };
-    results.push(result);
-    console.log(`${result.status === "passed" ? "✔" : "✖"} ${step.label}: ${result.status} in ${timeOf(result)}`);
+    results.push(...(await Promise.all(running)));
+    const groupCpuAtEnd = machineCpuSeconds();
+    if (together && running.length > 1 && groupCpuAtStart !== undefined && groupCpuAtEnd !== undefined)
+      console.log(
+        `  side by side: ${timeOf({ label: "", status: "passed", seconds: (performance.now() - groupStart) / 1000, cpuSeconds: groupCpuAtEnd - groupCpuAtStart })}`,
+      );
   }
   const passed = results.every((r) => r.status !== "failed");
   if (fixture && passed) rmSync(fixture, { recursive: true, force: true });

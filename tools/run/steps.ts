@@ -42,6 +42,12 @@ export interface Step {
   cut?: boolean;
   /** Runs in every share of its part, not only the first: what the cut steps need (the build). */
   everyShare?: boolean;
+  /**
+   * Runs side by side with the consecutive steps that are `beside` too (run-steps.ts), its output
+   * held and printed whole when it ends: for checks of one or two threads that leave each other room
+   * on two cores and wait on no clock (a compiler, a linter), never for a browser's or a server's tests.
+   */
+  beside?: boolean;
 }
 
 export const testSteps: Step[] = [
@@ -58,8 +64,8 @@ export const testSteps: Step[] = [
   { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
   // Not a step of the content: the generated modules' types are the schemas' (src/generated/index.d.ts),
   // whatever the content says, and nothing imports the generated JSON itself.
-  { label: "type check", script: "typecheck", part: "checks" },
-  { label: "lint and formatting", script: "lint", part: "checks" },
+  { label: "type check", script: "typecheck", part: "checks", beside: true },
+  { label: "lint and formatting", script: "lint", part: "checks", beside: true },
   { label: "unit tests", script: "test:unit", part: "checks" },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
   { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands" },

@@ -13,4 +13,4 @@ import { selectionOf, stepsOf } from "./steps.ts";
 const argv = process.argv.slice(2);
 const { parts, shard } = selectionOf(argv);
 const title = parts.length ? `summary (${parts.join(", ")}${shard ? ` ${shard}` : ""})` : "summary";
-process.exitCode = runSteps(stepsOf(argv), { title, shard }) ? 0 : 1;
+process.exitCode = (await runSteps(stepsOf(argv), { title, shard })) ? 0 : 1;
