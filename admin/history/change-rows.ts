@@ -4,7 +4,7 @@
  * its renames: the entry filter). Each file of a row says which version to compare with which: the
  * file before the commit (at its first parent, under its name then) and after it. Pure.
  */
-import type { Authorship, Change, ChangedFile, Version } from "../../schemas/history.ts";
+import type { Authorship, Change, ChangedFile, HistoryReader, Version } from "../../schemas/history.ts";
 
 /** A file at a commit. */
 export interface FileAt {
@@ -37,8 +37,8 @@ function rowFile({ sha, parent }: Change, file: ChangedFile): RowFile {
 /** Rows of the recent changes list. */
 export const rowsOfChanges = (changes: readonly Change[]): ChangeRow[] =>
   changes.map((change) => {
-    const { files, parent: _parent, ...who } = change;
-    return { ...who, files: files.map((file) => rowFile(change, file)) };
+    const { sha, date, author, email, message, files } = change;
+    return { sha, date, author, email, message, files: files.map((file) => rowFile(change, file)) };
   });
 
 /**
@@ -63,15 +63,47 @@ export function rowsOfVersions(versions: readonly Version[], older?: Version): C
  * The files the rows (newest first, every change of each path among them) show removed and not
  * changed since: those "Bring back" is offered for, by path, with the row that removed them.
  */
-export function goneFiles(rows: readonly ChangeRow[]): Map<string, ChangeRow> {
+export function goneFiles<Row extends { files: readonly Pick<RowFile, "path" | "status" | "previousPath">[] }>(
+  rows: readonly Row[],
+): Map<string, Row> {
   const decided = new Set<string>();
-  const gone = new Map<string, ChangeRow>();
+  const gone = new Map<string, Row>();
   for (const row of rows) {
     for (const file of row.files) {
-      if (file.status === "removed" && file.before && !decided.has(file.path)) gone.set(file.path, row);
+      if (file.status === "removed" && !decided.has(file.path)) gone.set(file.path, row);
       decided.add(file.path);
       if (file.previousPath) decided.add(file.previousPath);
     }
   }
   return gone;
+}
+
+export interface RowFilter {
+  /** One entry's file (its changes followed through its renames); undefined for every content file. */
+  path?: string;
+  /** One person's changes, by e-mail. */
+  author?: string;
+  cursor?: string;
+  /** Rows a page; 20. */
+  limit?: number;
+}
+
+/**
+ * A page of rows, newest first: the recent changes (by one person, with `author`), or one entry's
+ * versions (`path`; by one person: that person's among them). A page of versions asks for the one
+ * version after its last, to compare that with.
+ */
+export async function rowPage(
+  source: HistoryReader,
+  { path, author, cursor, limit = 20 }: RowFilter,
+): Promise<{ rows: ChangeRow[]; cursor?: string }> {
+  if (path === undefined) {
+    const page = await source.recentChanges({ limit, cursor, author });
+    return { rows: rowsOfChanges(page.items), cursor: page.cursor };
+  }
+  const page = await source.versionsOf(path, { limit, cursor });
+  const older = page.cursor ? (await source.versionsOf(path, { limit: 1, cursor: page.cursor })).items[0] : undefined;
+  const by = author?.toLowerCase();
+  const rows = rowsOfVersions(page.items, older).filter((row) => by === undefined || row.email.toLowerCase() === by);
+  return { rows, cursor: page.cursor };
 }

@@ -124,8 +124,8 @@ export async function describeRow(row: ChangeRow, options: DescribeOptions): Pro
       return { file, before, after };
     }),
   );
-  const { files: _files, ...who } = row;
-  return { ...who, files: pairRenames(reads).map((read) => described(read, options)) };
+  const { sha, date, author, email, message } = row;
+  return { sha, date, author, email, message, files: pairRenames(reads).map((read) => described(read, options)) };
 }
 
 /** Rows in words, a few at a time, in their order. */

@@ -5,7 +5,7 @@
  * On fixture collections and commits written here, never the shipped content.
  */
 import { describe, expect, it } from "vitest";
-import { goneFiles, rowsOfChanges, rowsOfVersions } from "../../admin/history/change-rows.ts";
+import { goneFiles, rowPage, rowsOfChanges, rowsOfVersions } from "../../admin/history/change-rows.ts";
 import { describeRow, keptReader, type DescribeOptions } from "../../admin/history/describe-change.ts";
 import { dataOf, editorAddress, entryOfPath, titleOf } from "../../admin/history/entry-of-path.ts";
 import type { Change, Version } from "../../schemas/history.ts";
@@ -53,7 +53,10 @@ describe("which entry a content file is", () => {
       folder: true,
       summary: "{{question}}",
     });
-    expect(entryOfPath(collections, "content/pages/privacy.md")).toMatchObject({ collection: "legal", slug: "privacy" });
+    expect(entryOfPath(collections, "content/pages/privacy.md")).toMatchObject({
+      collection: "legal",
+      slug: "privacy",
+    });
     expect(entryOfPath(collections, "content/pages/home.yaml")).toMatchObject({ collection: "pages", slug: "home" });
     expect(entryOfPath(collections, "content/site.yaml")).toMatchObject({ collection: "settings", folder: false });
     expect(entryOfPath(collections, "content/images/logo.svg")).toBeUndefined();
@@ -104,7 +107,12 @@ describe("the rows", () => {
       },
       { path: faq("c"), status: "removed", before: { sha: "p3", path: faq("c") }, after: undefined },
       { path: faq("d"), status: "added", before: undefined, after: { sha: "c3", path: faq("d") } },
-      { path: faq("e"), status: "modified", before: { sha: "p3", path: faq("e") }, after: { sha: "c3", path: faq("e") } },
+      {
+        path: faq("e"),
+        status: "modified",
+        before: { sha: "p3", path: faq("e") },
+        after: { sha: "c3", path: faq("e") },
+      },
     ]);
     expect(row).not.toHaveProperty("parent");
     // The first commit has no parent: what it has, it added.
@@ -120,7 +128,12 @@ describe("the rows", () => {
     ];
     const rows = rowsOfVersions(versions, { ...who(1), path: faq("a") });
     expect(rows.map((r) => r.files[0])).toEqual([
-      { path: faq("b"), status: "modified", before: { sha: "c3", path: faq("b") }, after: { sha: "c4", path: faq("b") } },
+      {
+        path: faq("b"),
+        status: "modified",
+        before: { sha: "c3", path: faq("b") },
+        after: { sha: "c4", path: faq("b") },
+      },
       {
         path: faq("b"),
         status: "renamed",
@@ -128,7 +141,12 @@ describe("the rows", () => {
         before: { sha: "c2", path: faq("a") },
         after: { sha: "c3", path: faq("b") },
       },
-      { path: faq("a"), status: "modified", before: { sha: "c1", path: faq("a") }, after: { sha: "c2", path: faq("a") } },
+      {
+        path: faq("a"),
+        status: "modified",
+        before: { sha: "c1", path: faq("a") },
+        after: { sha: "c2", path: faq("a") },
+      },
     ]);
     const [oldest] = rowsOfVersions(versions.slice(2));
     expect(oldest!.files[0]).toMatchObject({ status: "added" });
@@ -146,6 +164,46 @@ describe("the rows", () => {
     const gone = goneFiles(rows);
     expect([...gone.keys()]).toEqual([faq("gone")]);
     expect(gone.get(faq("gone"))!.sha).toBe("c3");
+  });
+});
+
+describe("a page of rows", () => {
+  const versions: Version[] = [4, 3, 2, 1].map((n) => ({ ...who(n, n % 2 ? "Sam" : "Maria"), path: faq("a") }));
+  const asked: unknown[] = [];
+  const source = {
+    versionsOf: async (_path: string, { limit = 30, cursor = "0" }: { limit?: number; cursor?: string } = {}) => {
+      asked.push(["versions", limit, cursor]);
+      const skip = Number(cursor);
+      const items = versions.slice(skip, skip + limit);
+      return { items, cursor: skip + limit < versions.length ? String(skip + limit) : undefined };
+    },
+    recentChanges: async (options: object = {}) => {
+      asked.push(["changes", options]);
+      return { items: [{ ...who(4), files: [{ path: faq("a"), status: "modified" as const }] }], cursor: "1" };
+    },
+    fileAt: async () => null,
+  };
+
+  it("of an entry compares its last version with the next page's first, and keeps one person's", async () => {
+    const page = await rowPage(source, { path: faq("a"), limit: 2 });
+    expect(page.cursor).toBe("2");
+    expect(page.rows.map((r) => [r.sha, r.files[0]!.before?.sha])).toEqual([
+      ["c4", "c3"],
+      ["c3", "c2"],
+    ]);
+    expect(asked).toEqual([
+      ["versions", 2, "0"],
+      ["versions", 1, "2"],
+    ]);
+    const sams = await rowPage(source, { path: faq("a"), author: "SAM@example.test", limit: 2 });
+    expect(sams.rows.map((r) => r.sha)).toEqual(["c3"]);
+  });
+
+  it("of every content file is the recent changes, by one person when asked", async () => {
+    asked.length = 0;
+    const page = await rowPage(source, { author: "sam@example.test", cursor: "5" });
+    expect(asked).toEqual([["changes", { limit: 20, cursor: "5", author: "sam@example.test" }]]);
+    expect(page).toMatchObject({ cursor: "1", rows: [{ sha: "c4" }] });
   });
 });
 
