@@ -4,6 +4,7 @@
  * page, loading, what the screen says, and the entries and people met so far (the filter's choices).
  * useChanges.ts runs it.
  */
+import type { RowsAt } from "../history/change-rows.ts";
 import type { DescribedRow } from "../history/describe-change.ts";
 
 export interface Filter {
@@ -19,10 +20,10 @@ export interface ChangesState {
   filter: Filter;
   draft: Filter;
   rows: DescribedRow[];
-  /** The cursor of the page after the rows shown; undefined when they are all. */
-  next: string | undefined;
+  /** Where the page after the rows shown starts; undefined when they are all. */
+  next: RowsAt | undefined;
   /** The page being asked for: undefined for the first. */
-  at: string | undefined;
+  at: RowsAt | undefined;
   busy: boolean;
   error: string | undefined;
   note: string | undefined;
@@ -38,7 +39,7 @@ export type ChangesAction =
   | { type: "edit"; change: Partial<Filter> }
   | { type: "show"; filter: Filter }
   | { type: "loading" }
-  | { type: "loaded"; rows: DescribedRow[]; next: string | undefined }
+  | { type: "loaded"; rows: DescribedRow[]; next: RowsAt | undefined }
   | { type: "failed"; error: string }
   | { type: "more" }
   | { type: "reload" }

@@ -26,6 +26,10 @@ function remember(filter: Filter) {
 const inWords = (e: unknown) =>
   e instanceof Error && e.message ? e.message : "Something went wrong in this screen; reload the page.";
 
+/** Each source's versions as read, kept while /admin/ is open (a commit never changes). */
+const readers = new WeakMap<HistorySource, DescribeOptions["read"]>();
+const readerOf = (source: HistorySource) => readers.get(source) ?? readers.set(source, keptReader(source)).get(source)!;
+
 /** The history source, or why there is none. */
 function sourceOrError(): { source?: HistorySource; error?: string } {
   try {
@@ -44,7 +48,7 @@ export function useChanges(query: URLSearchParams) {
       source && {
         collections: config.collections,
         fieldsOf: (entry) => entryFields(config, entry.collection, entry.slug),
-        read: keptReader(source),
+        read: readerOf(source),
         titleOf: storedTitle,
       },
     [source],
@@ -59,8 +63,8 @@ export function useChanges(query: URLSearchParams) {
     }
     let current = true;
     dispatch({ type: "loading" });
-    rowPage(source, { path: filter.entry || undefined, author: filter.person || undefined, cursor: at })
-      .then(async (page) => ({ rows: await describeRows(page.rows, options), next: page.cursor }))
+    rowPage(source, { path: filter.entry || undefined, author: filter.person || undefined, at })
+      .then(async (page) => ({ rows: await describeRows(page.rows, options), next: page.next }))
       .then(({ rows, next }) => current && dispatch({ type: "loaded", rows, next }))
       .catch((e: unknown) => current && dispatch({ type: "failed", error: inWords(e) }));
     return () => {

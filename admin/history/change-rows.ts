@@ -78,32 +78,41 @@ export function goneFiles<Row extends { files: readonly Pick<RowFile, "path" | "
   return gone;
 }
 
+/** Where a page starts: a source's cursor and, for a file's versions, the version carried over from the page before. */
+export interface RowsAt {
+  cursor: string;
+  carry?: Version;
+}
+
 export interface RowFilter {
   /** One entry's file (its changes followed through its renames); undefined for every content file. */
   path?: string;
   /** One person's changes, by e-mail. */
   author?: string;
-  cursor?: string;
+  /** The page after another (its `next`); undefined for the first. */
+  at?: RowsAt;
   /** Rows a page; 20. */
   limit?: number;
 }
 
 /**
- * A page of rows, newest first: the recent changes (by one person, with `author`), or one entry's
- * versions (`path`; by one person: that person's among them). A page of versions asks for the one
- * version after its last, to compare that with.
+ * A page of rows, newest first, and where the next starts (undefined on the last): the recent changes
+ * (by one person, with `author`), or one entry's versions (`path`; by one person: that person's among
+ * them). A page of versions reads one more than it shows, the version its last row is compared with,
+ * and carries that one over to head the next page: each version is asked for once.
  */
 export async function rowPage(
   source: HistoryReader,
-  { path, author, cursor, limit = 20 }: RowFilter,
-): Promise<{ rows: ChangeRow[]; cursor?: string }> {
+  { path, author, at, limit = 20 }: RowFilter,
+): Promise<{ rows: ChangeRow[]; next?: RowsAt }> {
   if (path === undefined) {
-    const page = await source.recentChanges({ limit, cursor, author });
-    return { rows: rowsOfChanges(page.items), cursor: page.cursor };
+    const page = await source.recentChanges({ limit, cursor: at?.cursor, author });
+    return { rows: rowsOfChanges(page.items), next: page.cursor ? { cursor: page.cursor } : undefined };
   }
-  const page = await source.versionsOf(path, { limit, cursor });
-  const older = page.cursor ? (await source.versionsOf(path, { limit: 1, cursor: page.cursor })).items[0] : undefined;
+  const page = await source.versionsOf(path, { limit: at?.carry ? limit : limit + 1, cursor: at?.cursor });
+  const versions = [...(at?.carry ? [at.carry] : []), ...page.items];
+  const carry = page.cursor ? versions.pop() : undefined;
   const by = author?.toLowerCase();
-  const rows = rowsOfVersions(page.items, older).filter((row) => by === undefined || row.email.toLowerCase() === by);
-  return { rows, cursor: page.cursor };
+  const rows = rowsOfVersions(versions, carry).filter((row) => by === undefined || row.email.toLowerCase() === by);
+  return { rows, next: page.cursor ? { cursor: page.cursor, carry } : undefined };
 }

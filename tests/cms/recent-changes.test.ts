@@ -184,16 +184,23 @@ describe("a page of rows", () => {
     fileAt: async () => null,
   };
 
-  it("of an entry compares its last version with the next page's first, and keeps one person's", async () => {
+  it("of an entry reads one version more than it shows, compared with the last, and carries it to the next page", async () => {
     const page = await rowPage(source, { path: faq("a"), limit: 2 });
-    expect(page.cursor).toBe("2");
     expect(page.rows.map((r) => [r.sha, r.files[0]!.before?.sha])).toEqual([
       ["c4", "c3"],
       ["c3", "c2"],
     ]);
+    expect(page.next).toMatchObject({ cursor: "3", carry: { sha: "c2" } });
+    const last = await rowPage(source, { path: faq("a"), limit: 2, at: page.next });
+    expect(last.rows.map((r) => [r.sha, r.files[0]!.status])).toEqual([
+      ["c2", "modified"],
+      ["c1", "added"],
+    ]);
+    expect(last.next).toBeUndefined();
+    // Each version asked for once.
     expect(asked).toEqual([
-      ["versions", 2, "0"],
-      ["versions", 1, "2"],
+      ["versions", 3, "0"],
+      ["versions", 2, "3"],
     ]);
     const sams = await rowPage(source, { path: faq("a"), author: "SAM@example.test", limit: 2 });
     expect(sams.rows.map((r) => r.sha)).toEqual(["c3"]);
@@ -201,9 +208,9 @@ describe("a page of rows", () => {
 
   it("of every content file is the recent changes, by one person when asked", async () => {
     asked.length = 0;
-    const page = await rowPage(source, { author: "sam@example.test", cursor: "5" });
+    const page = await rowPage(source, { author: "sam@example.test", at: { cursor: "5" } });
     expect(asked).toEqual([["changes", { limit: 20, cursor: "5", author: "sam@example.test" }]]);
-    expect(page).toMatchObject({ cursor: "1", rows: [{ sha: "c4" }] });
+    expect(page).toMatchObject({ next: { cursor: "1" }, rows: [{ sha: "c4" }] });
   });
 });
 
