@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { goneFiles, rowPage, rowsOfChanges, rowsOfVersions } from "../../admin/history/change-rows.ts";
 import { describeRow, keptReader, type DescribeOptions } from "../../admin/history/describe-change.ts";
 import { dataOf, editorAddress, entryOfPath, titleOf } from "../../admin/history/entry-of-path.ts";
+import { changesReducer, filterQuery, initialState } from "../../admin/changes/changes-state.ts";
 import type { Change, Version } from "../../schemas/history.ts";
 
 const collections = [
@@ -298,5 +299,48 @@ describe("a row in words", () => {
     const [removal] = await Promise.all(rows.map((row) => describeRow(row, fresh)));
     expect(removal!.files[0]).toMatchObject({ status: "removed", said: ["Deleted."], last: { sha: "p3" } });
     expect(asked.filter((a) => a === `p3:${faq("gone")}`)).toHaveLength(1);
+  });
+});
+
+describe("the screen's state", () => {
+  const row = (n: number, author: string) => ({
+    ...who(n, author),
+    files: [
+      {
+        path: faq(`q${n}`),
+        status: "modified" as const,
+        title: `Question ${n}?`,
+        said: [],
+        entry: entryOfPath(collections, faq(`q${n}`))!,
+      },
+    ],
+  });
+
+  it("reads its filter from the address and writes back only what is chosen", () => {
+    const state = initialState(new URLSearchParams(`entry=${faq("q1")}&person=sam@example.test`));
+    expect(state.filter).toEqual({ entry: faq("q1"), person: "sam@example.test" });
+    // Chosen before they are met: offered by their file and e-mail.
+    expect([...state.entries.keys()]).toEqual([faq("q1")]);
+    expect([...state.people]).toEqual([["sam@example.test", "sam@example.test"]]);
+    expect(filterQuery({ entry: "", person: "sam@example.test" }).toString()).toBe("person=sam%40example.test");
+  });
+
+  it("adds a further page's rows after the first's, meets their entries and people, and starts over on a new filter", () => {
+    let state = initialState(new URLSearchParams());
+    state = changesReducer(state, { type: "loaded", rows: [row(2, "Sam")], next: { cursor: "1" } });
+    state = changesReducer(state, { type: "more" });
+    expect(state.at).toEqual({ cursor: "1" });
+    state = changesReducer(state, { type: "loaded", rows: [row(1, "Maria")], next: undefined });
+    expect(state.rows.map((r) => r.sha)).toEqual(["c2", "c1"]);
+    expect(changesReducer(state, { type: "more" })).toBe(state);
+    expect([...state.people]).toEqual([
+      ["sam@example.test", "Sam"],
+      ["maria@example.test", "Maria"],
+    ]);
+    expect(state.entries.get(faq("q1"))).toBe("Question 1? (Question)");
+    state = changesReducer(state, { type: "show", filter: { entry: "", person: "maria@example.test" } });
+    expect(state.at).toBeUndefined();
+    state = changesReducer(state, { type: "loaded", rows: [row(1, "Maria")], next: undefined });
+    expect(state.rows.map((r) => r.sha)).toEqual(["c1"]);
   });
 });
