@@ -75,8 +75,13 @@ interface Read {
 /** One file of a row in words, from its two texts. */
 function described({ file, before, after }: Read, options: DescribeOptions): DescribedFile {
   const entry = entryOfPath(options.collections, file.path);
-  // A version of a file's list whose file is gone: the commit removed it.
-  const status = file.after && after === null && before !== null ? "removed" : file.status;
+  // In a file's list of versions: one whose file is gone removed it; one after such a version added it again.
+  const status =
+    file.after && after === null && before !== null
+      ? "removed"
+      : file.before && before === null && after !== null
+        ? "added"
+        : file.status;
   const base = { path: file.path, status, ...(file.previousPath ? { previousPath: file.previousPath } : {}) };
   if (!entry) return { ...base, title: underContent(file.path), said: [statusWords[status]] };
   const [old, now] = [dataOf(file.before?.path ?? file.path, before), dataOf(file.path, after)];

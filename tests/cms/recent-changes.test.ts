@@ -299,6 +299,12 @@ describe("a row in words", () => {
     const [removal] = await Promise.all(rows.map((row) => describeRow(row, fresh)));
     expect(removal!.files[0]).toMatchObject({ status: "removed", said: ["Deleted."], last: { sha: "p3" } });
     expect(asked.filter((a) => a === `p3:${faq("gone")}`)).toHaveLength(1);
+    // Made again after its removal: an addition.
+    const [again] = rowsOfVersions([
+      { ...who(5), sha: "p3", path: faq("gone") },
+      { ...who(4), sha: "c9", path: faq("gone") },
+    ]);
+    expect((await describeRow(again!, fresh)).files[0]).toMatchObject({ status: "added", said: ["Created."] });
   });
 });
 
