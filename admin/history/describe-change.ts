@@ -134,5 +134,5 @@ export async function describeRow(row: ChangeRow, options: DescribeOptions): Pro
 }
 
 /** Rows in words, a few at a time, in their order. */
-export const describeRows = (rows: readonly ChangeRow[], options: DescribeOptions, concurrency = 6) =>
+export const describeRows = (rows: readonly ChangeRow[], options: DescribeOptions, concurrency = 10) =>
   inPool(rows, concurrency, (row) => describeRow(row, options));

@@ -6,6 +6,7 @@
  * collection's summary, filled from the data). Pure and browser-safe (the Recent changes screen).
  */
 import { parse } from "yaml";
+import { quickParse } from "../../scripts/content/stages/fast-yaml.ts";
 import { splitFrontMatter } from "../../scripts/content/stages/front-matter.ts";
 import type { CmsCollection } from "../../scripts/cms/types.ts";
 
@@ -53,16 +54,22 @@ export function entryOfPath(collections: Collections, path: string): EntryRef | 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** YAML's data, read as the content check reads it: plain YAML quickly (js-yaml), the rest by `yaml`. */
+const yamlData = (text: string): unknown => {
+  const quick = quickParse(text);
+  return quick ? quick.data : parse(text);
+};
+
 /** An entry's data from its file's text (YAML, or Markdown's front matter and its text as `body`); {} when unreadable. */
 export function dataOf(path: string, text: string | null): Record<string, unknown> | undefined {
   if (text === null) return undefined;
   try {
     if (path.endsWith(".md")) {
       const split = splitFrontMatter(text);
-      const front: unknown = split ? parse(split.yamlText) : {};
+      const front: unknown = split ? yamlData(split.yamlText) : {};
       return { ...(isRecord(front) ? front : {}), body: split ? split.body.text : text };
     }
-    const data: unknown = parse(text);
+    const data: unknown = yamlData(text);
     return isRecord(data) ? data : {};
   } catch {
     return {};
