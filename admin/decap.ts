@@ -272,3 +272,57 @@ export const notices = (): { id: unknown; key: unknown }[] =>
 
 /** Takes one of Decap's notices down. */
 export const dismissNotice = (id: unknown) => store.dispatch({ type: "NOTIFICATION_DISMISS", id });
+
+// A new entry filled in ---------------------------------------------------------------------------
+
+/** The new entry `openNewEntryWith` filled in, by its draft's key, and the name its file is to keep. */
+let keptName: { collection: string; slug: string; key: unknown } | undefined;
+const keepingNames = new WeakSet<object>();
+
+/**
+ * Decap names a new entry's file from its title (`generateUniqueSlug`); the entry `openNewEntryWith`
+ * filled in keeps the name it is given while no entry has it (else Decap's own name, made unique).
+ */
+function keepNames(found: any) {
+  if (keepingNames.has(found)) return;
+  keepingNames.add(found);
+  const made = found.generateUniqueSlug.bind(found);
+  found.generateUniqueSlug = async (collection: any, data: any, config: any, used: any, custom: any) => {
+    const kept = keptName;
+    if (kept && !custom && collection.get("name") === kept.collection && state().entryDraft?.get("key") === kept.key) {
+      const path = `${collection.get("folder")}/${kept.slug}.${collection.get("extension") ?? "yaml"}`;
+      const workflow = config?.publish_mode === "editorial_workflow";
+      const taken =
+        used?.includes?.(kept.slug) || Boolean(await found.entryExist(collection, path, kept.slug, workflow));
+      if (!taken) return kept.slug;
+    }
+    return made(collection, data, config, used, custom);
+  };
+}
+
+/**
+ * Opens Decap's editor of a new entry of `collection` with `data` in it, as its "Duplicate" does: the
+ * changes unsaved, written only when published (or saved for review), under the file name `slug`.
+ * Resolves once the editor holds the data.
+ */
+export function openNewEntryWith(collection: string, slug: string, data: Record<string, unknown>): Promise<void> {
+  const before = state().entryDraft?.get("key");
+  return new Promise((resolve) => {
+    const stop = store.subscribe(() => {
+      const draft = state().entryDraft;
+      const entry = draft?.get("entry");
+      if (!entry || draft.get("key") === before || entry.get("collection") !== collection) return;
+      if (!entry.get("newRecord") || draft.get("hasChanged")) return;
+      stop();
+      const found = backend();
+      if (found) keepNames(found);
+      keptName = { collection, slug, key: draft.get("key") };
+      store.dispatch({
+        type: "DRAFT_CREATE_DUPLICATE_FROM_ENTRY",
+        payload: { collection, slug: "", path: "", partial: false, raw: "", data, meta: {}, i18n: {}, mediaFiles: [] },
+      });
+      resolve();
+    });
+    window.location.hash = `#/collections/${collection}/new`;
+  });
+}

@@ -1,6 +1,6 @@
 /**
  * The content guide's chapters that are prose, the same whatever the schemas say: the introduction,
- * the words the editor uses, scheduling, the Leads screen, and pictures (its sizes read from the
+ * the words the editor uses, scheduling, the Leads screen, undoing a change, and pictures (its sizes read from the
  * image placements). scripts/generate/guide.ts puts them before the kinds and section types it
  * generates from the schemas.
  */
@@ -224,4 +224,36 @@ What visitors send through the forms is on the **Leads** screen of the content e
 - When something goes wrong the screen says what in words: signed out (sign in again), an account
   that may not edit the site, or the server not answering (leads sent meanwhile are kept).
 - On your own machine, \`npm run cms\` shows the leads of the local lead store, with no sign-in.
+`;
+
+export const undoAChange = `## Undo a change
+
+Every published version of every entry is kept, with who published it and when. The content editor
+shows them in words, and any of them can be put back. Nothing is changed on the site until you
+publish, as with any edit.
+
+- **History**: open an entry (a plan, a page, the site settings…) and choose **History**. It lists
+  the entry's published versions, newest first: the date (in the site's time zone), who made it, its
+  note, and what changed, by the names the editor gives the fields: "Price: 49 → 59", "Features:
+  added 'Remote backup'", "Questions: 'Is it safe?' moved to first". Long text shows the words that
+  changed. Choose a version to see the page as it was then in the preview, marked with its date and
+  author.
+- **Restore this version** puts that version's values in the editor, as changes not yet published:
+  the live site and the file are not touched. Look them over, then publish (or send them for review)
+  as any edit; the check before saving applies. Newer versions stay in the history, so a restore can
+  itself be undone. A version that today's rules no longer accept (a field since renamed or made
+  required) says what no longer fits, and those fields are marked when you restore it.
+- **What changes when you publish**: before you publish, the editor lists your changes in the same
+  words, against the version on the live site.
+- **Recent changes**: choose **Recent changes** at the bottom right of the content editor (its
+  address is \`/admin/#/page/changes\`) for the latest changes to the whole site, newest first: who,
+  when, which entry (its name opens it) and what changed. Narrow it to one **Entry** or one
+  **Person**, then press **Show changes**; **Show more changes** goes further back. An entry renamed
+  since is followed under its new name.
+- **Bring back**: an entry that was deleted shows in Recent changes with **Bring back**. It opens a
+  new entry holding what the deleted one last said, under its old name, not yet published: publish it
+  to put it back on the site (add it to the page that showed it, if it should show there again).
+- On your own machine, \`npm run cms\` shows the history of your copy of the repository; the live
+  editor reads it from GitHub with your sign-in. If GitHub refuses (signed out, no access, too many
+  requests in an hour), the screen says so and when to try again.
 `;

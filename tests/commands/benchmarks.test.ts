@@ -1,7 +1,7 @@
 /**
  * The benchmarks, run as a user types them on a copy of the project (tests/helpers/scripts-copy.ts),
  * each in a small mode (the shipped content with one run, three photos, the lead benchmark with a
- * light load), each checked for exit code 0 and the shape of what it prints: a benchmark that no
+ * light load, the history's with 200 commits), each checked for exit code 0 and the shape of what it prints: a benchmark that no
  * longer runs is a failing test. tests/commands/every-script.test.ts names this file as their run.
  */
 import { describe, it } from "vitest";
@@ -47,6 +47,13 @@ describe("the benchmarks, each in a small run", () => {
     await expectOk(
       npm("bench:leads", ["--inbox", "--only", "embedded"], { BENCH_INBOX_LEADS: "2000" }),
       /2,000 leads[\s\S]*search: an e-mail address\s+1 leads\s+p50[\s\S]*CSV export, streamed\s+2,000 rows/,
+    );
+  });
+
+  it("npm run bench:history on 200 commits: both sources answer both questions, in words", async () => {
+    await expectOk(
+      npm("bench:history", [], { BENCH_COMMITS: "200" }),
+      /201 commits[\s\S]*local Git\)\n {2}an entry's first 30 versions, in words +first +\d+ ms[\s\S]*GitHub \(stand-in\)\n[\s\S]*recent changes \(a page of 20\), in words +first +\d+ ms, again +\d+ ms \(20 rows, 20 changes said/,
     );
   });
 });

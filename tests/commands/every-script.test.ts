@@ -72,6 +72,7 @@ const ranBy: Record<string, string> = {
   "bench:dev": BENCHMARKS,
   "bench:images": BENCHMARKS,
   "bench:leads": BENCHMARKS,
+  "bench:history": BENCHMARKS,
 };
 
 /** How a file calls a script: `npm run [--silent] X`, `npm test`/`npm start`, or the name quoted in an argument list. */
