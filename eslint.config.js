@@ -80,7 +80,9 @@ const browserLayer = [
 const productFiles = ["{admin,server,scripts,schemas,sections,ui,src}/**/*.{ts,tsx,mts,mjs,js}"];
 
 export default tseslint.config(
-  { ignores: ["dist", ".sites", "src/generated", "node_modules", ".bench", ".ssr", ".size-floor", "coverage"] },
+  {
+    ignores: ["dist", ".sites", "src/generated", "node_modules", ".bench", ".ssr", ".size-floor", ".vite", "coverage"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -52,6 +52,11 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     // /admin/ itself mid-load ("Loading entry..."). Without this list Vite crawls the build's inputs,
     // which are the site's alone. (tests/cms/no-reload.spec.ts)
     optimizeDeps: { entries: ["index.html", "admin/index.html"] },
+    // Its cache of those bundles in the project's own folder, not in node_modules: the copies that
+    // tests and benchmarks make link this project's node_modules, and Vite keys the cache by the
+    // project's folder, so two copies' development servers at once (`npm run cms` in one, `npm run
+    // dev` in another) took turns replacing the one shared node_modules/.vite/deps under each other.
+    cacheDir: ".vite",
     // Images from content/ are published by the content pipeline under hashed names.
     publicDir: "src/generated/public",
     // `npm run cms` runs the lead server beside it (CMS_LEADS_PORT): /admin/'s Leads screen and the

@@ -2,7 +2,7 @@
  * A fresh copy of the project, as a new clone is after `npm ci`: every source file, and a
  * node_modules of its own that holds the installed packages (linked, not copied: installing again
  * would take minutes) and nothing else. No `node_modules/.cache` (no photo versions, per-file cache,
- * run memo, CLI bundle or code cache), no `node_modules/.vite`, no build output: every command runs
+ * run memo, CLI bundle or code cache), no Vite cache (`.vite`), no build output: every command runs
  * as on a machine that never ran it. `without` leaves packages out, for a missing module.
  */
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
