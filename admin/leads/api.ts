@@ -6,6 +6,7 @@
  * becomes an `InboxError` whose message is in words for marketing.
  */
 import type { InboxLead, InboxPage, SpamFilter } from "../../schemas/index.ts";
+import { storedToken } from "../login.ts";
 
 export interface Filter {
   q: string;
@@ -29,19 +30,6 @@ export class InboxError extends Error {
 
 /** The inbox's address under the site's base path (BASE_PATH: /admin/ is built under it too). */
 export const inboxUrl = `${import.meta.env.BASE_URL}api/leads/inbox`;
-
-/** The GitHub token Decap's login holds, if someone is logged in with one. */
-export function storedToken(): string | undefined {
-  try {
-    const user = JSON.parse(localStorage.getItem("decap-cms-user") ?? "null") as { token?: unknown } | null;
-    return typeof user?.token === "string" && user.token ? user.token : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether /admin/ has someone logged in (with `npm run cms`, the local proxy's user has no token). */
-export const signedIn = () => localStorage.getItem("decap-cms-user") !== null;
 
 /** The query string of a filter, without the parts left at their defaults. */
 export function filterQuery(filter: Filter): URLSearchParams {

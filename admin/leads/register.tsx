@@ -8,7 +8,7 @@
  */
 import { createRoot, type Root } from "react-dom/client";
 import { forms } from "../../src/generated/index.js";
-import { signedIn } from "./api.ts";
+import { signedIn } from "../login.ts";
 import { LeadsScreen } from "./LeadsScreen.tsx";
 import "./leads.css";
 
