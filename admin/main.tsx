@@ -9,6 +9,7 @@
 import "./node-global.ts";
 import "./page.ts";
 import "./leads/register.tsx";
+import "./history/register.tsx";
 import * as generated from "../src/generated/index.js";
 import { config } from "./config.ts";
 import { readOnceLoggedIn } from "./content-cache.ts";

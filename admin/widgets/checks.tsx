@@ -112,7 +112,8 @@ abstract class CheckedField extends Component<ControlProps, { fix?: string }> im
 
   mark() {
     const found = this.mine();
-    if (found.length) this.props.validate?.({ error: this.error(found, false) });
+    // Decap's own check (required, pattern) runs too; `{ error: false }`: not this control's again.
+    this.props.validate?.({ error: found.length ? this.error(found, false) : false });
   }
 
   /** The value the check suggests instead ("Did you mean …?"), offered as a button at the field. */
