@@ -261,6 +261,10 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const [said, say] = useState("");
   const shown = useSyncExternalStore(onShownVersion, shownVersion);
   useEffect(() => heading.current?.focus(), []);
+  // Back to the draft (here, or in the preview pane): said so.
+  useEffect(() => {
+    if (!shown) say((now) => (now.startsWith("The preview shows the version") ? "The preview shows the draft." : now));
+  }, [shown]);
   return (
     <div
       role="dialog"
@@ -288,7 +292,6 @@ export function HistoryPanel(props: HistoryPanelProps) {
       </p>
       {shown ? (
         <p className="history-shown">
-          The preview shows the {inSentence(shown.label)}.{" "}
           <button type="button" onClick={() => showVersion(undefined)}>
             Back to the current draft
           </button>
