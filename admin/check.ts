@@ -77,6 +77,13 @@ export function sourceOf(stored: StoredFile): SourceFile | undefined {
   };
 }
 
+/** The content files as stored are read once each (the check runs on every change, the history on each version). */
+const parsed = new WeakMap<StoredFile, SourceFile | undefined>();
+function storedSource(stored: StoredFile): SourceFile | undefined {
+  if (!parsed.has(stored)) parsed.set(stored, sourceOf(stored));
+  return parsed.get(stored);
+}
+
 /** The schema of a file: its kind's row (schemas/kinds.ts), or a Markdown entry's front matter. */
 function schemaFor(file: SourceFile, c: ContentFacts): z.ZodType {
   return fileSchema(kindNamed(file.kind)!, file.markdown, c);
@@ -121,7 +128,7 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
   if (!file) {
     return [{ field: "", line: 1, message: "this entry cannot be read back: please tell the developers" }];
   }
-  const files = [file, ...others.filter((o) => o.rel !== target.rel).flatMap((o) => sourceOf(o) ?? [])];
+  const files = [file, ...others.filter((o) => o.rel !== target.rel).flatMap((o) => storedSource(o) ?? [])];
   const context = contextOf(files, images);
   const route = file.role === "page" ? str(record(file.data).route) : undefined;
   const here: FileScope = { route, allowDraftReferences: false };

@@ -326,3 +326,44 @@ export function openNewEntryWith(collection: string, slug: string, data: Record<
     window.location.hash = `#/collections/${collection}/new`;
   });
 }
+
+// The entry being edited --------------------------------------------------------------------------
+
+/** Decap's draft of the entry being edited, as Decap holds it; undefined outside the editor. */
+const draft = (): any => state().entryDraft?.get?.("entry");
+
+/** The entry being edited (its draft, unsaved changes included), and its file's path in the repository; undefined outside the editor. */
+export function draftEntry(): (Entry & { path: string }) | undefined {
+  const entry = draft();
+  if (!entry || entry.get?.("isFetching")) return undefined;
+  return { ...entryOf(entry), path: String(entry.get("path") ?? "") };
+}
+
+/**
+ * Puts `data` in the editor as the entry's unsaved changes, as Decap does when it restores a backup:
+ * a draft of the entry with that data (the form drawn anew from it), changed as far as Decap's Publish
+ * knows when it differs from the entry as published. Nothing is written.
+ */
+export function putInDraft(data: Record<string, unknown>) {
+  const entry = draft();
+  if (!entry) return;
+  const next = entry.set("data", fromJS(data));
+  store.dispatch({ type: "DRAFT_CREATE_FROM_ENTRY", payload: { entry: next.toJS() } });
+  // Decap works out "changed" on a field's change, against the entry as published: one, to itself.
+  const published = state().entries?.getIn?.(["entities", `${entry.get("collection")}.${entry.get("slug")}`]);
+  const [name] = Object.keys(data);
+  if (name === undefined) return;
+  store.dispatch({
+    type: "DRAFT_CHANGE_FIELD",
+    payload: { field: fromJS({ name }), value: draft().getIn(["data", name]), entries: published ? [published] : [] },
+  });
+}
+
+/** The entry's file as the backend has it now (the live version): its text; undefined when it cannot be read. */
+export async function liveText(collection: string, slug: string): Promise<string | undefined> {
+  const found = backend();
+  const map = state().collections?.get?.(collection);
+  if (!found || !map) return undefined;
+  const entry = (await found.getEntry(state(), map, slug)) as any;
+  return typeof entry?.raw === "string" ? entry.raw : undefined;
+}

@@ -1,8 +1,11 @@
 /**
- * Who is logged in to /admin/, as Decap keeps it: its user, GitHub token included, in localStorage
- * under "decap-cms-user". Read by the screens beside Decap's (Leads, Recent changes), which send the
- * token to the leads inbox or to GitHub's API.
+ * The login /admin/ holds, as Decap keeps it: its user, token included, in localStorage under
+ * "decap-cms-user". With `npm run cms` (`local`: /admin/ on this machine) the local proxy's user has
+ * no token. What the Leads screen and the history send to their APIs.
  */
+
+/** /admin/ on this machine (`npm run cms`): it edits this clone through Decap's local proxy. */
+export const local = ["127.0.0.1", "localhost"].includes(window.location.hostname);
 
 /** The GitHub token Decap's login holds, if someone is logged in with one. */
 export function storedToken(): string | undefined {

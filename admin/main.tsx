@@ -10,17 +10,18 @@ import "./node-global.ts";
 import "./page.ts";
 import "./leads/register.tsx";
 import "./changes/register.tsx";
+import "./history/register.tsx";
 import * as generated from "../src/generated/index.js";
 import { config } from "./config.ts";
 import { readOnceLoggedIn } from "./content-cache.ts";
 import { registerFormat, start } from "./decap.ts";
 import { fromFile, toFile } from "./in-place.ts";
+import { local } from "./login.ts";
 import { registerPreviews } from "./preview-templates.tsx";
 import { registerSaveHooks } from "./save-hooks.ts";
 import { registerWidgets } from "./widgets/registration.tsx";
 import { withZoneHints } from "./zone-hints.ts";
 
-const local = ["127.0.0.1", "localhost"].includes(window.location.hostname);
 const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
 
 readOnceLoggedIn();

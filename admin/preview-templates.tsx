@@ -16,10 +16,11 @@ import { config } from "./config.ts";
 import { storedTitle } from "./content-cache.ts";
 import { entryOf, registerPreview, registerPreviewStyle, type Entry, type PreviewProps } from "./decap.ts";
 import { problemsOf } from "./entry-check.ts";
+import { showVersion, useShownVersion, type ShownVersion } from "./history/version-preview.ts";
 import { withoutHidden } from "./in-place.ts";
 import { Inspect } from "./inspect/Inspect.tsx";
 import { arrived, followTheCursor, surroundings } from "./inspect/around.ts";
-import { markContent, type EntryName } from "./inspect/sources.ts";
+import { markContent, type Content, type EntryName } from "./inspect/sources.ts";
 import { contentKinds } from "./kinds.ts";
 import { labelled } from "./labels.ts";
 import { preview, type Edited, type Preview } from "./preview.ts";
@@ -76,32 +77,81 @@ function NotReady({ entry, kind, problems }: { entry: Entry; kind: string; probl
   );
 }
 
+/** The site's App showing `content` at `route`, at the preview's time. */
+function Site({ content, route, clock }: { content: Content; route: string; clock: PreviewClock }) {
+  const pages = createPageStore(
+    [...new Set([...content.pages.map((p) => p.route)])],
+    (at) => Promise.resolve(content.pages.find((p: PageData) => p.route === at)!),
+    content.pages,
+  );
+  return (
+    <PreviewTime clock={clock}>
+      <MemoryRouter initialEntries={[route]}>
+        <App
+          content={{
+            site: content.site,
+            pages,
+            pageWindows: pageWindowsOf(content.pages),
+            collections: content.collections,
+            forms: content.forms,
+          }}
+        />
+      </MemoryRouter>
+    </PreviewTime>
+  );
+}
+
 /** The site as it shows the entry, each value that shows carrying a mark to its field (admin/inspect/): edit on the page. */
 function Marked({ shown, editing, legal, clock }: MarkedProps) {
   const { content, sources } = markContent(shown, shown.route, editing, contentKinds, legal);
   arrived(editing);
-  const pages = createPageStore(
-    [...new Set([...content.pages.map((p) => p.route)])],
-    (route) => Promise.resolve(content.pages.find((p: PageData) => p.route === route)!),
-    content.pages,
-  );
   return (
     <Inspect sources={sources} around={around}>
-      <PreviewTime clock={clock}>
-        <MemoryRouter initialEntries={[shown.route]}>
-          <App
-            content={{
-              site: content.site,
-              pages,
-              pageWindows: pageWindowsOf(content.pages),
-              collections: content.collections,
-              forms: content.forms,
-            }}
-          />
-        </MemoryRouter>
-      </PreviewTime>
+      <Site content={content} route={shown.route} clock={clock} />
       <ChosenTime zone={shown.site.timeZone} />
     </Inspect>
+  );
+}
+
+/** A version from the entry's History (issue 46): the site showing it, unmarked (nothing to edit on it), under its date and author. */
+function Version({ version, shown, clock }: { version: ShownVersion; shown: Preview; clock: PreviewClock }) {
+  return (
+    <>
+      <div
+        role="region"
+        aria-label="Version shown"
+        style={{
+          position: "sticky",
+          top: 0,
+          zIndex: 2147483647,
+          display: "flex",
+          flexWrap: "wrap",
+          gap: "0.5rem 1rem",
+          alignItems: "center",
+          padding: "0.5rem 1rem",
+          background: "#1e2532",
+          color: "#ffffff",
+          font: "1rem/1.5 system-ui, sans-serif",
+        }}
+      >
+        <strong>{version.label}</strong>
+        <button type="button" onClick={() => showVersion(undefined)}>
+          Back to the current draft
+        </button>
+      </div>
+      {shown.ok ? (
+        <Site content={shown} route={shown.route} clock={clock} />
+      ) : (
+        <div className="container" style={{ padding: "2rem 1rem" }}>
+          <p>The site cannot show this version today:</p>
+          <ul>
+            {shown.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }
 interface MarkedProps {
@@ -118,10 +168,13 @@ function previewOf(kind: string) {
     // Drawn again as each picture arrives from the backend.
     usePictures();
     const entry = entryOf(props.entry);
-    const taken = edited(entry, kind);
+    // A version chosen in the entry's History, else the draft.
+    const version = useShownVersion(entry.collection, entry.slug);
+    const taken = edited(version ? { ...entry, data: version.data } : entry, kind);
     const shown = preview(taken, built, (src) => urlOfPicture(src) ?? props.getAsset(src).toString());
     // The preview's time (what is scheduled is marked at it): chosen at the foot of the preview, else now.
     const clock = usePreviewClock(shown.ok ? shown.site.timeZone : undefined);
+    if (version) return <Version version={version} shown={shown} clock={clock} />;
     if (!shown.ok) return <NotReady entry={entry} kind={kind} problems={shown.problems} />;
     const legal = taken.kind === "legal" ? (taken.data.heading ? "heading" : "title") : undefined;
     return <Marked shown={shown} editing={entryName(entry, kind)} legal={legal} clock={clock} />;

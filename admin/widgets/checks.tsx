@@ -104,10 +104,16 @@ abstract class CheckedField extends Component<ControlProps, { fix?: string }> im
     return found;
   }
 
-  error(found: Found[]) {
+  error(found: Found[], refused = true) {
     const message = messageAt(fieldPath(this.path() ?? []), found);
-    sayNotSaved();
+    if (refused) sayNotSaved();
     return { type: "CUSTOM", parentIds: this.props.parentIds, message };
+  }
+
+  mark() {
+    const found = this.mine();
+    // Decap's own check (required, pattern) runs too; `{ error: false }`: not this control's again.
+    this.props.validate?.({ error: found.length ? this.error(found, false) : false });
   }
 
   /** The value the check suggests instead ("Did you mean …?"), offered as a button at the field. */

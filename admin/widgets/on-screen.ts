@@ -15,10 +15,27 @@ export interface FieldOnScreen {
   path(): Path | null;
   kindOf: Kind;
   props: ControlProps;
+  /** Says at the field what the check finds there now, as on a save, without the notice of one. */
+  mark?(): void;
 }
 
 const mounted = new Set<FieldOnScreen>();
-export const shown = (field: FieldOnScreen) => mounted.add(field);
+let whenShown: (() => void) | undefined;
+export function shown(field: FieldOnScreen) {
+  mounted.add(field);
+  if (whenShown) window.requestAnimationFrame(() => whenShown?.());
+}
+
+/**
+ * Once the form is drawn anew (a restored version, history/): each field says what the check finds at
+ * it. Asked before the fields mount; done at the frame after they do.
+ */
+export function markWhenShown() {
+  whenShown = () => {
+    whenShown = undefined;
+    for (const field of mounted) field.mark?.();
+  };
+}
 export const gone = (field: FieldOnScreen) => mounted.delete(field);
 
 /** The label and the box of a field on screen (Decap's: its label names the control's id; the box holds both). */
