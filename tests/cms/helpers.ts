@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, type APIRequestContext, type Dialog, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
@@ -14,6 +14,16 @@ import { cmsConfig, type CmsCollection } from "../../scripts/cms/config.ts";
 
 export const copy = process.env.CMS_COPY!;
 export const contentDir = join(copy, "content");
+
+/**
+ * Makes the copy a new Git repository with nothing committed (tests/cms/run.ts copies no .git), for
+ * a spec that writes the history it reads: each starts from its own, whichever spec ran before.
+ */
+export function newHistory(): void {
+  rmSync(join(copy, ".git"), { recursive: true, force: true });
+  const made = spawnSync("git", ["init", "-q", "-b", "main"], { cwd: copy, encoding: "utf8" });
+  if (made.status !== 0) throw new Error(`git init in ${copy}: ${made.stderr}`);
+}
 
 /** The CMS configuration /admin/ runs with (labels of collections and buttons come from it). */
 export const config = cmsConfig({ repo: "example/site" });

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { collection, contentDir, copy, idsIn, openAdmin, publishAndWait, read } from "./helpers.ts";
+import { collection, contentDir, copy, idsIn, newHistory, openAdmin, publishAndWait, read } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -59,7 +59,7 @@ function commitPrice(line: string, author: string, date: string) {
 test.beforeAll(() => {
   // tests/cms/run.ts copies the project without .git: the copy's history is made here. Its first
   // version of the plan has its price under a name today's rules refuse ("cost").
-  git(["init", "-q", "-b", "main"]);
+  newHistory();
   git(["add", "content"]);
   commitPrice(`cost: ${start}`, "Set-up", "2026-10-20T12:00:00Z");
   commitPrice(`price: ${start}`, "Set-up", "2026-10-25T12:00:00Z");

@@ -13,7 +13,18 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
-import { collection, contentDir, copy, field, idsIn, openAdmin, pages, publishAndWait, read } from "./helpers.ts";
+import {
+  collection,
+  contentDir,
+  copy,
+  field,
+  idsIn,
+  newHistory,
+  openAdmin,
+  pages,
+  publishAndWait,
+  read,
+} from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -64,7 +75,7 @@ const commit = (who: typeof maria, date: Date, message: string) => {
 const write = (file: string, text: string) => writeFileSync(join(contentDir, file), text);
 
 test.beforeAll(() => {
-  if (!existsSync(join(copy, ".git"))) git(["init", "-q", "-b", "main"]);
+  newHistory();
   commit(team, daysBefore(30), "The content as launched");
   write(plan, planText.replace(/^price: .*$/m, `price: ${price + 10}`));
   commit(maria, daysBefore(24), `Update Plans “${planName}”`);
