@@ -70,7 +70,7 @@ function show() {
 export function registerOwnPage(page: OwnPage) {
   const container = document.createElement("div");
   container.id = `${page.name}-root`;
-  container.className = page.className;
+  container.className = `own-screen ${page.className}`;
   container.hidden = true;
   document.body.append(container);
   const link = document.createElement("a");
