@@ -11,13 +11,24 @@
  *                                   previous_filename for a rename or copy}
  *   GET …/contents/:path?ref      → a file's {type: "file", encoding: "base64", content (wrapped at
  *                                   60 characters, as GitHub's), size, name, path, sha}; 404 without one
+ * and what Decap's GitHub backend reads to list a collection and open an entry
+ * (https://docs.github.com/rest/git/trees, https://docs.github.com/rest/git/blobs,
+ * https://docs.github.com/rest/branches/branches):
+ *   GET …/git/trees/:tree?recursive → a tree by its sha or `<ref>:<folder>` (Git's extended syntax,
+ *                                   which GitHub takes and Decap uses): {sha, tree: [{path, mode, type,
+ *                                   sha, size (blobs)}], truncated: false}, every level with
+ *                                   `recursive`; 404 without one
+ *   GET …/git/blobs/:sha          → {sha, size, encoding: "base64", content}; 404 without one
+ *   GET …/branches/:branch        → {name, commit (as …/commits lists it), protected: false}; 404
+ * (Without the `url` fields GitHub adds: nothing here reads them.)
  * Git gets its arguments as an array; a ref that looks like an option is refused (422).
  */
 import { execFile, spawn } from "node:child_process";
 
-type Answer = { status: number; body: unknown } | { items: unknown[] };
+/** An answer, or the items of a list (the stand-in pages them). */
+export type GitAnswer = { status: number; body: unknown } | { items: unknown[] };
 
-const notFound: Answer = { status: 404, body: { message: "Not Found" } };
+const notFound: GitAnswer = { status: 404, body: { message: "Not Found" } };
 const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B";
 const githubTime = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, "Z");
 const statuses: Record<string, string> = { A: "added", C: "copied", D: "removed", M: "modified", R: "renamed" };
@@ -72,11 +83,13 @@ const commitsOf = (output: string) =>
     });
 
 const badRef = (ref: string) => !/^[\w./-]+$/.test(ref) || ref.startsWith("-");
+/** Bytes as GitHub sends a file or blob: base64, wrapped at 60 characters. */
+const base64 = (bytes: Buffer) => `${(bytes.toString("base64").match(/.{1,60}/g) ?? []).join("\n")}\n`;
 
 /** Answers from the repository at `root`, by what was asked under /repos/{owner}/{repo}. */
 export function gitRepository(root: string) {
   return {
-    async commits(query: URLSearchParams): Promise<Answer> {
+    async commits(query: URLSearchParams): Promise<GitAnswer> {
       const ref = query.get("sha") ?? "HEAD";
       if (badRef(ref)) return { status: 422, body: { message: "Validation Failed" } };
       const path = query.get("path");
@@ -86,7 +99,7 @@ export function gitRepository(root: string) {
       return { items: commitsOf(out).filter((c) => !author || c.commit.author.email.toLowerCase() === author) };
     },
 
-    async commit(ref: string): Promise<Answer> {
+    async commit(ref: string): Promise<GitAnswer> {
       if (badRef(ref)) return { status: 422, body: { message: "Validation Failed" } };
       const { ok, out } = await git(root, ["log", "-1", format, ref, "--"]);
       const commit = ok ? commitsOf(out)[0] : undefined;
@@ -108,11 +121,10 @@ export function gitRepository(root: string) {
       return { status: 200, body: { ...commit, files } };
     },
 
-    async contents(path: string, ref = "HEAD"): Promise<Answer> {
+    async contents(path: string, ref = "HEAD"): Promise<GitAnswer> {
       if (badRef(ref)) return { status: 422, body: { message: "Validation Failed" } };
       const found = await blob(root, `${ref}:${path}`);
       if (!found) return notFound;
-      const content = (found.bytes.toString("base64").match(/.{1,60}/g) ?? []).join("\n");
       return {
         status: 200,
         body: {
@@ -122,9 +134,54 @@ export function gitRepository(root: string) {
           name: path.split("/").pop(),
           path,
           sha: found.sha,
-          content: `${content}\n`,
+          content: base64(found.bytes),
         },
       };
+    },
+
+    async tree(spec: string, recursive: boolean): Promise<GitAnswer> {
+      const [ref = "", ...folder] = spec.split(":");
+      if (badRef(ref)) return notFound;
+      const found = await git(root, ["rev-parse", "--verify", "--quiet", `${ref}:${folder.join(":")}`]);
+      const sha = found.out.trim();
+      // ls-tree refuses what is not a tree (a file's blob): GitHub's 404 too.
+      const listing = found.ok
+        ? await git(root, ["ls-tree", "-l", "-z", ...(recursive ? ["-r", "-t"] : []), sha])
+        : found;
+      if (!listing.ok) return notFound;
+      const tree = listing.out
+        .split("\0")
+        .filter(Boolean)
+        .map((line) => {
+          const tab = line.indexOf("\t");
+          const [mode, type, object, size] = line.slice(0, tab).split(/\s+/);
+          return {
+            path: line.slice(tab + 1),
+            mode,
+            type,
+            sha: object,
+            ...(type === "blob" ? { size: Number(size) } : {}),
+          };
+        });
+      return { status: 200, body: { sha, tree, truncated: false } };
+    },
+
+    async blob(sha: string): Promise<GitAnswer> {
+      const found = /^[0-9a-f]{40}$/i.test(sha) ? await blob(root, sha) : undefined;
+      if (!found) return notFound;
+      return {
+        status: 200,
+        body: { sha: found.sha, size: found.bytes.length, encoding: "base64", content: base64(found.bytes) },
+      };
+    },
+
+    async branch(name: string): Promise<GitAnswer> {
+      const { ok, out } = badRef(name)
+        ? { ok: false, out: "" }
+        : await git(root, ["log", "-1", format, `refs/heads/${name}`, "--"]);
+      const commit = ok ? commitsOf(out)[0] : undefined;
+      if (!commit) return { status: 404, body: { message: "Branch not found" } };
+      return { status: 200, body: { name, commit, protected: false } };
     },
   };
 }

@@ -30,6 +30,8 @@
  *   GET  …/commits?sha&path&author  → the commits that changed `path`, newest first, paged
  *   GET  …/commits/:ref             → a commit and its `files[]` (status, previous_filename)
  *   GET  …/contents/:path?ref       → a file's text in base64; 404 when the commit has none
+ *   GET  …/git/trees/:tree, …/git/blobs/:sha, …/branches/:branch → what Decap's GitHub backend reads
+ *                                     to list a collection and open an entry (`<ref>:<folder>` trees)
  * Any other path: 404. The API takes only a token this stand-in gave, as `Bearer` or `token`; else
  * 401 "Bad credentials".
  * As GitHub documents its REST API (https://docs.github.com/rest/using-the-rest-api):
@@ -48,7 +50,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import { gitRepository } from "./github-stand-in-git.ts";
+import { gitRepository, type GitAnswer } from "./github-stand-in-git.ts";
 
 export interface StandInPull {
   number: number;
@@ -189,16 +191,21 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     const prefix = `/repos/${app.repo}`;
     if (!repository || request.method !== "GET" || !url.pathname.startsWith(`${prefix}/`)) return undefined;
     const path = decodeURIComponent(url.pathname.slice(prefix.length));
-    const m = /^\/(?:commits\/([^/]+)|contents\/(.+))$/.exec(path);
-    const answer =
-      path === "/commits"
-        ? await repository.commits(url.searchParams)
-        : m?.[1]
-          ? await repository.commit(m[1])
-          : m?.[2]
-            ? await repository.contents(m[2], url.searchParams.get("ref") ?? undefined)
-            : undefined;
-    return answer && ("items" in answer ? pageOf(url, answer.items) : answer);
+    const routes: [RegExp, (m: RegExpExecArray) => Promise<GitAnswer>][] = [
+      [/^\/commits$/, () => repository.commits(url.searchParams)],
+      [/^\/commits\/([^/]+)$/, (m) => repository.commit(m[1]!)],
+      [/^\/contents\/(.+)$/, (m) => repository.contents(m[1]!, url.searchParams.get("ref") ?? undefined)],
+      [/^\/git\/trees\/(.+)$/, (m) => repository.tree(m[1]!, url.searchParams.has("recursive"))],
+      [/^\/git\/blobs\/([^/]+)$/, (m) => repository.blob(m[1]!)],
+      [/^\/branches\/(.+)$/, (m) => repository.branch(m[1]!)],
+    ];
+    for (const [pattern, read] of routes) {
+      const m = pattern.exec(path);
+      if (!m) continue;
+      const answer = await read(m);
+      return "items" in answer ? pageOf(url, answer.items) : answer;
+    }
+    return undefined;
   };
 
   /** The API's answer to `request`, by `token`: the status, the JSON, and a Link header for a page of a list. */
