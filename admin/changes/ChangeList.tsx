@@ -50,7 +50,7 @@ function FileChange({
       )}
       {gone.get(file.path) === sha && file.entry?.folder && file.lastText !== undefined ? (
         <button type="button" onClick={() => bringBack(file)}>
-          Bring back <span className="changes-hidden">&quot;{file.title}&quot;</span>
+          Bring back <span className="admin-hidden">&quot;{file.title}&quot;</span>
         </button>
       ) : null}
     </li>

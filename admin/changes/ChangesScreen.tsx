@@ -6,6 +6,7 @@
  */
 import { useMemo } from "react";
 import { goneFiles } from "../history/change-rows.ts";
+import { RetryAlert } from "../retry-alert.tsx";
 import { ChangeFilters } from "./ChangeFilters.tsx";
 import { ChangeList } from "./ChangeList.tsx";
 import type { ChangesState } from "./changes-state.ts";
@@ -40,14 +41,7 @@ export function ChangesScreen({ query, zone }: { query: URLSearchParams; zone: s
         show={act.show}
         clear={act.clear}
       />
-      {error ? (
-        <div role="alert" className="changes-error">
-          <p>{error}</p>
-          <button type="button" onClick={act.reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {error ? <RetryAlert error={error} retry={act.reload} /> : null}
       <p role="status" className="changes-status">
         {status(state)}
       </p>

@@ -121,7 +121,7 @@ function ToPublish({ props }: { props: HistoryPanelProps }) {
       {liveData === undefined ? (
         <p>Reading the live version…</p>
       ) : liveData.error ? (
-        <p className="history-error">{liveData.error}</p>
+        <p className="admin-error">{liveData.error}</p>
       ) : (
         <Changes changes={changes} none="Nothing: the editor holds the live version." />
       )}
@@ -153,7 +153,7 @@ function VersionItem({ listed, label, refusals, shown, onPreview, onRestore }: V
         <Changes changes={changes} none="No change to the entry's fields." />
       )}
       {refusals.length > 0 ? (
-        <div className="history-refused">
+        <div className="admin-error">
           <p>
             Today's rules refuse this version: a restore marks these fields, and it cannot be published until they fit.
           </p>
@@ -168,11 +168,11 @@ function VersionItem({ listed, label, refusals, shown, onPreview, onRestore }: V
         <div className="history-buttons">
           <button type="button" aria-pressed={shown} onClick={onPreview}>
             {shown ? "Previewed" : "Preview"}
-            <span className="history-hidden"> the version of {label.replace(/^Version of /, "")}</span>
+            <span className="admin-hidden"> the version of {label.replace(/^Version of /, "")}</span>
           </button>
           <button type="button" onClick={onRestore}>
             Restore this version
-            <span className="history-hidden"> of {label.replace(/^Version of /, "")}</span>
+            <span className="admin-hidden"> of {label.replace(/^Version of /, "")}</span>
           </button>
         </div>
       ) : null}
@@ -228,7 +228,7 @@ function Versions({
   return (
     <section aria-labelledby="history-versions" className="history-part">
       <h3 id="history-versions">Published versions</h3>
-      {history.error ? <p className="history-error">{history.error}</p> : null}
+      {history.error ? <p className="admin-error">{history.error}</p> : null}
       {listed.length > 0 ? (
         <ol className="history-list">
           {listed.map((l) => (
@@ -284,7 +284,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
           History
         </h2>
         <button type="button" onClick={props.onClose}>
-          Close<span className="history-hidden"> the history</span>
+          Close<span className="admin-hidden"> the history</span>
         </button>
       </div>
       <p role="status" className="history-said">

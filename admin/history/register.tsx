@@ -16,6 +16,7 @@ import { markWhenShown } from "../widgets/on-screen.ts";
 import { HistoryPanel, type HistoryEntry } from "./HistoryPanel.tsx";
 import { historySource } from "./source.ts";
 import { showVersion } from "./version-preview.ts";
+import "../screen-text.css";
 import "./history.css";
 
 const entryRoute = /^#\/collections\/([^/]+)\/entries\/(.+)$/;

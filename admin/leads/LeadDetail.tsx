@@ -63,7 +63,7 @@ export function LeadDetail({ id, forms, onBack }: Props) {
     </button>
   );
   const alert = error ? (
-    <p role="alert" className="leads-error">
+    <p role="alert" className="admin-error">
       {error}
     </p>
   ) : null;

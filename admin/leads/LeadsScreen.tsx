@@ -6,6 +6,7 @@
  * daily summary's link opens the held leads. Every refusal is said in words (api.ts). Its state:
  * useLeads.ts.
  */
+import { RetryAlert } from "../retry-alert.tsx";
 import { LeadDetail } from "./LeadDetail.tsx";
 import { LeadFilters } from "./LeadFilters.tsx";
 import { LeadList } from "./LeadList.tsx";
@@ -39,14 +40,7 @@ export function LeadsScreen({ forms, query }: { forms: Forms; query: URLSearchPa
         deliver it.
       </p>
       <LeadFilters forms={forms} draft={state.draft} edit={act.edit} search={act.search} clear={act.clear} />
-      {error ? (
-        <div role="alert" className="leads-error">
-          <p>{error}</p>
-          <button type="button" onClick={act.reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {error ? <RetryAlert error={error} retry={act.reload} /> : null}
       <p role="status" className="leads-status">
         {status(state)}
       </p>

@@ -9,7 +9,6 @@
  * the new-entry editor, filled in, which publishing writes back. The files are put back afterwards.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
@@ -25,6 +24,7 @@ import {
   publishAndWait,
   read,
 } from "./helpers.ts";
+import { commitAs, type Person } from "../helpers/commit-as.ts";
 import { expect, test } from "./shared-admin.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -35,9 +35,9 @@ const zone = read<{ timeZone?: string }>("site.yaml").timeZone ?? "UTC";
 const when = (date: Date) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(date);
 
-const team = { name: "Site Team", email: "team@example.test" };
-const maria = { name: "Maria Lopez", email: "maria@example.test" };
-const sam = { name: "Sam Okafor", email: "sam@example.test" };
+const team: Person = { name: "Site Team", email: "team@example.test" };
+const maria: Person = { name: "Maria Lopez", email: "maria@example.test" };
+const sam: Person = { name: "Sam Okafor", email: "sam@example.test" };
 
 const plan = `collections/plans/${idsIn("collections/plans")[0]}.yaml`;
 const planText = readFileSync(join(contentDir, plan), "utf8");
@@ -52,26 +52,7 @@ const listingText = listing && readFileSync(join(contentDir, listing.file), "utf
 const priceLabel = collection("plans").fields!.find((f) => f.name === "price")!.label;
 const faqNoun = collection("faq").label_singular!;
 
-const git = (args: string[], who?: typeof maria, date?: Date) =>
-  execFileSync("git", ["-C", copy, "-c", "commit.gpgsign=false", ...args], {
-    env: {
-      ...process.env,
-      ...(who && date
-        ? {
-            GIT_AUTHOR_NAME: who.name,
-            GIT_AUTHOR_EMAIL: who.email,
-            GIT_AUTHOR_DATE: date.toISOString(),
-            GIT_COMMITTER_NAME: who.name,
-            GIT_COMMITTER_EMAIL: who.email,
-            GIT_COMMITTER_DATE: date.toISOString(),
-          }
-        : {}),
-    },
-  }).toString();
-const commit = (who: typeof maria, date: Date, message: string) => {
-  git(["add", "--all", "content"]);
-  git(["commit", "-q", "-m", message], who, date);
-};
+const commit = (who: Person, date: Date, message: string) => commitAs(copy, who, date.toISOString(), message);
 const write = (file: string, text: string) => writeFileSync(join(contentDir, file), text);
 
 test.beforeAll(() => {

@@ -26,6 +26,7 @@ import type { Site } from "../../schemas/index.ts";
 import { cmsConfig } from "../../scripts/cms/config.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
+import { commitAs, type Person } from "../helpers/commit-as.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { root } from "../helpers/leads-endpoint.ts";
 import { commands, startServer, type ServerProcess } from "../helpers/server-process.ts";
@@ -64,7 +65,6 @@ const faqId = idsIn("collections/faq")[0]!;
 const faqFile = `content/collections/faq/${faqId}.yaml`;
 const { question } = read<{ question: string }>(`collections/faq/${faqId}.yaml`);
 
-type Person = { name: string; email: string };
 const team: Person = { name: "Site Team", email: "team@example.test" };
 const maria: Person = { name: "Maria Lopez", email: "maria@example.test" };
 const sam: Person = { name: "Sam Okafor", email: "sam@example.test" };
@@ -80,35 +80,17 @@ const day = (iso: string) =>
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
-const git = (args: string[], who?: Person, date?: string) =>
-  execFileSync("git", ["-C", folder, "-c", "commit.gpgsign=false", ...args], {
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      ...(who && date
-        ? {
-            GIT_AUTHOR_NAME: who.name,
-            GIT_AUTHOR_EMAIL: who.email,
-            GIT_AUTHOR_DATE: date,
-            GIT_COMMITTER_NAME: who.name,
-            GIT_COMMITTER_EMAIL: who.email,
-            GIT_COMMITTER_DATE: date,
-          }
-        : {}),
-    },
-  });
 /** Commits the files given (null: deleted) with the rest of content/ as it is, as `who` at `date`. */
 function commit(who: Person, date: string, message: string, files: Record<string, string | null> = {}) {
   for (const [path, text] of Object.entries(files))
     if (text === null) rmSync(join(folder, path));
     else writeFileSync(join(folder, path), text);
-  git(["add", "--all", "content"]);
-  git(["commit", "-q", "-m", message], who, date);
+  commitAs(folder, who, date, message);
 }
 
 function makeRepository() {
   mkdirSync(folder);
-  git(["init", "-q", "-b", "main"]);
+  execFileSync("git", ["-C", folder, "init", "-q", "-b", "main"]);
   cpSync(content, join(folder, "content"), { recursive: true });
   commit(team, dates.launch, "The content as launched");
   const planText = readFileSync(join(folder, planFile), "utf8");
