@@ -4,8 +4,8 @@
  * content/ can reach it; a step that tests the content runs on the project's own. A suite added to
  * tools/run/steps.ts without `content` therefore cannot read content/ and escape the marketing edits' run.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launchContent, runSteps } from "../../tools/run/run-steps.ts";
@@ -89,6 +89,65 @@ describe("steps side by side (`beside`)", () => {
       );
       expect(failing).toBe(false);
       expect(existsSync(join(dir, "after")), "the step after a failed group ran").toBe(false);
+    } finally {
+      write.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("steps behind (`behind`)", () => {
+  /** A node command: writes its own CPU priority to `mark`, then waits (bounded) until `waitFor` holds a pid that has exited, or exists. */
+  const step = (mark: string, waitFor: string | undefined, exit = 0) =>
+    [
+      process.execPath,
+      "-e",
+      `const fs = require("node:fs"), os = require("node:os");
+       fs.writeFileSync(${JSON.stringify(mark)}, JSON.stringify({ pid: process.pid, priority: os.getPriority() }));
+       const waitFor = ${JSON.stringify(waitFor ?? null)}, end = Date.now() + 20000;
+       const gone = (pid) => { try { process.kill(pid, 0); return false; } catch { return true; } };
+       (function wait() {
+         if (!waitFor) process.exit(${exit});
+         if (fs.existsSync(waitFor) && gone(JSON.parse(fs.readFileSync(waitFor, "utf8")).pid)) process.exit(${exit});
+         if (Date.now() > end) process.exit(3);
+         setTimeout(wait, 20);
+       })();`,
+    ] as string[];
+  const read = (file: string) => JSON.parse(readFileSync(file, "utf8")) as { pid: number; priority: number };
+
+  it("runs at the lowest CPU priority while the steps after it run; the run waits for it; its failure stops the steps not begun", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "behind-"));
+    const [b, f, g, after] = ["b", "f", "g", "after"].map((name) => join(dir, name));
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((text) => (printed.push(String(text)), true));
+    try {
+      // Behind waits for the step after it to have ended: the run went on without it, and waited for it at the end.
+      const passed = await quietly(() =>
+        runSteps(
+          [
+            { label: "B", command: step(b!, f!), behind: true },
+            { label: "F", command: step(f!, undefined) },
+          ],
+          { title: "t", launchContent: false },
+        ),
+      );
+      expect(passed).toBe(true);
+      expect(read(b!).priority - getPriority(), "behind: the lowest priority").toBe(19 - getPriority());
+      expect(read(f!).priority, "the step after it: the run's own").toBe(getPriority());
+      // Behind fails while the step after it runs (that step waits for it to be gone): the next step does not begin.
+      const failing = await quietly(() =>
+        runSteps(
+          [
+            { label: "B", command: step(join(dir, "b2"), undefined, 1), behind: true },
+            { label: "G", command: step(g!, join(dir, "b2")) },
+            { label: "after", command: step(after!, undefined) },
+          ],
+          { title: "t", launchContent: false },
+        ),
+      );
+      expect(failing).toBe(false);
+      expect(existsSync(g!), "the step running beside it ran").toBe(true);
+      expect(existsSync(after!), "the step after a failure behind began").toBe(false);
     } finally {
       write.mockRestore();
       rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,9 @@
  * the same file) and the marketing edits' run (tests/edits/run.ts) each hand it steps of
  * tools/run/steps.ts's list; `npm run check` (check.ts) hands it commands. Each step is
  * `npm run --silent <script>` or its command, inheriting the terminal; the runner stops at the first
- * failure, prints each step's time as it ends, then a summary.
+ * failure (no step starts after it), prints each step's time as it ends, then a summary.
+ * Consecutive `beside` steps run together; consecutive `behind` steps run together behind the steps
+ * after them, at the lowest CPU priority, and the run waits for them before its summary.
  * Where a step runs: a content step (`content: true`) in the project given (`cwd`, this checkout by
  * default); any other step in one copy of the project whose content/ is the launch content
  * (`fixtureCopy`), made before the first such step and removed at the end (kept when a step failed),
@@ -11,14 +13,14 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { copyProject } from "../shared/copy-project.ts";
 import type { Step } from "./steps.ts";
 
 /** What the runner runs: a step of the list (an npm script), a command with its arguments, or nothing, and why. */
-export type Runnable = Pick<Step, "label" | "content" | "cut" | "beside"> &
+export type Runnable = Pick<Step, "label" | "content" | "cut" | "beside" | "behind"> &
   (
     | { script: string; command?: undefined; skipped?: undefined }
     | { command: string[]; script?: undefined; skipped?: undefined }
@@ -48,6 +50,8 @@ interface StepResult {
   seconds?: number;
   /** The machine's CPU time while the step ran (every process, servers included), where the system says. */
   cpuSeconds?: number;
+  /** Steps ran behind it: its machine CPU includes theirs. */
+  withBehind?: boolean;
   note?: string;
 }
 
@@ -77,7 +81,7 @@ function timeOf(r: StepResult): string {
   const wall = `${r.seconds!.toFixed(1)} s`;
   if (r.cpuSeconds === undefined || r.seconds! < 0.05) return wall;
   const busy = Math.round((100 * r.cpuSeconds) / (r.seconds! * cores));
-  return `${wall}, CPU ${r.cpuSeconds.toFixed(1)} s (${busy}% of ${cores} cores)`;
+  return `${wall}, CPU ${r.cpuSeconds.toFixed(1)} s (${busy}% of ${cores} cores${r.withBehind ? ", with the steps behind" : ""})`;
 }
 
 /**
@@ -107,13 +111,20 @@ interface Ran {
   output: string;
 }
 
-/** Runs a command; its output goes to the terminal, or is held (`hold`) and returned. */
+/** The lowest CPU priority (POSIX nice 19): a step behind gets only the cores the others leave idle. */
+const lowest = 19;
+
+/**
+ * Runs a command; its output goes to the terminal, or is held (`hold`) and returned. `behind`: at the
+ * lowest CPU priority, set before it can start anything (its processes inherit it).
+ */
 function run(
   command: string,
   args: string[],
   cwd: string | undefined,
   env: NodeJS.ProcessEnv | undefined,
   hold: boolean,
+  behind = false,
 ) {
   return new Promise<Ran>((resolve) => {
     let output = "";
@@ -123,6 +134,7 @@ function run(
       stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit",
       shell: process.platform === "win32",
     });
+    if (behind && child.pid !== undefined) setPriority(child.pid, lowest);
     const keep = (chunk: Buffer) => (output += chunk.toString());
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
@@ -134,12 +146,12 @@ function run(
   });
 }
 
-/** The steps as they run: one at a time, or a run of consecutive `beside` steps together. */
+/** The steps as they run: one at a time, or a run of consecutive `beside` (or `behind`) steps together. */
 function groupsOf(steps: readonly Runnable[]): Runnable[][] {
   const groups: Runnable[][] = [];
   for (const step of steps) {
-    const last = groups.at(-1);
-    if (step.beside && last?.[0]?.beside) last.push(step);
+    const last = groups.at(-1)?.[0];
+    if ((step.beside && last?.beside) || (step.behind && last?.behind)) groups.at(-1)!.push(step);
     else groups.push([step]);
   }
   return groups;
@@ -148,19 +160,27 @@ function groupsOf(steps: readonly Runnable[]): Runnable[][] {
 /**
  * Runs the steps in order, stopping at the first failure; true when all passed. Consecutive steps
  * marked `beside` run side by side, each with its output held and printed whole when it ends.
+ * Consecutive steps marked `behind` run so too, at the lowest CPU priority, while the run goes on with
+ * the steps after them; the run waits for them before its summary.
  */
 export async function runSteps(steps: readonly Runnable[], options: RunOptions): Promise<boolean> {
   const results: StepResult[] = [];
   const started = performance.now();
   const cpuAtStart = machineCpuSeconds();
   let fixture: string | undefined;
+  /** The groups running behind, and how many of them still run. */
+  const behindGroups: Promise<unknown>[] = [];
+  let behindRunning = 0;
+  const failed = () => results.some((r) => r.status === "failed");
   for (const group of groupsOf(steps)) {
-    const together = group.length > 1;
+    const behind = group[0]!.behind === true;
+    const together = group.length > 1 || behind;
     const running: Promise<StepResult>[] = [];
     const groupStart = performance.now();
     const groupCpuAtStart = machineCpuSeconds();
+    const withBehind = !behind && behindRunning > 0;
     for (const step of group) {
-      if (step.skipped || results.some((r) => r.status === "failed")) {
+      if (step.skipped || failed()) {
         results.push({ label: step.label, status: "skipped", note: step.skipped });
         continue;
       }
@@ -182,21 +202,26 @@ export async function runSteps(steps: readonly Runnable[], options: RunOptions):
         options.heading?.(step) ??
         `\n━━ ${step.label}${what || onLaunchContent ? ` (${[what, onLaunchContent ? "on the launch content" : ""].filter(Boolean).join(", ")})` : ""} ━━`;
       if (!together) console.log(heading);
+      else if (behind) console.log(`\n━━ ${step.label}: behind the steps after it, at the lowest CPU priority ━━`);
       const start = performance.now();
       const cpuAtStart = machineCpuSeconds();
+      const result: StepResult = { label: step.label, status: "skipped", note: "running" };
+      // Its place in the summary is its place in the list, whenever it ends.
+      results.push(result);
       running.push(
-        run(command!, args, onLaunchContent ? fixture : options.cwd, options.env, together).then(
+        run(command!, args, onLaunchContent ? fixture : options.cwd, options.env, together, behind).then(
           ({ status, output }) => {
             const cpuAtEnd = machineCpuSeconds();
-            const result: StepResult = {
-              label: step.label,
+            Object.assign(result, {
               status: status === 0 ? "passed" : "failed",
+              note: undefined,
               seconds: (performance.now() - start) / 1000,
               // Side by side, the machine's CPU is the group's, not one step's: said once for the group.
               cpuSeconds:
                 together || cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : cpuAtEnd - cpuAtStart,
-            };
-            if (together) process.stdout.write(`${heading} (side by side)\n${output}`);
+              withBehind,
+            } satisfies Partial<StepResult>);
+            if (together) process.stdout.write(`${heading} (${behind ? "behind" : "side by side"})\n${output}`);
             console.log(
               `${result.status === "passed" ? "✔" : "✖"} ${step.label}: ${result.status} in ${timeOf(result)}`,
             );
@@ -205,13 +230,20 @@ export async function runSteps(steps: readonly Runnable[], options: RunOptions):
         ),
       );
     }
-    results.push(...(await Promise.all(running)));
-    const groupCpuAtEnd = machineCpuSeconds();
-    if (together && running.length > 1 && groupCpuAtStart !== undefined && groupCpuAtEnd !== undefined)
-      console.log(
-        `  side by side: ${timeOf({ label: "", status: "passed", seconds: (performance.now() - groupStart) / 1000, cpuSeconds: groupCpuAtEnd - groupCpuAtStart })}`,
-      );
+    const ended = Promise.all(running).then(() => {
+      const groupCpuAtEnd = machineCpuSeconds();
+      if (!behind && running.length > 1 && groupCpuAtStart !== undefined && groupCpuAtEnd !== undefined)
+        console.log(
+          `  side by side: ${timeOf({ label: "", status: "passed", seconds: (performance.now() - groupStart) / 1000, cpuSeconds: groupCpuAtEnd - groupCpuAtStart, withBehind })}`,
+        );
+    });
+    if (!behind) await ended;
+    else if (running.length > 0) {
+      behindRunning++;
+      behindGroups.push(ended.then(() => behindRunning--));
+    }
   }
+  await Promise.all(behindGroups);
   const passed = results.every((r) => r.status !== "failed");
   if (fixture && passed) rmSync(fixture, { recursive: true, force: true });
   else if (fixture) console.error(`\nThe copy with the launch content is kept in ${fixture}`);

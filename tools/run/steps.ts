@@ -48,8 +48,23 @@ export interface Step {
    * on two cores and wait on no clock (a compiler, a linter), never for a browser's or a server's tests.
    */
   beside?: boolean;
+  /**
+   * Runs behind the steps after it, at the lowest CPU priority (run-steps.ts): it takes only the cores
+   * they leave idle (a browser's tests leave about a third of two), its output held and printed whole
+   * when it ends; the run waits for it before its summary, and a failure stops every step not yet begun.
+   * For checks that compute and wait on no clock, so they can be slowed without failing (a compiler, a
+   * linter, tests of modules and of commands with bounds sized for a busy machine), placed before the
+   * browser steps whose idle time they fill; never a browser's or a server's tests.
+   */
+  behind?: boolean;
 }
 
+/**
+ * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill: the
+ * content's component tests behind the build and the content's browser tests (the marketing edits' run
+ * does the same on its copy), the type check and lint behind the browser tests and the preview, the unit
+ * tests behind /admin/'s.
+ */
 export const testSteps: Step[] = [
   { label: "content check", script: "content:check", part: "content", content: true },
   {
@@ -58,18 +73,19 @@ export const testSteps: Step[] = [
     part: "content",
     content: true,
     cut: true,
+    behind: true,
   },
   { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
   { label: "size budget", script: "size", part: "content", content: true },
-  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
   // Not a step of the content: the generated modules' types are the schemas' (src/generated/index.d.ts),
   // whatever the content says, and nothing imports the generated JSON itself.
-  { label: "type check", script: "typecheck", part: "checks", beside: true },
-  { label: "lint and formatting", script: "lint", part: "checks", beside: true },
-  { label: "unit tests", script: "test:unit", part: "checks" },
+  { label: "type check", script: "typecheck", part: "checks", behind: true },
+  { label: "lint and formatting", script: "lint", part: "checks", behind: true },
+  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
   { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands" },
   { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
+  { label: "unit tests", script: "test:unit", part: "checks", behind: true },
   { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms" },
   { label: "the content steps again, on marketing edits", script: "test:edits", part: "edits" },
 ];
