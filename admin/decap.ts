@@ -161,6 +161,11 @@ export function afterSave(handler: (entry: Entry) => void) {
   cms.registerEventListener({ name: "postSave", handler: ({ entry }) => handler(entryOf(entry)) });
 }
 
+/** After each publish of an entry saved for review (the editorial workflow's; a simple save is `afterSave`'s). */
+export function afterPublish(handler: (entry: Entry) => void) {
+  cms.registerEventListener({ name: "postPublish", handler: ({ entry }) => handler(entryOf(entry)) });
+}
+
 /** Starts Decap with `config` (generated, so typed as the JSON it is rather than with Decap's own types). */
 export const start = (config: object) => cms.init({ config: config as never });
 

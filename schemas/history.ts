@@ -66,7 +66,10 @@ export interface PageOptions {
 }
 
 export interface ChangeFilter extends PageOptions {
-  /** Only commits that changed this file (a path under content/). */
+  /**
+   * Only commits that changed this file (a path under content/), followed through its renames as
+   * `versionsOf` follows it, each with all its files under content/.
+   */
   path?: string;
   /** Only commits by this author, by e-mail (an `Authorship.email`). */
   author?: string;

@@ -1,23 +1,23 @@
 /**
  * The entry's History (issue 46, items 1–4 and 6), beside Decap's editor: what publishing would
- * change now (the draft against the live file), then the published versions of the entry's file,
- * newest first, each with its date in the site's time zone, its author, its message and what it
- * changed, in words; a version's preview in the preview pane, and "Restore this version", which puts
- * its values in the editor as unsaved changes (nothing is written: publishing does that, with the
- * check before saving). A version today's rules refuse says what no longer fits.
+ * change now (PublishChanges.tsx, in its place over the editor while the panel is closed), then the
+ * published versions of the entry's file, newest first, each with its date in the site's time zone,
+ * its author, its message and what it changed, in words; a version's preview in the preview pane,
+ * and "Restore this version", which puts its values in the editor as unsaved changes (nothing is
+ * written: publishing does that, with the check before saving). A version today's rules refuse says what no longer fits.
  * A non-modal dialog: Escape or "Close" closes it and gives the focus back to the History button.
  */
-import { Fragment, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { HistorySource } from "../../schemas/history.ts";
 import type { StoredFile } from "../check.ts";
 import type { Field } from "../labels.ts";
-import { withoutHidden } from "../in-place.ts";
-import type { Change, TitleOf } from "./changes.ts";
-import { changesBetween } from "./changes.ts";
+import { ChangeItems } from "./ChangeWords.tsx";
+import type { TitleOf } from "./changes.ts";
 import { dateInZone, restoredData, withChanges, type ListedVersion } from "./entry-history.ts";
 import { whatNoLongerFits } from "./refusals.ts";
+import { PublishChanges } from "./PublishChanges.tsx";
 import { useEntryHistory } from "./useEntryHistory.ts";
-import { versionData, type EntryData } from "./version-data.ts";
+import type { EntryData } from "./version-data.ts";
 import { onShownVersion, showVersion, shownVersion, type ShownVersion } from "./version-preview.ts";
 
 /** The entry being edited, and what the panel needs of /admin/ (given by register.tsx). */
@@ -35,8 +35,8 @@ export interface HistoryPanelProps {
   entry: HistoryEntry;
   source: () => HistorySource;
   config: { collections: unknown };
-  /** How many saves so far: the live version is read again after each. */
-  saves: number;
+  /** How many publishes so far: the live version is read again after each. */
+  publishes: number;
   timeZone: string | undefined;
   titleOf: TitleOf;
   /** The content files as last read, for the check of a version. */
@@ -49,84 +49,6 @@ export interface HistoryPanelProps {
   /** Puts data in the editor as unsaved changes, the fields then marked by the check. */
   restore: (data: EntryData) => void;
   onClose: () => void;
-}
-
-/** A change as words: long text with its removed and added words marked. */
-function ChangeWords({ change }: { change: Change }) {
-  if (change.kind !== "edited" || change.snippets.length === 0) return <>{change.sentence}</>;
-  return (
-    <>
-      {change.path.join(" › ")}:{" "}
-      {change.snippets.map((snippet, i) => (
-        <Fragment key={i}>
-          {snippet.fromStart ? "" : "…"}
-          {snippet.pieces.map((piece, j) => (
-            <Fragment key={j}>
-              {j > 0 ? " " : ""}
-              {piece.kind === "removed" ? (
-                <del>{piece.text}</del>
-              ) : piece.kind === "added" ? (
-                <ins>{piece.text}</ins>
-              ) : (
-                piece.text
-              )}
-            </Fragment>
-          ))}
-          {snippet.toEnd ? "" : "…"}{" "}
-        </Fragment>
-      ))}
-      {change.more ? `(and ${change.more} more)` : ""}
-    </>
-  );
-}
-
-function Changes({ changes, none }: { changes: readonly Change[]; none: string }) {
-  if (changes.length === 0) return <p>{none}</p>;
-  return (
-    <ul className="history-changes">
-      {changes.map((change, i) => (
-        <li key={i}>
-          <ChangeWords change={change} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** What publishing would change now: the draft against the file as it is live. */
-function ToPublish({ props }: { props: HistoryPanelProps }) {
-  const { entry, draft, onDraftChange, live, titleOf, saves } = props;
-  const data = useSyncExternalStore(onDraftChange, draft);
-  const [liveData, setLive] = useState<{ data?: EntryData; error?: string }>();
-  useEffect(() => {
-    let on = true;
-    live().then(
-      (text) =>
-        on &&
-        setLive(
-          text === undefined ? { error: "The live version cannot be read." } : { data: versionData(entry.path, text) },
-        ),
-      (error: Error) => on && setLive({ error: `The live version cannot be read: ${error.message}` }),
-    );
-    return () => void (on = false);
-    // `live` is made anew with each render: read again on a save, not on each render.
-  }, [saves, entry.path]);
-  const changes = useMemo(
-    () => (liveData?.data && data ? changesBetween(entry.fields, liveData.data, withoutHidden(data), { titleOf }) : []),
-    [liveData, data, entry.fields, titleOf],
-  );
-  return (
-    <section aria-labelledby="history-publish" className="history-part">
-      <h3 id="history-publish">What changes when you publish</h3>
-      {liveData === undefined ? (
-        <p>Reading the live version…</p>
-      ) : liveData.error ? (
-        <p className="admin-error">{liveData.error}</p>
-      ) : (
-        <Changes changes={changes} none="Nothing: the editor holds the live version." />
-      )}
-    </section>
-  );
 }
 
 interface VersionProps {
@@ -150,7 +72,7 @@ function VersionItem({ listed, label, refusals, shown, onPreview, onRestore }: V
       ) : first ? (
         <p>The first version of this entry.</p>
       ) : (
-        <Changes changes={changes} none="No change to the entry's fields." />
+        <ChangeItems changes={changes} none="No change to the entry's fields." />
       )}
       {refusals.length > 0 ? (
         <div className="admin-error">
@@ -297,7 +219,16 @@ export function HistoryPanel(props: HistoryPanelProps) {
           </button>
         </p>
       ) : null}
-      <ToPublish props={props} />
+      <PublishChanges
+        place="panel"
+        path={props.entry.path}
+        fields={props.entry.fields}
+        draft={props.draft}
+        onDraftChange={props.onDraftChange}
+        live={props.live}
+        publishes={props.publishes}
+        titleOf={props.titleOf}
+      />
       <Versions props={props} say={say} shown={shown} />
     </div>
   );

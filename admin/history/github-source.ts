@@ -9,10 +9,12 @@
  *   previous name from that commit's parent;
  * - a file at a commit: `GET …/contents/{path}?ref={sha}` (its text in base64; 404: none then);
  * - recent changes: the list for `path=content`, then each commit's files, a few commits at once
- *   (`concurrency`), each commit's answer kept by its name (a commit never changes).
+ *   (`concurrency`), each commit's answer kept by its name (a commit never changes); one file's: its
+ *   versions' commits, through its renames (scripts/history/changes-of-file.ts), with their files.
  * The lists are read a part at a time by admin/history/github-lists.ts.
  */
 import type { GitHub } from "../../scripts/github/client.ts";
+import { changesOfFile, limitOf } from "../../scripts/history/changes-of-file.ts";
 import { contentFiles, utcTime } from "../../scripts/history/content-files.ts";
 import type {
   Authorship,
@@ -47,8 +49,6 @@ export interface GitHubHistoryOptions {
   concurrency?: number;
 }
 
-/** 1 to 100; 30 when not a number. */
-const limitOf = (limit = 30) => (Number.isFinite(limit) ? Math.max(1, Math.min(100, Math.floor(limit))) : 30);
 const segments = (path: string) => path.split("/").map(encodeURIComponent).join("/");
 const statusOf = (status: string): ChangedFile["status"] =>
   status === "added" || status === "copied"
@@ -89,6 +89,8 @@ export function gitHubHistory({ client, repo, branch, concurrency = 8 }: GitHubH
   const listAt = (path: string, ref: string, perPage: number, more = "") =>
     `${at}/commits?path=${encodeURIComponent(path)}&sha=${encodeURIComponent(ref)}&per_page=${perPage}${more}`;
   const commitOf = commitCache(client, repo);
+  const changesOf = async (shas: readonly string[]) =>
+    (await inPool(shas, concurrency, (sha) => commitOf(sha))).map(changeOf);
 
   /** Where the versions go on before the oldest commit of `path`'s list: its previous name, if it renamed the file. */
   const beforeRename = async (oldest: ListedCommit, path: string, perPage: number): Promise<ListState | undefined> => {
@@ -133,14 +135,12 @@ export function gitHubHistory({ client, repo, branch, concurrency = 8 }: GitHubH
     },
 
     async recentChanges({ limit, cursor, path, author }: ChangeFilter = {}): Promise<HistoryPage<Change>> {
+      if (path !== undefined) return changesOfFile(source.versionsOf, changesOf, path, { limit, cursor, author });
       const n = limitOf(limit);
       const by = author === undefined ? "" : `&author=${encodeURIComponent(author)}`;
-      const from = cursor
-        ? stateOf(cursor)
-        : { path: path ?? "content", next: listAt(path ?? "content", branch, n, by), skip: 0 };
+      const from = cursor ? stateOf(cursor) : { path: "content", next: listAt("content", branch, n, by), skip: 0 };
       const { items, after } = await take(client, from, n);
-      const details = await inPool(items, concurrency, (commit) => commitOf(commit.sha));
-      return { items: details.map(changeOf), cursor: cursorOf(after) };
+      return { items: await changesOf(items.map((commit) => commit.sha)), cursor: cursorOf(after) };
     },
 
     deletedFiles: (options) => deletedFiles(source.recentChanges, options),

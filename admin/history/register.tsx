@@ -1,19 +1,23 @@
 /**
  * The entry's History in /admin/ (issue 46): a "History" button on every entry's editor (collection
  * entries, pages, the site's settings) that opens the panel (HistoryPanel.tsx) beside Decap's
- * editor. Both are outside Decap's tree, as the Leads link is (leads/register.tsx: an element added
- * inside the DOM React draws for Decap left its editor "Loading entry..."); the button shows while the
- * address is an entry's. Leaving the entry closes the panel and takes a previewed version down.
+ * editor, and "What changes when you publish" over the editor (PublishChanges.tsx) whenever the
+ * draft differs from the live version. All are outside Decap's tree, as the Leads link is
+ * (leads/register.tsx: an element added inside the DOM React draws for Decap left its editor
+ * "Loading entry..."); they follow the address and the entry Decap has loaded. Leaving the entry
+ * closes the panel and takes a previewed version down. While the panel is open, it says what
+ * publishing changes itself, and the region over the editor stands aside.
  */
 import { createRoot, type Root } from "react-dom/client";
 import { site } from "../../src/generated/index.js";
 import { config } from "../config.ts";
 import { storedFiles, storedTitle } from "../content-cache.ts";
-import { afterSave, draftEntry, liveText, onStoreChange, putInDraft } from "../decap.ts";
+import { afterPublish, draftEntry, liveText, onStoreChange, putInDraft } from "../decap.ts";
 import { fileOf } from "../entry-file.ts";
 import { entryFields } from "../labels.ts";
 import { markWhenShown } from "../widgets/on-screen.ts";
 import { HistoryPanel, type HistoryEntry } from "./HistoryPanel.tsx";
+import { PublishChanges } from "./PublishChanges.tsx";
 import { historySource } from "./source.ts";
 import { showVersion } from "./version-preview.ts";
 import "../screen-text.css";
@@ -31,13 +35,62 @@ button.setAttribute("aria-controls", "history-panel");
 button.hidden = true;
 document.body.append(button);
 
+/** "What changes when you publish" over the editor: its own root, there from the start (its summary a live region). */
+const publishBox = document.createElement("div");
+publishBox.id = "publish-changes-root";
+document.body.append(publishBox);
+const publishRoot = createRoot(publishBox);
+
 let root: Root | undefined;
 let container: HTMLElement | undefined;
-/** Counts saves: the live version is read again after each. */
-let saves = 0;
+/** Counts publishes: the live version is read again after each. */
+let publishes = 0;
 let open: HistoryEntry | undefined;
+/** The entry being edited, once Decap has loaded the one the address names. */
+let editing: HistoryEntry | undefined;
 
 const draftData = () => draftEntry()?.data;
+
+/** The entry Decap has loaded, when it is the one the address names (asked on each change of Decap's store). */
+function entryShown(): HistoryEntry | undefined {
+  const match = entryRoute.exec(window.location.hash);
+  const draft = match ? draftEntry() : undefined;
+  if (!match || !draft?.path || draft.collection !== match[1] || draft.slug !== decodeURIComponent(match[2]!))
+    return undefined;
+  if (editing?.path === draft.path && editing.collection === draft.collection && editing.slug === draft.slug)
+    return editing;
+  const file = fileOf(draft);
+  if (!file) return undefined;
+  return {
+    collection: draft.collection,
+    slug: draft.slug,
+    path: draft.path,
+    rel: file.rel,
+    fields: entryFields(config, draft.collection, draft.slug) ?? [],
+  };
+}
+
+const liveOf = (entry: HistoryEntry) => () => liveText(entry.collection, entry.slug);
+
+function renderPublishChanges() {
+  publishBox.hidden = open !== undefined;
+  const entry = editing;
+  publishRoot.render(
+    entry ? (
+      <PublishChanges
+        key={`${entry.collection}/${entry.slug}`}
+        place="editor"
+        path={entry.path}
+        fields={entry.fields}
+        draft={draftData}
+        onDraftChange={onStoreChange}
+        live={liveOf(entry)}
+        publishes={publishes}
+        titleOf={storedTitle}
+      />
+    ) : null,
+  );
+}
 
 function close(focusButton = true) {
   open = undefined;
@@ -46,10 +99,12 @@ function close(focusButton = true) {
   if (container) container.hidden = true;
   button.setAttribute("aria-expanded", "false");
   showVersion(undefined);
+  renderPublishChanges();
   if (focusButton && !button.hidden) button.focus();
 }
 
 function render() {
+  renderPublishChanges();
   if (!open) return;
   const entry = open;
   if (!container) {
@@ -63,7 +118,7 @@ function render() {
     <HistoryPanel
       key={`${entry.collection}/${entry.slug}`}
       entry={entry}
-      saves={saves}
+      publishes={publishes}
       source={historySource}
       config={config}
       timeZone={site.timeZone}
@@ -71,7 +126,7 @@ function render() {
       stored={storedFiles}
       draft={draftData}
       onDraftChange={onStoreChange}
-      live={() => liveText(entry.collection, entry.slug)}
+      live={liveOf(entry)}
       restore={(data) => {
         markWhenShown();
         putInDraft(data);
@@ -83,29 +138,28 @@ function render() {
 
 button.addEventListener("click", () => {
   if (open) return close();
-  const draft = draftEntry();
-  const file = draft && fileOf(draft);
-  if (!draft || !file || !draft.path) return;
-  open = {
-    collection: draft.collection,
-    slug: draft.slug,
-    path: draft.path,
-    rel: file.rel,
-    fields: entryFields(config, draft.collection, draft.slug) ?? [],
-  };
+  open = entryShown();
+  if (!open) return;
   button.setAttribute("aria-expanded", "true");
   render();
 });
 
+/** Follows the address and the entry Decap has loaded (its store changes on each keystroke: only a new entry draws anew). */
 function follow() {
   const match = entryRoute.exec(window.location.hash);
   button.hidden = !match;
   if (open && (!match || match[1] !== open.collection || decodeURIComponent(match[2]!) !== open.slug)) close(false);
+  const shown = entryShown();
+  if (shown !== editing) {
+    editing = shown;
+    renderPublishChanges();
+  }
 }
 window.addEventListener("hashchange", follow);
+onStoreChange(follow);
 follow();
 
-afterSave(() => {
-  saves++;
+afterPublish(() => {
+  publishes++;
   render();
 });

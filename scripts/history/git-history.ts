@@ -9,7 +9,9 @@
  * - a file at a commit: `git cat-file --batch` ("missing" when the commit has no such file);
  * - recent changes: `git log -M --name-status --full-diff -- content/` (every content file a commit
  *   changed, as GitHub's commit lists them; a merge git lists, one that changed content/ against each
- *   of its parents, lists no files here, where GitHub lists its changes against its first parent).
+ *   of its parents, lists no files here, where GitHub lists its changes against its first parent);
+ *   one file's: its versions' commits (changes-of-file.ts: through its renames, which git's `--follow`
+ *   refuses with `--full-diff` and loses with `--author`), read again with `git log --no-walk`.
  */
 import { execFile } from "node:child_process";
 import { posix } from "node:path";
@@ -22,6 +24,7 @@ import type {
   PageOptions,
   Version,
 } from "../../schemas/history.ts";
+import { changesOfFile, limitOf } from "./changes-of-file.ts";
 import { contentFiles, contentFolder, utcTime } from "./content-files.ts";
 
 /** A question the history refuses to ask git (a path outside content/, a malformed commit or cursor). */
@@ -45,8 +48,6 @@ const skipOf = (cursor: string | undefined) => {
   if (!/^\d{1,9}$/.test(cursor)) throw new HistoryRequestError(`Not a cursor of this history: ${cursor}`);
   return Number(cursor);
 };
-/** 1 to 100; 30 when not a number. */
-const limitOf = (limit = 30) => (Number.isFinite(limit) ? Math.max(1, Math.min(100, Math.floor(limit))) : 30);
 
 /** Each commit: \x1e, then its fields apart by \x1f, then (with -z) its changed files, NUL apart. */
 const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%B%x1f";
@@ -125,8 +126,15 @@ const pageOf = <T>(items: T[], skip: number, limit: number): HistoryPage<T> =>
 export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
   if (branch.startsWith("-")) throw new HistoryRequestError(`Not a branch: ${branch}`);
   const log = async (args: string[]) => commitsOf((await git(root, ["log", "-z", format, ...args])).toString("utf8"));
+  /** A commit as a change: its files under content/. */
+  const changeOf = (commit: Commit): Change => ({ ...commit, files: contentFiles(commit.files) });
+  /** These commits (named by git), each with its files under content/. */
+  const changesOf = async (shas: string[]) =>
+    (await log(["--no-walk=unsorted", "-M", "--name-status", ...shas.map(commitName), "--", contentFolder])).map(
+      changeOf,
+    );
 
-  return {
+  const reader: HistoryReader = {
     async versionsOf(path: string, { limit, cursor }: PageOptions = {}): Promise<HistoryPage<Version>> {
       const [skip, n] = [skipOf(cursor), limitOf(limit)];
       // From the newest, not --skip: git --follow after a --skip loses the file's earlier name.
@@ -146,6 +154,8 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
     },
 
     async recentChanges({ limit, cursor, path, author }: ChangeFilter = {}): Promise<HistoryPage<Change>> {
+      if (path !== undefined)
+        return changesOfFile(reader.versionsOf, changesOf, contentPath(path), { limit, cursor, author });
       const [skip, n] = [skipOf(cursor), limitOf(limit)];
       // -F -i: the e-mail as it is, in any case, between the <> of the author's "Name <e-mail>".
       const by = author === undefined ? [] : ["-F", "-i", `--author=<${author.replace(/[<>\n]/g, "")}>`];
@@ -158,13 +168,10 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
         ...by,
         branch,
         "--",
-        path === undefined ? contentFolder : contentPath(path),
+        contentFolder,
       ]);
-      return pageOf(
-        commits.map((commit) => ({ ...commit, files: contentFiles(commit.files) })),
-        skip,
-        n,
-      );
+      return pageOf(commits.map(changeOf), skip, n);
     },
   };
+  return reader;
 }

@@ -2,8 +2,9 @@
  * An entry's History in /admin/ (issue 46, items 1–4 and 6) with `npm run cms`: the copy is made a
  * Git repository whose history has Maria raising the popular plan's price on Nov 2 and Sam raising it
  * again on Nov 9. The marketer opens the plan, reads both versions in words, previews Maria's,
- * restores it, sees what publishing changes, and publishes it as a one-line change with Sam's still
- * listed; by keyboard, axe-clean, at 320 px wide. The plan and its price come from the content.
+ * restores it, sees what publishing changes (in the panel, then over the editor with History closed),
+ * and publishes it as a one-line change with Sam's still listed; by keyboard, axe-clean, at 320 px
+ * wide. The plan and its price come from the content.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -132,12 +133,21 @@ test("an entry's history: versions in words, one previewed, restored and publish
   );
   expect(readFileSync(file, "utf8")).toBe(before);
 
+  // History closed, the editor says it by itself, in the same words; nothing once published.
+  await panel.getByRole("button", { name: /^Close/ }).click();
+  const toPublish = page.getByRole("region", { name: "What changes when you publish" });
+  await expect(toPublish).toContainText(`${priceLabel}: ${sam} → ${maria}`);
+  const axeToPublish = await new AxeBuilder({ page }).include(".publish-changes").withTags(wcag).analyze();
+  expect(axeToPublish.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
   // Published: one line of the file changed; both versions still listed.
   await publishAndWait(page);
   const after = readFileSync(file, "utf8");
   const [a, b] = [before.split("\n"), after.split("\n")];
   expect(b.length).toBe(a.length);
   expect(b.filter((line, i) => line !== a[i])).toEqual([`price: ${maria}`]);
+  await expect(toPublish).toHaveCount(0);
+  await history.click();
   await expect(panel.getByRole("region", { name: "What changes when you publish" })).toContainText("Nothing");
   await expect(samsVersion).toHaveCount(1);
   await expect(mariasVersion).toHaveCount(1);

@@ -223,6 +223,24 @@ describe.each(["local", "GitHub"])("the %s history", (name) => {
     expect(bySam.items.map((c) => c.sha)).toEqual([sha.again, sha.rename]);
   });
 
+  it("filters the recent changes by entry through its renames, by person too, in pages", async () => {
+    // Under its earlier name too: Maria's edit and first version; by Maria, past Sam's rename.
+    const pages = await everything((cursor) => source().recentChanges({ path: renamed, limit: 3, cursor }));
+    expect(pages.map((page) => page.map((c) => c.sha))).toEqual([[sha.again, sha.rename, sha.raise], [sha.first]]);
+    expect(pages[0]![2]!.files).toEqual([
+      { path: safe, status: "modified" },
+      { path: plan, status: "modified" },
+    ]);
+    expect(pages[0]![2]!.parent).toBe(sha.first);
+    const byMaria = await everything((cursor) =>
+      source().recentChanges({ path: renamed, author: maria.email.toUpperCase(), limit: 1, cursor }),
+    );
+    expect(byMaria.flat().map((c) => [c.sha, c.author])).toEqual([
+      [sha.raise, maria.name],
+      [sha.first, maria.name],
+    ]);
+  });
+
   it("finds a file deleted and not there since, with the commit that holds its last text", async () => {
     const deleted = await source().deletedFiles();
     expect(deleted.map((d) => [d.path, d.removedBy.sha, d.removedBy.author, d.lastSha])).toEqual([
