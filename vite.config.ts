@@ -15,6 +15,18 @@ import { basePathFrom } from "./scripts/hosting/base-path.ts";
 /** The node-side tests of the content itself (the component tests are the "components" project). */
 export const contentTests = ["tests/prerender/**/*.test.ts", "tests/content/fast-yaml.test.ts"];
 
+/** The commands that build on a copy and start no browser: `npm run test:builds`, the rest of tests/commands/ `test:commands`. */
+const builds = ["fresh-machine", "adding-a-section", "scheduled-start"].map((name) => `tests/commands/${name}.test.ts`);
+/** How the commands' files run. */
+const commandRuns = {
+  // One fork per core: each file waits on npm, builds and servers as much as it computes
+  // (the five files: 8.5 min with two forks on two cores, against 19 min one after another).
+  maxWorkers: availableParallelism(),
+  environment: "node",
+  testTimeout: 600_000,
+  hookTimeout: 600_000,
+} as const;
+
 /** The commands' files longest first (tests/helpers/longest-first.ts); loaded for test runs only. */
 const sequencer = process.env.VITEST ? (await import("./tests/helpers/longest-first.ts")).LongestFirst : undefined;
 
@@ -158,18 +170,17 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
           },
         },
         {
-          // `npm run test:commands`: the README's commands on a fresh copy with every cache empty.
+          // `npm run test:commands`: every script and benchmark run as a user types them, on a copy
+          // (browsers, dev servers, Lighthouse among them).
           extends: true,
-          test: {
-            name: "commands",
-            // One fork per core: each file waits on npm, builds and servers as much as it computes
-            // (the five files: 8.5 min with two forks on two cores, against 19 min one after another).
-            maxWorkers: availableParallelism(),
-            include: ["tests/commands/**/*.test.ts"],
-            environment: "node",
-            testTimeout: 600_000,
-            hookTimeout: 600_000,
-          },
+          test: { name: "commands", include: ["tests/commands/**/*.test.ts"], exclude: builds, ...commandRuns },
+        },
+        {
+          // `npm run test:builds`: README's commands on a fresh copy with every cache empty, the guides'
+          // scaffolds, npm start's scheduled builds: commands that build and wait on no browser, so
+          // `npm test` runs them behind /admin/'s browser tests (tools/run/steps.ts).
+          extends: true,
+          test: { name: "builds", include: builds, ...commandRuns },
         },
         {
           // `npm run test:leads`: the lead endpoint as separate processes, with real SMTP, webhook and

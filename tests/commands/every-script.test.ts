@@ -28,6 +28,7 @@ const ranBy: Record<string, string> = {
   lint: "tools/run/steps.ts",
   "test:unit": "tools/run/steps.ts",
   "test:commands": "tools/run/steps.ts",
+  "test:builds": "tools/run/steps.ts",
   "test:leads": "tools/run/steps.ts",
   build: "tools/run/steps.ts",
   size: "tools/run/steps.ts",

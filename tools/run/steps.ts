@@ -63,7 +63,7 @@ export interface Step {
  * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill: the
  * content's component tests behind the build and the content's browser tests (the marketing edits' run
  * does the same on its copy), the type check and lint behind the browser tests and the preview, the unit
- * tests behind /admin/'s.
+ * tests and the commands that build on a fresh copy behind /admin/'s and the marketing edits'.
  */
 export const testSteps: Step[] = [
   { label: "content check", script: "content:check", part: "content", content: true },
@@ -83,9 +83,15 @@ export const testSteps: Step[] = [
   { label: "lint and formatting", script: "lint", part: "checks", behind: true },
   { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
-  { label: "the commands on a fresh copy, cold", script: "test:commands", part: "commands" },
+  { label: "every script and benchmark, as typed", script: "test:commands", part: "commands" },
   { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
   { label: "unit tests", script: "test:unit", part: "checks", behind: true },
+  {
+    label: "a fresh copy, cold: install, content, npm start, the guides",
+    script: "test:builds",
+    part: "commands",
+    behind: true,
+  },
   { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms" },
   { label: "the content steps again, on marketing edits", script: "test:edits", part: "edits" },
 ];
