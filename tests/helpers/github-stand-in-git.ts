@@ -29,7 +29,8 @@ import { execFile, spawn } from "node:child_process";
 export type GitAnswer = { status: number; body: unknown } | { items: unknown[] };
 
 const notFound: GitAnswer = { status: 404, body: { message: "Not Found" } };
-const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B";
+/** What `git log` prints for commitsOf. */
+export const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B";
 const githubTime = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, "Z");
 const statuses: Record<string, string> = { A: "added", C: "copied", D: "removed", M: "modified", R: "renamed" };
 
@@ -60,7 +61,7 @@ function blob(root: string, spec: string): Promise<{ sha: string; bytes: Buffer 
 }
 
 /** The commits `git log` printed in `format`, as GitHub lists them. */
-const commitsOf = (output: string) =>
+export const commitsOf = (output: string) =>
   output
     .split("\x1e")
     .slice(1)
@@ -82,7 +83,8 @@ const commitsOf = (output: string) =>
       };
     });
 
-const badRef = (ref: string) => !/^[\w./-]+$/.test(ref) || ref.startsWith("-");
+/** A ref git would misread (an option) or GitHub would not take. */
+export const badRef = (ref: string) => !/^[\w./-]+$/.test(ref) || ref.startsWith("-");
 /** Bytes as GitHub sends a file or blob: base64, wrapped at 60 characters. */
 const base64 = (bytes: Buffer) => `${(bytes.toString("base64").match(/.{1,60}/g) ?? []).join("\n")}\n`;
 

@@ -13,7 +13,13 @@
  *                                     {error: "bad_verification_code"} (GitHub answers 200 either way)
  *   GET  /user, /repos/:owner/:repo → the person, and the repository with push permission (without,
  *                                     for a token `grant`ed read-only; `revoke` makes a token unknown)
- *   GET  …/pulls?state=open         → the open pull requests (`pulls`; state=closed, all too)
+ *   GET  …/pulls?state&head&base    → the pull requests (`pulls`): state open (the default), closed
+ *                                     or all; head `owner:branch`; base a branch; each {number, state,
+ *                                     title, user, head: {ref, sha, label, repo}, base, labels, merged_at,
+ *                                     updated_at}
+ *   GET/POST/PUT/DELETE …/issues/:n/labels[/:name] → a pull request's labels: listed, added, replaced,
+ *                                     removed (one, 404 when it has none of that name; all, 204)
+ *   PATCH …/pulls/:n                 → {state: closed | open, title, body}: closed (or reopened)
  *   GET  …/issues/:n/comments       → a pull request's comments; POST adds one (201, author_association
  *                                     NONE, as a bot's)
  *   GET  …/pulls/:n/reviews         → its reviews, oldest first
@@ -23,8 +29,11 @@
  *   POST …/statuses/:sha            → 201, the status added (a token granted `statuses: false`: 403
  *                                     "Resource not accessible by integration", as GITHUB_TOKEN without
  *                                     `permissions: statuses: write`)
- *   PUT  …/pulls/:n/merge           → 200 merged; 409 when `sha` is not the head's; or the refusal set
- *                                     on the pull request (405: not mergeable)
+ *   PUT  …/pulls/:n/merge           → 200 merged; 409 when `sha` is not the head's; 405 when closed;
+ *                                     or the refusal set on the pull request (405: not mergeable). One
+ *                                     opened through the API is merged in the Git repository
+ *                                     (merge_method merge or squash; 405 on a conflict)
+ *   GET  /search/issues             → none found (the stand-in has no issues but pull requests)
  *   …/branches, …/commits, …/labels, …/issues and such lists → empty (Decap's first look at a repository)
  *   With `git` (a Git repository's folder), its history, read with git (./github-stand-in-git.ts):
  *   GET  …/commits?sha&path&author  → the commits that changed `path`, newest first, paged
@@ -32,6 +41,13 @@
  *   GET  …/contents/:path?ref       → a file's text in base64; 404 when the commit has none
  *   GET  …/git/trees/:tree, …/git/blobs/:sha, …/branches/:branch → what Decap's GitHub backend reads
  *                                     to list a collection and open an entry (`<ref>:<folder>` trees)
+ *   and the writes of Decap's editorial workflow, done with Git (./github-stand-in-writes.ts):
+ *   POST …/git/blobs, …/git/trees, …/git/commits, …/git/refs; PATCH and DELETE …/git/refs/<ref>;
+ *   GET …/git/ref(s)/<ref>, …/git/matching-refs/<ref>; GET …/compare/<base>...<head>
+ *   POST …/pulls {title, body, head, base} → 201 the pull request, its head the branch's commit from
+ *                                     then on; 422 when a branch is not there, the head has no commits
+ *                                     the base has not, or an open one has that head and base
+ * Commits the API makes are dated `now` and by the token's user unless it names another.
  * Any other path: 404. The API takes only a token this stand-in gave, as `Bearer` or `token`; else
  * 401 "Bad credentials".
  * As GitHub documents its REST API (https://docs.github.com/rest/using-the-rest-api):
@@ -51,6 +67,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { gitRepository, type GitAnswer } from "./github-stand-in-git.ts";
+import { gitWrites, type Signature } from "./github-stand-in-writes.ts";
 
 export interface StandInPull {
   number: number;
@@ -64,6 +81,18 @@ export interface StandInPull {
   refuse?: { status: number; message: string };
   /** Set when merged: the sha the merge named. */
   merged?: string;
+  /** Its branch (given: `pull-<number>`) and the branch it goes into (given: main). */
+  head?: string;
+  base?: string;
+  title?: string;
+  body?: string;
+  /** Who opened it (given: the stand-in's `login`). */
+  user?: string;
+  /** Closed without being merged. */
+  closed?: boolean;
+  /** When it last changed (UTC, ISO 8601), and its merge's commit. */
+  updatedAt?: string;
+  mergeCommit?: string;
 }
 
 export interface StandInRequest {
@@ -90,6 +119,8 @@ export interface StandInOptions {
   pageSize?: number;
   /** A Git repository's folder: its history is the repository's commits and contents (on its HEAD). */
   git?: string;
+  /** The time now, for what the API dates (commits, a pull request's changes); given: the clock. */
+  now?: () => Date;
 }
 
 export interface StandIn {
@@ -119,6 +150,9 @@ export interface StandIn {
   revoke(token: string): void;
   close(): Promise<void>;
 }
+
+/** The name of every token's user (GET /user), who signs the commits the API makes. */
+const userName = "A marketer";
 
 type Status = NonNullable<StandInPull["statuses"]>[number] & { description?: string };
 
@@ -186,6 +220,126 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
   };
 
   const repository = app.git ? gitRepository(app.git) : undefined;
+  const writes = app.git ? gitWrites(app.git) : undefined;
+  const now = () => (app.now?.() ?? new Date()).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const [owner = "", name = ""] = app.repo.split("/");
+  /** Whom a token is for, as GitHub signs the commits it makes for them (their no-reply address). */
+  const userOf = (token: string): Signature => {
+    const login = granted.get(token)?.login ?? app.login ?? "";
+    return { name: userName, email: `1+${login}@users.noreply.github.com`, date: now() };
+  };
+  /** The pull requests opened through the API follow their branch: its commit is their head's. */
+  const followBranches = async () => {
+    for (const p of standIn.pulls)
+      if (writes && p.head && !p.merged && !p.closed) p.sha = (await writes.resolve(`refs/heads/${p.head}`)) ?? p.sha;
+  };
+  const bodyOf = (request: StandInRequest) => {
+    try {
+      return JSON.parse(request.body || "{}") as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  };
+  /** The writes of Decap's editorial workflow, and the pull requests it opens and merges, in the Git repository. */
+  const fromWrites = async (request: StandInRequest, url: URL, token: string): Promise<ApiAnswer | undefined> => {
+    const prefix = `/repos/${app.repo}`;
+    if (!writes || !url.pathname.startsWith(`${prefix}/`)) return undefined;
+    const path = decodeURIComponent(url.pathname.slice(prefix.length));
+    const body = bodyOf(request);
+    if (!body) return { status: 400, body: { message: "Problems parsing JSON" } };
+    const { method } = request;
+    let m: RegExpExecArray | null;
+    let answer: GitAnswer | undefined;
+    if (method === "POST" && path === "/git/blobs") answer = await writes.blob(body);
+    else if (method === "POST" && path === "/git/trees") answer = await writes.tree(body);
+    else if (method === "POST" && path === "/git/commits") answer = await writes.commit(body, userOf(token));
+    else if (method === "POST" && path === "/git/refs") answer = await writes.createRef(body);
+    else if (method === "PATCH" && (m = /^\/git\/refs\/(.+)$/.exec(path))) answer = await writes.updateRef(m[1]!, body);
+    else if (method === "DELETE" && (m = /^\/git\/refs\/(.+)$/.exec(path))) answer = await writes.deleteRef(m[1]!);
+    else if (method === "GET" && (m = /^\/git\/(ref|refs|matching-refs)\/(.+)$/.exec(path)))
+      answer = await writes.getRef(m[2]!, m[1] as "ref" | "refs" | "matching-refs");
+    else if (method === "GET" && (m = /^\/compare\/(.+?)\.\.\.(.+)$/.exec(path)))
+      answer = await writes.compare(m[1]!, m[2]!);
+    else if (method === "POST" && path === "/pulls") return openPull(body);
+    else if (method === "PUT" && (m = /^\/pulls\/(\d+)\/merge$/.exec(path))) {
+      const p = standIn.pulls.find((candidate) => candidate.number === Number(m![1]));
+      if (p?.head) return mergePull(p, body, userOf(token));
+    }
+    if (!answer) return undefined;
+    return "items" in answer ? pageOf(url, answer.items) : answer;
+  };
+  const invalid = (field: string, message = "Validation Failed") => ({
+    status: 422,
+    body: { message, errors: [{ resource: "PullRequest", field, code: "invalid" }] },
+  });
+  /** POST …/pulls: a pull request of `head` (a branch, or owner:branch) into `base`. */
+  const openPull = async (body: Record<string, unknown>): Promise<ApiAnswer> => {
+    const head = String(body.head ?? "").replace(new RegExp(`^${owner}:`), "");
+    const base = String(body.base ?? "");
+    const [headSha, baseSha] = [
+      await writes!.resolve(`refs/heads/${head}`),
+      await writes!.resolve(`refs/heads/${base}`),
+    ];
+    if (!headSha || head.includes(":")) return invalid("head");
+    if (!baseSha) return invalid("base");
+    if (typeof body.title !== "string" || !body.title) return invalid("title");
+    if (standIn.pulls.some((p) => p.head === head && (p.base ?? "main") === base && !p.merged && !p.closed))
+      return { status: 422, body: { message: `A pull request already exists for ${owner}:${head}.` } };
+    const compared = await writes!.compare(base, head);
+    if ("body" in compared && (compared.body as { ahead_by?: number }).ahead_by === 0)
+      return { status: 422, body: { message: `No commits between ${base} and ${head}` } };
+    const pull: StandInPull = {
+      number: Math.max(0, ...standIn.pulls.map((p) => p.number)) + 1,
+      sha: headSha,
+      head,
+      base,
+      title: body.title,
+      ...(typeof body.body === "string" ? { body: body.body } : {}),
+      user: app.login,
+      labels: [],
+      updatedAt: now(),
+    };
+    standIn.pulls.push(pull);
+    return { status: 201, body: pullJson(pull) };
+  };
+  /** PUT …/pulls/:n/merge for a pull request opened through the API: merged in the Git repository. */
+  const mergePull = async (p: StandInPull, body: Record<string, unknown>, by: Signature): Promise<ApiAnswer> => {
+    if (p.refuse) return { status: p.refuse.status, body: { message: p.refuse.message } };
+    if (p.merged || p.closed) return { status: 405, body: { message: "Pull Request is not mergeable" } };
+    if (body.sha !== undefined && body.sha !== p.sha)
+      return { status: 409, body: { message: "Head branch was modified. Review and try the merge again." } };
+    const method = body.merge_method ?? "merge";
+    if (method !== "merge" && method !== "squash") return invalid("merge_method");
+    const detail = typeof body.commit_message === "string" ? body.commit_message : (p.title ?? "");
+    const message =
+      method === "merge"
+        ? `${String(body.commit_title ?? `Merge pull request #${p.number} from ${owner}/${p.head}`)}\n\n${detail}`
+        : `${String(body.commit_title ?? `${p.title} (#${p.number})`)}\n\n${detail}`;
+    const sha = await writes!.merge(p.base ?? "main", p.sha, { method, message, by });
+    if (!sha) return { status: 405, body: { message: "Pull Request is not mergeable" } };
+    Object.assign(p, { merged: p.sha, mergeCommit: sha, updatedAt: now() });
+    return { status: 200, body: { sha, merged: true, message: "Pull Request successfully merged" } };
+  };
+  /** A pull request as GitHub lists it. */
+  const pullJson = (p: StandInPull) => {
+    const repo = { full_name: app.repo, name, owner: { login: owner }, fork: false };
+    const ref = p.head ?? `pull-${p.number}`;
+    const base = p.base ?? "main";
+    return {
+      number: p.number,
+      state: p.merged || p.closed ? "closed" : "open",
+      title: p.title ?? "",
+      body: p.body ?? null,
+      user: { login: p.user ?? app.login },
+      head: { ref, sha: p.sha, label: `${owner}:${ref}`, repo },
+      base: { ref: base, label: `${owner}:${base}`, repo },
+      labels: (p.labels ?? []).map((label) => ({ name: label })),
+      merged_at: p.merged ? (p.updatedAt ?? null) : null,
+      merge_commit_sha: p.mergeCommit ?? null,
+      updated_at: p.updatedAt ?? null,
+    };
+  };
+
   /** The answer from the Git repository, when there is one and it was asked for its history. */
   const fromGit = async (request: StandInRequest, url: URL): Promise<ApiAnswer | undefined> => {
     const prefix = `/repos/${app.repo}`;
@@ -214,8 +368,10 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     const list = <T>(items: T[], wrap?: (page: T[]) => unknown) => pageOf(url, items, wrap);
     const grant = granted.get(token) ?? {};
     const { method } = request;
+    if (url.pathname === "/search/issues" && method === "GET")
+      return json(200, { total_count: 0, incomplete_results: false, items: [] });
     if (url.pathname === "/user")
-      return json(200, { login: grant.login ?? app.login, id: 1, name: "A marketer", avatar_url: "", type: "User" });
+      return json(200, { login: grant.login ?? app.login, id: 1, name: userName, avatar_url: "", type: "User" });
     const prefix = `/repos/${app.repo}`;
     if (url.pathname === prefix)
       return json(200, {
@@ -236,16 +392,53 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     let m: RegExpExecArray | null;
     if (method === "GET" && path === "/pulls") {
       const state = url.searchParams.get("state") ?? "open";
+      const { head, base } = Object.fromEntries(url.searchParams);
       return list(
         standIn.pulls
-          .filter((p) => state === "all" || (state === "open") === !p.merged)
-          .map((p) => ({
-            number: p.number,
-            state: p.merged ? "closed" : "open",
-            head: { sha: p.sha },
-            labels: (p.labels ?? []).map((name) => ({ name })),
-          })),
+          .map(pullJson)
+          .filter((p) => state === "all" || p.state === state)
+          .filter((p) => head === undefined || p.head.label === head)
+          .filter((p) => base === undefined || p.base.ref === base),
       );
+    }
+    if ((m = /^\/pulls\/(\d+)$/.exec(path)) && pull(m[1]!)) {
+      const p = pull(m[1]!)!;
+      if (method === "GET") return json(200, pullJson(p));
+      if (method === "PATCH") {
+        const { state, title, body } = JSON.parse(request.body || "{}") as Record<string, string | undefined>;
+        if (state !== undefined && state !== "open" && state !== "closed")
+          return json(422, { message: "Validation Failed" });
+        if (state === "open" && p.merged) return json(422, { message: "Validation Failed" });
+        Object.assign(p, {
+          ...(state ? { closed: state === "closed" } : {}),
+          ...(title !== undefined ? { title } : {}),
+          ...(body !== undefined ? { body } : {}),
+          updatedAt: now(),
+        });
+        return json(200, pullJson(p));
+      }
+    }
+    if ((m = /^\/issues\/(\d+)\/labels(?:\/(.+))?$/.exec(path)) && pull(m[1]!)) {
+      const p = pull(m[1]!)!;
+      const labels = () =>
+        json(
+          200,
+          (p.labels ?? []).map((label, i) => ({ id: i + 1, name: label })),
+        );
+      const given = () => (JSON.parse(request.body || "{}") as { labels?: string[] }).labels ?? [];
+      const named = m[2] === undefined ? undefined : decodeURIComponent(m[2]);
+      if (method === "GET" && named === undefined) return labels();
+      if (method === "POST" && named === undefined) p.labels = [...new Set([...(p.labels ?? []), ...given()])];
+      else if (method === "PUT" && named === undefined) p.labels = [...new Set(given())];
+      else if (method === "DELETE" && named === undefined) {
+        p.labels = [];
+        return json(204, undefined);
+      } else if (method === "DELETE") {
+        if (!(p.labels ?? []).includes(named!)) return json(404, { message: "Label does not exist" });
+        p.labels = p.labels!.filter((label) => label !== named);
+      } else return json(404, { message: "Not Found" });
+      p.updatedAt = now();
+      return labels();
     }
     if ((m = /^\/issues\/(\d+)\/comments$/.exec(path)) && pull(m[1]!)) {
       const p = pull(m[1]!)!;
@@ -299,6 +492,7 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     if (method === "PUT" && (m = /^\/pulls\/(\d+)\/merge$/.exec(path)) && pull(m[1]!)) {
       const p = pull(m[1]!)!;
       if (p.refuse) return json(p.refuse.status, { message: p.refuse.message });
+      if (p.merged || p.closed) return json(405, { message: "Pull Request is not mergeable" });
       const sha = (JSON.parse(request.body || "{}") as { sha?: string }).sha;
       if (sha !== undefined && sha !== p.sha)
         return json(409, { message: "Head branch was modified. Review and try the merge again." });
@@ -313,9 +507,14 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
   /** The API's answer sent as GitHub sends it: rate limits first, then the answer, its ETag and the 304. */
   const answerApi = async (request: StandInRequest, url: URL, response: ServerResponse) => {
     const token = /^(?:token|Bearer) (.+)$/i.exec(request.authorization ?? "")?.[1];
+    // No body (a 204, a 304): no Content-Type either, as GitHub's.
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       response
-        .writeHead(status, { "Content-Type": "application/json; charset=utf-8", ...cors, ...headers })
+        .writeHead(status, {
+          ...(body === undefined ? {} : { "Content-Type": "application/json; charset=utf-8" }),
+          ...cors,
+          ...headers,
+        })
         .end(body === undefined ? undefined : JSON.stringify(body));
     if (!token || !standIn.tokens.includes(token)) return send(401, { message: "Bad credentials" });
     const count = used.get(token) ?? 0;
@@ -337,7 +536,10 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     const own = standIn.answer?.(request);
     const { status, body, link } = own
       ? { ...own, link: undefined }
-      : ((await fromGit(request, url)) ?? api(request, url, token));
+      : await (async () => {
+          await followBranches();
+          return (await fromWrites(request, url, token)) ?? (await fromGit(request, url)) ?? api(request, url, token);
+        })();
     const headers: Record<string, string> = { ...own?.headers, ...(link ? { Link: link } : {}) };
     if (request.method === "GET" && status === 200) {
       headers.ETag = `W/"${createHash("sha1").update(token).update(JSON.stringify(body)).digest("hex")}"`;

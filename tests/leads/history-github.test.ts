@@ -4,16 +4,21 @@
  * repository (its `git` option: commits, a commit's files and contents for the history; the trees,
  * blobs and branch Decap's GitHub backend lists a collection and opens an entry with), served by
  * `npm run serve` at http://site.localhost:<port> (so /admin/ reads GitHub, not `npm run cms`'s local
- * Git), signed in with an editor's token as Decap keeps it. The fixture: this project's content as
+ * Git), signed in with an editor's token as Decap keeps it, the stand-in's clock set after the
+ * fixture's last commit. The fixture: this project's content as
  * launched, the popular plan's price raised by Maria on Nov 2 and again by Sam on Nov 9, and a FAQ
  * question deleted by Sam (taken off the page that listed it). The plan, its price and the question
  * are read from the content.
  * Proves: the plan's History lists its versions newest first, who made each and the price's change
  * in words; "Restore this version" puts Maria's price in the editor as an unsaved change and nothing
- * is written to GitHub; Recent changes lists the commits, and "Bring back" opens the deleted question
- * in the new-entry editor, filled in; a token GitHub refuses (401) and a used-up rate limit (403)
- * are said on the screen in the GitHub client's words. Publishing through GitHub (its pull requests)
- * is not part of it.
+ * is written to GitHub until the marketer saves it: then Decap's editorial workflow through the
+ * stand-in's writes (its Git repository: a branch cms/…, a pull request, labelled Ready, merged,
+ * the branch deleted), after which main's plan differs from Sam's by the price's line alone and the
+ * History lists the published version over Sam's and Maria's; Recent changes lists the commits, and
+ * "Bring back" opens the deleted question in the new-entry editor, filled in, which saved and
+ * published is on main again with its last text; a token GitHub refuses (401) and a used-up rate
+ * limit (403) are said on the screen in the GitHub client's words. The stand-in's writes' edge cases
+ * (a deleted path, a refused update, a squash, a conflict): tests/hosting/github-stand-in-writes.test.ts.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -73,6 +78,8 @@ const dates = {
   maria: "2026-11-02T12:00:00Z",
   sam: "2026-11-09T12:00:00Z",
   deleted: "2026-11-20T12:00:00Z",
+  /** When the stand-in GitHub makes the commits /admin/ asks for (its clock). */
+  published: "2026-11-27T12:00:00Z",
 };
 /** A version's day as the History panel says it ("Nov 2, 2026"), and a change's time as Recent changes does. */
 const day = (iso: string) =>
@@ -88,6 +95,23 @@ function commit(who: Person, date: string, message: string, files: Record<string
   commitAs(folder, who, date, message);
 }
 
+/** The repository's text of `file` at `ref` (null: none there). */
+const shown = (ref: string, file: string) => {
+  try {
+    return execFileSync("git", ["-C", folder, "show", `${ref}:${file}`], { encoding: "utf8", stdio: "pipe" });
+  } catch {
+    return null;
+  }
+};
+const branches = () =>
+  execFileSync("git", ["-C", folder, "for-each-ref", "--format=%(refname:short)", "refs/heads/"], {
+    encoding: "utf8",
+  })
+    .split("\n")
+    .filter(Boolean);
+/** The plan's text as Sam left it, and the deleted question's last text. */
+const texts = { sam: "", question: "" };
+
 function makeRepository() {
   mkdirSync(folder);
   execFileSync("git", ["-C", folder, "init", "-q", "-b", "main"]);
@@ -99,9 +123,9 @@ function makeRepository() {
   commit(maria, dates.maria, `Update Plans “${plan.id}”`, {
     [planFile]: planText.replace(priceLine, `price: ${prices.maria}`),
   });
-  commit(sam, dates.sam, `Update Plans “${plan.id}”`, {
-    [planFile]: planText.replace(priceLine, `price: ${prices.sam}`),
-  });
+  texts.sam = planText.replace(priceLine, `price: ${prices.sam}`);
+  commit(sam, dates.sam, `Update Plans “${plan.id}”`, { [planFile]: texts.sam });
+  texts.question = readFileSync(join(folder, faqFile), "utf8");
   // The question taken off the page that lists it, if one does, as a marketer deletes one.
   const deletion: Record<string, string | null> = { [faqFile]: null };
   for (const name of idsIn("pages")) {
@@ -133,6 +157,21 @@ async function signedIn(login: string): Promise<BrowserContext> {
   }, login);
   return made;
 }
+/**
+ * The editor's entry saved for review (Decap's editorial workflow: a branch cms/…, a pull request),
+ * set Ready and published (the pull request merged), as a marketer does with the editor's buttons.
+ */
+async function saveAndPublish() {
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const status = page.getByRole("button", { name: /^Status: / });
+  await see(status).toHaveText(/Draft/, { timeout: 60_000 });
+  await status.click();
+  await page.getByRole("menuitem", { name: "Ready" }).click();
+  await see(status).toHaveText(/Ready/, { timeout: 60_000 });
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await see(page.getByRole("button", { name: "Published", exact: true })).toBeVisible({ timeout: 60_000 });
+}
 /** What was asked of GitHub that could change it: nothing but reads and CORS preflights. */
 const writes = () => standIn.requests.filter((r) => r.method !== "GET" && r.method !== "OPTIONS");
 /** Decap's field of a widget by its label (Decap names its fields' boxes "<widget> field"). */
@@ -148,7 +187,7 @@ const field = (widget: string, label: string) =>
 
 beforeAll(async () => {
   makeRepository();
-  standIn = await startGitHubStandIn({ repo, git: folder, login: "marketer" });
+  standIn = await startGitHubStandIn({ repo, git: folder, login: "marketer", now: () => new Date(dates.published) });
   standIn.grant(token, { login: "marketer" });
   buildAdmin(dist, { repo, apiRoot: standIn.url, clientId: "Ov23liStandIn0123456", clientSecret: "history-secret" });
   server = await startServer([...commands["npm run serve"], "--", dist], { LEADS: "off" });
@@ -172,7 +211,7 @@ afterAll(async () => {
 });
 
 describe("/admin/'s history through the stand-in GitHub", { timeout: 180_000 }, () => {
-  test("the plan's History: versions newest first, who and the price in words; Maria's restored into the editor, nothing written", async () => {
+  test("the plan's History: versions newest first, who and the price in words; Maria's restored into the editor, nothing written until it is saved and published: one line changed on main, listed over Sam's", async () => {
     await page.goto(`${site}/admin/#/collections/plans/entries/${plan.id}`, { timeout: 120_000 });
     // Decap opened the entry through GitHub: the price as Sam left it.
     const price = field("number", priceLabel).locator("input");
@@ -205,16 +244,44 @@ describe("/admin/'s history through the stand-in GitHub", { timeout: 180_000 }, 
     );
     expect(asked.map((r) => r.authorization)).toContain(`Bearer ${token}`);
     expect(new Set(asked.map((r) => r.authorization?.split(" ")[1]))).toEqual(new Set([token]));
+
+    await panel.getByRole("button", { name: /^Close/ }).click();
+    await saveAndPublish();
+    // Main's plan is Sam's but for one line: Maria's price.
+    await see.poll(() => shown("main", planFile), { timeout: 60_000 }).not.toBe(texts.sam);
+    const [live, before] = [shown("main", planFile)!.split("\n"), texts.sam.split("\n")];
+    expect(live).toHaveLength(before.length);
+    const changed = live.flatMap((line, i) => (line === before[i] ? [] : [[before[i], line]]));
+    expect(changed).toEqual([[`price: ${prices.sam}`, `price: ${prices.maria}`]]);
+    // Through a pull request from a branch of Decap's, merged, its branch gone.
+    const [merged] = standIn.pulls;
+    expect(merged).toMatchObject({ head: expect.stringMatching(/^cms\//), merged: expect.any(String) });
+    expect(branches()).toEqual(["main"]);
+    // The History: the published version first, then Sam's and Maria's as before.
+    const published = execFileSync("git", ["-C", folder, "log", "-1", "--format=%an", "main", "--", planFile], {
+      encoding: "utf8",
+    }).trim();
+    await page.getByRole("button", { name: "History", exact: true }).click();
+    await see(versions).toHaveCount(4);
+    await see(versions.first()).toContainText(`by ${published}`);
+    await see(versions.first().getByRole("heading")).toContainText(day(dates.published));
+    await see(versions.first()).toContainText(`${priceLabel}: ${prices.sam} → ${prices.maria}`);
+    await see(versions.nth(1)).toContainText(`by ${sam.name}`);
+    await see(versions.nth(2)).toContainText(`by ${maria.name}`);
+    await see(publishing).toContainText("Nothing: the editor holds the live version.");
   });
 
-  test('Recent changes: the commits newest first, in words; "Bring back" opens the deleted question in the new-entry editor, filled in', async () => {
-    // From the editor (its restored version left unsaved), the screen by its address: the links beside
-    // Decap's screens are hidden while an entry is edited.
+  test('Recent changes: the commits newest first, in words; "Bring back" opens the deleted question in the new-entry editor, filled in; saved and published, it is on main again as it was', async () => {
+    // From the editor, the screen by its address: the links beside Decap's screens are hidden while
+    // an entry is edited.
+    const written = writes().length;
     await page.goto(`${site}/admin/#/page/changes`);
     await see(page.getByRole("heading", { level: 1, name: "Recent changes" })).toBeVisible();
     const rows = page.getByRole("list", { name: "Changes, newest first" }).locator(":scope > li");
-    await see(rows).toHaveCount(4, { timeout: 60_000 });
-    const [deleted, raised, first, launch] = [0, 1, 2, 3].map((i) => rows.nth(i));
+    await see(rows).toHaveCount(5, { timeout: 60_000 });
+    const [restored, deleted, raised, first, launch] = [0, 1, 2, 3, 4].map((i) => rows.nth(i));
+    await see(restored!.getByRole("heading", { level: 2 })).toContainText(when(dates.published));
+    await see(restored!).toContainText(`${priceLabel}: ${prices.sam} → ${prices.maria}`);
     await see(deleted!.getByRole("heading", { level: 2 })).toContainText(`${when(dates.deleted)}, ${sam.name}`);
     await see(deleted!).toContainText(`${collection("faq").label_singular}: ${question} (deleted)`);
     await see(raised!.getByRole("heading", { level: 2 })).toContainText(`${when(dates.sam)}, ${sam.name}`);
@@ -226,7 +293,12 @@ describe("/admin/'s history through the stand-in GitHub", { timeout: 180_000 }, 
     await deleted!.getByRole("button", { name: `Bring back "${question}"` }).click();
     await see(page).toHaveURL(/#\/collections\/faq\/new$/);
     await see(field("string", labelOf("faq", "question")).locator("input")).toHaveValue(question);
-    expect(writes()).toEqual([]);
+    // Opened, not written: nothing asked of GitHub since the plan was published.
+    expect(writes()).toHaveLength(written);
+
+    await saveAndPublish();
+    await see.poll(() => shown("main", faqFile), { timeout: 60_000 }).toBe(texts.question);
+    expect(branches()).toEqual(["main"]);
   });
 
   test("a token GitHub refuses (401) and a used-up rate limit (403) are said on the screen in the client's words", async () => {
