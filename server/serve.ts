@@ -167,9 +167,13 @@ export function siteListener(dir: string, base = "/", options: { notFound?: stri
     try {
       entry = await load(file);
     } catch {
-      response
-        .writeHead(500, { ...headers, "Content-Type": "text/plain; charset=utf-8" })
-        .end("The file could not be read.");
+      // A folder without a not-found page (one built for /admin/ only) still says "not found", not a fault.
+      if (status === 404)
+        response.writeHead(404, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end("Not found.");
+      else
+        response
+          .writeHead(500, { ...headers, "Content-Type": "text/plain; charset=utf-8" })
+          .end("The file could not be read.");
       return;
     }
     const type = types[extname(file)] ?? "application/octet-stream";

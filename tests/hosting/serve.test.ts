@@ -127,6 +127,21 @@ describe("npm start", () => {
     expect(gunzipSync(raw).toString()).toBe(files["assets/app-1234.js"]);
   });
 
+  it("answers an unknown address in a folder without 404.html (/admin/ built alone) with a plain 404, not a fault", async () => {
+    const adminOnly = mkdtempSync(join(tmpdir(), "serve-admin-only-"));
+    for (const name of ["_headers", "_redirects"]) writeFileSync(join(adminOnly, name), "");
+    const bare = createStaticServer(adminOnly);
+    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/media/logo.svg`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe("Not found.");
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+      rmSync(adminOnly, { recursive: true, force: true });
+    }
+  });
+
   it("refuses to start on a folder that was not built", () => {
     const empty = mkdtempSync(join(tmpdir(), "serve-empty-"));
     expect(() => createStaticServer(empty)).toThrow(/_headers is missing: run `npm run build` first/);
