@@ -15,6 +15,9 @@ export function notice(message: string, action?: { label: string; run: () => voi
   let region = document.getElementById("cms-notice");
   if (!region) {
     region = floatingRegion("div", "cms-notice", "alert", {
+      position: "fixed",
+      bottom: "1rem",
+      zIndex: "400",
       left: "50%",
       transform: "translateX(-50%)",
       maxWidth: "40rem",

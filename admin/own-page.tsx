@@ -5,13 +5,14 @@
  * `registerAdditionalLink`; its router knows only its collections, decision 0036), so each screen is
  * a React root of its own beside Decap's: while the address is one of theirs, Decap's root is hidden
  * and that screen shown, drawn anew from the address.
- * The links are ours, outside Decap's tree (bottom right), on Decap's lists and sign-in page, not on
+ * The links are ours, outside Decap's tree (in the bottom-right corner, corner.ts), on Decap's lists and sign-in page, not on
  * an entry being edited (nothing runs on a timer or on Decap's changes: only on the address). Not
  * items in Decap's top bar: an element added inside the DOM React draws for Decap left its entry
  * editor "Loading entry..." (the editing tests).
  */
 import type { ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { putInCorner } from "./corner.ts";
 import "./own-page.css";
 
 export interface OwnPage {
@@ -79,7 +80,7 @@ export function registerOwnPage(page: OwnPage) {
   link.className = "own-page-link";
   links.append(link);
   if (pages.length === 0) {
-    document.body.prepend(links);
+    putInCorner("own-pages", links);
     window.addEventListener("hashchange", show);
   }
   pages.push({ page, container });

@@ -8,6 +8,7 @@
  */
 import { config } from "./config.ts";
 import { refreshStored, storedFiles } from "./content-cache.ts";
+import { putInCorner } from "./corner.ts";
 import { addToList, type Entry } from "./decap.ts";
 import { domButton } from "./dom-button.ts";
 import { floatingRegion } from "./floating-region.ts";
@@ -45,7 +46,6 @@ async function savedId(kind: string): Promise<string | undefined> {
 function offerPlaces(noun: string, places: readonly Place[], add: (place: Place) => Promise<void>): void {
   document.getElementById("cms-place")?.remove();
   const region = floatingRegion("section", "cms-place", "status", {
-    right: "1rem",
     maxWidth: "32rem",
     border: "2px solid #1e2532",
     background: "#fffbe6",
@@ -93,5 +93,5 @@ function offerPlaces(noun: string, places: readonly Place[], add: (place: Place)
   });
   close.addEventListener("click", () => region.remove());
   region.append(close);
-  document.body.append(region);
+  putInCorner("place", region);
 }

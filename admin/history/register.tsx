@@ -11,6 +11,7 @@
 import { createRoot, type Root } from "react-dom/client";
 import { site } from "../../src/generated/index.js";
 import { config } from "../config.ts";
+import { putInCorner } from "../corner.ts";
 import { storedFiles, storedTitle } from "../content-cache.ts";
 import { afterPublish, draftEntry, liveText, onStoreChange, putInDraft } from "../decap.ts";
 import { fileOf } from "../entry-file.ts";
@@ -33,12 +34,12 @@ button.textContent = "History";
 button.setAttribute("aria-expanded", "false");
 button.setAttribute("aria-controls", "history-panel");
 button.hidden = true;
-document.body.append(button);
+putInCorner("history", button);
 
-/** "What changes when you publish" over the editor: its own root, there from the start (its summary a live region). */
+/** "What changes when you publish" over the editor, in the corner too: its own root, there from the start (its summary a live region). */
 const publishBox = document.createElement("div");
 publishBox.id = "publish-changes-root";
-document.body.append(publishBox);
+putInCorner("publish-changes", publishBox);
 const publishRoot = createRoot(publishBox);
 
 let root: Root | undefined;

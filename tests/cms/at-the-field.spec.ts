@@ -270,6 +270,24 @@ test("5. a new FAQ entry no page shows: the editor says so, offers the sections 
   await expect(offer.getByRole("button")).toHaveCount(showing.length + 1);
   const axe = await new AxeBuilder({ page }).include("#cms-place").withTags(wcag).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // Changed again, "What changes when you publish" comes beside it, in the one corner: both on screen, neither
+  // over the other, at 320 px too.
+  await field(page, "markdown", "Answer").getByRole("textbox").click();
+  await page.keyboard.insertText(" Any make.");
+  const toPublish = page.getByRole("region", { name: "What changes when you publish" });
+  const size = page.viewportSize()!;
+  try {
+    for (const width of [size.width, 320]) {
+      await page.setViewportSize({ width, height: size.height });
+      await expect(offer).toBeInViewport();
+      await expect(toPublish).toBeInViewport();
+      const [a, b] = [(await offer.boundingBox())!, (await toPublish.boundingBox())!];
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `at ${width} px: ${JSON.stringify(a)} and ${JSON.stringify(b)}`).toBe(true);
+    }
+  } finally {
+    await page.setViewportSize(size);
+  }
   await offer.getByRole("button", { name, exact: true }).click();
   await expect(offer).toContainText(`Added: it shows in ${name}.`);
   const listed = () => {
