@@ -16,7 +16,9 @@ import { basePathFrom } from "./scripts/hosting/base-path.ts";
 export const contentTests = ["tests/prerender/**/*.test.ts", "tests/content/fast-yaml.test.ts"];
 
 /** The commands that build on a copy and start no browser: `npm run test:builds`, the rest of tests/commands/ `test:commands`. */
-const builds = ["fresh-machine", "adding-a-section", "scheduled-start"].map((name) => `tests/commands/${name}.test.ts`);
+const builds = ["fresh-machine", "adding-a-section", "scheduled-start", "committed-files"].map(
+  (name) => `tests/commands/${name}.test.ts`,
+);
 /** How the commands' files run. */
 const commandRuns = {
   // One fork per core: each file waits on npm, builds and servers as much as it computes
@@ -177,7 +179,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
         },
         {
           // `npm run test:builds`: README's commands on a fresh copy with every cache empty, the guides'
-          // scaffolds, npm start's scheduled builds: commands that build and wait on no browser, so
+          // scaffolds, npm start's scheduled builds, the scripts that write committed files: commands
+          // that build and wait on no browser, so
           // `npm test` runs them behind /admin/'s browser tests (tools/run/steps.ts).
           extends: true,
           test: { name: "builds", include: builds, ...commandRuns },

@@ -243,8 +243,11 @@ publish, as with any edit.
   as any edit; the check before saving applies. Newer versions stay in the history, so a restore can
   itself be undone. A version that today's rules no longer accept (a field since renamed or made
   required) says what no longer fits, and those fields are marked when you restore it.
-- **What changes when you publish**: before you publish, the editor lists your changes in the same
-  words, against the version on the live site.
+- **What changes when you publish**: whenever the entry you are editing differs from the version on
+  the live site (changes not saved yet, or saved for review and not published), a box at the bottom
+  right of the editor, above **History**, lists them in the same words, without opening History
+  (**Hide** folds the list away). It goes once there is nothing left to publish. While History is
+  open, the list is at its top instead.
 - **Recent changes**: choose **Recent changes** at the bottom right of the content editor (its
   address is \`/admin/#/page/changes\`) for the latest changes to the whole site, newest first: who,
   when, which entry (its name opens it) and what changed. Narrow it to one **Entry** or one

@@ -1,14 +1,15 @@
 /**
  * Every command we offer runs. Each script in package.json has a run somewhere in the suite, named
  * in `ranBy` below and checked there: a new script without a run is a failing test, not a silent gap.
- * The scripts nothing else runs are run here and in benchmarks.test.ts (the benchmarks; a file of
- * their own so that CI's shares of the commands, cut by file, stay short), on a copy of the project
+ * The scripts nothing else runs are run here, in benchmarks.test.ts and server-benchmarks.test.ts (the
+ * benchmarks; files of their own so that the two forks end together) and in committed-files.test.ts
+ * (the scripts that write committed files, which open no browser: `npm run test:builds`), on a copy of the project
  * (tests/helpers/scripts-copy.ts), as a user types them, the long ones in a small mode (Lighthouse
  * on one page, the inspector's benchmark on 20 entries), each checked for exit code 0 and the shape
  * of what it prints. And every `npm run X` that README.md and docs/ show names a script.
  */
 import { spawn } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { root } from "../../tools/shared/copy-project.ts";
@@ -19,6 +20,8 @@ const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as
   .scripts;
 const HERE = "tests/commands/every-script.test.ts";
 const BENCHMARKS = "tests/commands/benchmarks.test.ts";
+const SERVER_BENCHMARKS = "tests/commands/server-benchmarks.test.ts";
+const COMMITTED = "tests/commands/committed-files.test.ts";
 
 /** Each script, and the file whose run calls it (npm test's steps, a test, a configuration, here). */
 const ranBy: Record<string, string> = {
@@ -61,19 +64,19 @@ const ranBy: Record<string, string> = {
   "schedule:merge": "tests/content/schedule-merge.test.ts",
   // Run here.
   dev: HERE,
-  format: HERE,
-  "content:guide": HERE,
-  "content:schemas": HERE,
-  "deploy:nginx": HERE,
-  "check:spec": HERE,
+  format: COMMITTED,
+  "content:guide": COMMITTED,
+  "content:schemas": COMMITTED,
+  "deploy:nginx": COMMITTED,
+  "check:spec": COMMITTED,
   lighthouse: HERE,
   "bench:inspect": HERE,
   "bench:content": BENCHMARKS,
   "bench:velite": BENCHMARKS,
   "bench:dev": BENCHMARKS,
   "bench:images": BENCHMARKS,
-  "bench:leads": BENCHMARKS,
-  "bench:history": BENCHMARKS,
+  "bench:leads": SERVER_BENCHMARKS,
+  "bench:history": SERVER_BENCHMARKS,
 };
 
 /** How a file calls a script: `npm run [--silent] X`, `npm test`/`npm start`, or the name quoted in an argument list. */
@@ -126,53 +129,7 @@ describe("every script in package.json", () => {
 const copy = scriptsCopy("every-script", ["browser", "content:build", "build:site"]);
 const npm = copy.npm;
 
-/** Every file's text under the copy's `dirs`, to see that a command changed nothing. */
-function snapshotOf(dirs: string[]): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const dir of dirs) {
-    for (const rel of readdirSync(join(copy.dir, dir), { recursive: true }).map(String)) {
-      try {
-        files.set(`${dir}/${rel}`, readFileSync(join(copy.dir, dir, rel), "utf8"));
-      } catch {
-        // a folder
-      }
-    }
-  }
-  return files;
-}
-
 describe("the scripts nothing else runs, run as a user types them", () => {
-  it("npm run format, content:guide, content:schemas and deploy:nginx leave the committed files as they are", async () => {
-    const before = snapshotOf(["docs", "schemas", "deploy", "src", "server"]);
-    for (const script of ["format", "content:guide", "content:schemas", "deploy:nginx"]) {
-      const run = await npm(script);
-      expect(run.status, `${script}: ${run.stdout}\n${run.stderr}`).toBe(0);
-    }
-    const after = snapshotOf(["docs", "schemas", "deploy", "src", "server"]);
-    const changed = [...after].filter(([file, text]) => before.get(file) !== text).map(([file]) => file);
-    // src/generated/ is written by the build; the rest is committed and up to date.
-    expect(changed.filter((file) => !file.startsWith("src/generated/"))).toEqual([]);
-  });
-
-  // On the launch content kept in tests/ (CONTENT_DIR), never on content/: marketing moves on from the
-  // launch requirements (a new price, a renamed service), and check:spec rightly reports it.
-  it("npm run check:spec passes on the launch content and names what an edit moved from it", async () => {
-    const launch = join(copy.dir, "tests", "spec", "launch-content");
-    await expectOk(npm("check:spec", [], { CONTENT_DIR: launch }), /passed/);
-    const moved = join(copy.dir, "launch-moved");
-    cpSync(launch, moved, { recursive: true });
-    const plans = join(moved, "collections", "plans");
-    const plan = readdirSync(plans).find((file) => /^price:\s*\d/m.test(readFileSync(join(plans, file), "utf8")))!;
-    const text = readFileSync(join(plans, plan), "utf8");
-    writeFileSync(
-      join(plans, plan),
-      text.replace(/^price:\s*(\d+)/m, (_, price: string) => `price: ${Number(price) + 1}`),
-    );
-    const run = await npm("check:spec", [], { CONTENT_DIR: moved });
-    expect(run.status).not.toBe(0);
-    expect(`${run.stdout}${run.stderr}`).toMatch(/price/i);
-  });
-
   it("npm run dev serves the site, then stops", async () => {
     const child = spawn("npm", ["run", "--silent", "dev", "--", "--host", "127.0.0.1", "--port", "0", "--strictPort"], {
       cwd: copy.dir,

@@ -1,7 +1,7 @@
 /**
  * A copy of the project in a temporary folder (tools/shared/copy-project.ts) and `npm run` in it as a user types
- * it: for the tests that run the project's scripts one by one (tests/commands/every-script.test.ts,
- * tests/commands/benchmarks.test.ts). Set up in `beforeAll`, removed in `afterAll`.
+ * it: for the tests that run the project's scripts one by one (tests/commands/every-script.test.ts, the
+ * benchmarks' files, committed-files.test.ts). Set up in `beforeAll`, removed in `afterAll`.
  * Each run is a process group of its own: a run past its time limit is stopped whole (npm, the script
  * and whatever it started: a server, a browser), so nothing is left running to starve the next test.
  */

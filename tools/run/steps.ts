@@ -52,18 +52,19 @@ export interface Step {
    * Runs behind the steps after it, at the lowest CPU priority (run-steps.ts): it takes only the cores
    * they leave idle (a browser's tests leave about a third of two), its output held and printed whole
    * when it ends; the run waits for it before its summary, and a failure stops every step not yet begun.
-   * For checks that compute and wait on no clock, so they can be slowed without failing (a compiler, a
-   * linter, tests of modules and of commands with bounds sized for a busy machine), placed before the
-   * browser steps whose idle time they fill; never a browser's or a server's tests.
+   * For checks that can be slowed without failing: they compute and wait on no clock (a compiler, a
+   * linter) or only with bounds of minutes (commands that build); placed before the browser steps
+   * whose idle time they fill; never a browser's or a server's tests, nor tests with bounds of seconds.
    */
   behind?: boolean;
 }
 
 /**
  * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill: the
- * content's component tests behind the build and the content's browser tests (the marketing edits' run
- * does the same on its copy), the type check and lint behind the browser tests and the preview, the unit
- * tests and the commands that build on a fresh copy behind /admin/'s and the marketing edits'.
+ * type check and lint behind the build, the size budget and the browser tests; the commands that build
+ * on a fresh copy behind /admin/'s browser tests and the marketing edits'. The unit tests and the
+ * content's component tests stay in front: some of their tests bound what they wait for by the clock
+ * (a dev server's rebuild within seconds, Vitest's 30 s), which a step behind cannot promise.
  */
 export const testSteps: Step[] = [
   { label: "content check", script: "content:check", part: "content", content: true },
@@ -73,19 +74,18 @@ export const testSteps: Step[] = [
     part: "content",
     content: true,
     cut: true,
-    behind: true,
   },
-  { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
-  { label: "size budget", script: "size", part: "content", content: true },
   // Not a step of the content: the generated modules' types are the schemas' (src/generated/index.d.ts),
   // whatever the content says, and nothing imports the generated JSON itself.
   { label: "type check", script: "typecheck", part: "checks", behind: true },
   { label: "lint and formatting", script: "lint", part: "checks", behind: true },
+  { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
+  { label: "size budget", script: "size", part: "content", content: true },
   { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
+  { label: "unit tests", script: "test:unit", part: "checks" },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
   { label: "every script and benchmark, as typed", script: "test:commands", part: "commands" },
   { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
-  { label: "unit tests", script: "test:unit", part: "checks", behind: true },
   {
     label: "a fresh copy, cold: install, content, npm start, the guides",
     script: "test:builds",
