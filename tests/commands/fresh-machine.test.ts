@@ -33,6 +33,7 @@ import { parseDocument, type YAMLSeq } from "yaml";
 import { faultStages } from "../../scripts/content/problems/fault.ts";
 import { phonePhoto } from "../helpers/photo-fixture.ts";
 import { root } from "../../tools/shared/copy-project.ts";
+import { keepPriority } from "../../tools/shared/priority.ts";
 import { freshProject } from "../helpers/fresh-project.ts";
 import { userEnv } from "../helpers/user-env.ts";
 
@@ -159,6 +160,7 @@ describe("a fresh copy with three new phone photos, every cache empty", () => {
       detached: true,
       stdio: "pipe",
     });
+    keepPriority(server.pid);
     let log = "";
     server.stdout.on("data", (chunk) => (log += chunk));
     server.stderr.on("data", (chunk) => (log += chunk));

@@ -97,13 +97,14 @@ describe("steps side by side (`beside`)", () => {
 });
 
 describe("steps behind (`behind`)", () => {
-  /** A node command: writes its own CPU priority to `mark`, then waits (bounded) until `waitFor` holds a pid that has exited, or exists. */
+  /** A node command: writes its own CPU priority (and its session's, where Linux has autogroup) to `mark`, then waits (bounded) until `waitFor` holds a pid that has exited, or exists. */
   const step = (mark: string, waitFor: string | undefined, exit = 0) =>
     [
       process.execPath,
       "-e",
       `const fs = require("node:fs"), os = require("node:os");
-       fs.writeFileSync(${JSON.stringify(mark)}, JSON.stringify({ pid: process.pid, priority: os.getPriority() }));
+       const group = fs.existsSync("/proc/self/autogroup") ? fs.readFileSync("/proc/self/autogroup", "utf8") : null;
+       fs.writeFileSync(${JSON.stringify(mark)}, JSON.stringify({ pid: process.pid, priority: os.getPriority(), group }));
        const waitFor = ${JSON.stringify(waitFor ?? null)}, end = Date.now() + 20000;
        const gone = (pid) => { try { process.kill(pid, 0); return false; } catch { return true; } };
        (function wait() {
@@ -113,7 +114,8 @@ describe("steps behind (`behind`)", () => {
          setTimeout(wait, 20);
        })();`,
     ] as string[];
-  const read = (file: string) => JSON.parse(readFileSync(file, "utf8")) as { pid: number; priority: number };
+  const read = (file: string) =>
+    JSON.parse(readFileSync(file, "utf8")) as { pid: number; priority: number; group: string | null };
 
   it("runs at the lowest CPU priority while the steps after it run; the run waits for it; its failure stops the steps not begun", async () => {
     const dir = mkdtempSync(join(tmpdir(), "behind-"));
@@ -134,6 +136,11 @@ describe("steps behind (`behind`)", () => {
       expect(passed).toBe(true);
       expect(read(b!).priority - getPriority(), "behind: the lowest priority").toBe(19 - getPriority());
       expect(read(f!).priority, "the step after it: the run's own").toBe(getPriority());
+      // Where Linux shares the cores between sessions first (autogroup), its session is at the lowest priority too.
+      if (read(b!).group !== null) {
+        expect(read(b!).group, "behind: its session's priority").toMatch(/ nice 19$/m);
+        expect(read(b!).group, "behind: a session of its own").not.toBe(read(f!).group);
+      }
       // Behind fails while the step after it runs (that step waits for it to be gone): the next step does not begin.
       const failing = await quietly(() =>
         runSteps(

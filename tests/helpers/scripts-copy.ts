@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { copyProject } from "../../tools/shared/copy-project.ts";
+import { keepPriority } from "../../tools/shared/priority.ts";
 import { userEnv } from "./user-env.ts";
 
 /** How a run ended: its exit code (null when it was stopped) and what it printed. */
@@ -34,6 +35,8 @@ const limitMs = 480_000;
 function run(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    // A session of its own: a test behind the other steps keeps it behind them too.
+    keepPriority(child.pid);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

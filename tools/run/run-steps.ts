@@ -13,10 +13,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { availableParallelism, setPriority, tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { copyProject } from "../shared/copy-project.ts";
+import { lowerPriority } from "../shared/priority.ts";
 import type { Step } from "./steps.ts";
 
 /** What the runner runs: a step of the list (an npm script), a command with its arguments, or nothing, and why. */
@@ -111,12 +112,27 @@ interface Ran {
   output: string;
 }
 
-/** The lowest CPU priority (POSIX nice 19): a step behind gets only the cores the others leave idle. */
-const lowest = 19;
+/** The steps running behind, by process id: stopped with the run when it is interrupted. */
+const behindRunning = new Set<number>();
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const)
+  process.once(signal, () => {
+    for (const pid of behindRunning) {
+      try {
+        process.kill(-pid, "SIGTERM");
+      } catch {
+        // Already ended.
+      }
+    }
+    process.exit(code);
+  });
 
 /**
  * Runs a command; its output goes to the terminal, or is held (`hold`) and returned. `behind`: at the
- * lowest CPU priority, set before it can start anything (its processes inherit it).
+ * lowest CPU priority (tools/shared/priority.ts), in a session of its own, which the run stops when it
+ * is interrupted (Ctrl+C reaches the terminal's session only).
  */
 function run(
   command: string,
@@ -133,8 +149,14 @@ function run(
       env,
       stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit",
       shell: process.platform === "win32",
+      detached: behind && process.platform !== "win32",
     });
-    if (behind && child.pid !== undefined) setPriority(child.pid, lowest);
+    const pid = child.pid;
+    if (behind && pid !== undefined) {
+      lowerPriority(pid);
+      behindRunning.add(pid);
+      child.once("close", () => behindRunning.delete(pid));
+    }
     const keep = (chunk: Buffer) => (output += chunk.toString());
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
@@ -170,7 +192,7 @@ export async function runSteps(steps: readonly Runnable[], options: RunOptions):
   let fixture: string | undefined;
   /** The groups running behind, and how many of them still run. */
   const behindGroups: Promise<unknown>[] = [];
-  let behindRunning = 0;
+  let groupsBehind = 0;
   const failed = () => results.some((r) => r.status === "failed");
   for (const group of groupsOf(steps)) {
     const behind = group[0]!.behind === true;
@@ -178,7 +200,7 @@ export async function runSteps(steps: readonly Runnable[], options: RunOptions):
     const running: Promise<StepResult>[] = [];
     const groupStart = performance.now();
     const groupCpuAtStart = machineCpuSeconds();
-    const withBehind = !behind && behindRunning > 0;
+    const withBehind = !behind && groupsBehind > 0;
     for (const step of group) {
       if (step.skipped || failed()) {
         results.push({ label: step.label, status: "skipped", note: step.skipped });
@@ -239,8 +261,8 @@ export async function runSteps(steps: readonly Runnable[], options: RunOptions):
     });
     if (!behind) await ended;
     else if (running.length > 0) {
-      behindRunning++;
-      behindGroups.push(ended.then(() => behindRunning--));
+      groupsBehind++;
+      behindGroups.push(ended.then(() => groupsBehind--));
     }
   }
   await Promise.all(behindGroups);
