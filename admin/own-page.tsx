@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { putInCorner } from "./corner.ts";
 import "./own-page.css";
+import "./screen-text.css";
 
 export interface OwnPage {
   /** The page's address is #/page/<name>. */
@@ -71,7 +72,7 @@ function show() {
 export function registerOwnPage(page: OwnPage) {
   const container = document.createElement("div");
   container.id = `${page.name}-root`;
-  container.className = `own-screen ${page.className}`;
+  container.className = `own-screen admin-own ${page.className}`;
   container.hidden = true;
   document.body.append(container);
   const link = document.createElement("a");

@@ -192,7 +192,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
       role="dialog"
       aria-modal="false"
       aria-labelledby="history-heading"
-      className="history-panel"
+      className="history-panel admin-own"
       id="history-panel"
       onKeyDown={(event) => {
         if (event.key === "Escape") {

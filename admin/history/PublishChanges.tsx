@@ -84,7 +84,7 @@ export function PublishChanges({
         {summaryOf(state)}
       </p>
       {state.kind === "changes" || state.kind === "unreadable" ? (
-        <section aria-labelledby={headingId} className="publish-changes">
+        <section aria-labelledby={headingId} className="publish-changes admin-own">
           <div className="publish-changes-top">
             <h2 id={headingId}>What changes when you publish</h2>
             <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>

@@ -60,13 +60,11 @@ export interface Step {
 }
 
 /**
- * In the order they run. The one step `behind`, the commands that build on a fresh copy, sits before
- * /admin/'s browser tests and the marketing edits', whose idle cores it fills: measured, it took 128 s
- * off the commands and cost /admin/'s and the edits' 71 s (a browser's tests slow down beside any
- * work, even at the lowest priority: caches and memory are shared). The type check and lint behind the
- * browser tests saved their 35 s and cost the browser tests as much, so they run side by side, in
- * front. The unit tests and the content's component tests stay in front: some of their tests bound a
- * wait by seconds (a dev server's rebuild, Vitest's 30 s), which a step behind cannot promise.
+ * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill:
+ * the type check and lint behind the build, the size budget and the browser tests; the commands that
+ * build on a fresh copy behind /admin/'s browser tests and the marketing edits'. The unit tests and the
+ * content's component tests stay in front: some of their tests bound a wait by seconds (a dev server's
+ * rebuild, Vitest's 30 s), which a step behind cannot promise.
  */
 export const testSteps: Step[] = [
   { label: "content check", script: "content:check", part: "content", content: true },
@@ -77,13 +75,13 @@ export const testSteps: Step[] = [
     content: true,
     cut: true,
   },
+  // Not a step of the content: the generated modules' types are the schemas' (src/generated/index.d.ts),
+  // whatever the content says, and nothing imports the generated JSON itself.
+  { label: "type check", script: "typecheck", part: "checks", behind: true },
+  { label: "lint and formatting", script: "lint", part: "checks", behind: true },
   { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
   { label: "size budget", script: "size", part: "content", content: true },
   { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
-  // Not a step of the content: the generated modules' types are the schemas' (src/generated/index.d.ts),
-  // whatever the content says, and nothing imports the generated JSON itself.
-  { label: "type check", script: "typecheck", part: "checks", beside: true },
-  { label: "lint and formatting", script: "lint", part: "checks", beside: true },
   { label: "unit tests", script: "test:unit", part: "checks" },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
   { label: "every script and benchmark, as typed", script: "test:commands", part: "commands" },
