@@ -26,7 +26,11 @@ function app(content: SiteContent) {
       <App content={content} />
     </BrowserRouter>
   );
-  return <StrictMode>{import.meta.env.DEV ? <PreviewTime clock={clock!}>{page}</PreviewTime> : page}</StrictMode>;
+  return (
+    <StrictMode>
+      {import.meta.env.MODE !== "production" ? <PreviewTime clock={clock!}>{page}</PreviewTime> : page}
+    </StrictMode>
+  );
 }
 
 // The whole app, hydrated or rendered: `npm run dev` (the live site's pages load src/islands/loader.ts
@@ -37,13 +41,14 @@ recordVisit();
 const { site, collections, forms, pageWindows } = generated;
 // `npm run dev` marks what is outside its window at the preview's time: the page's `?at=` (e.g.
 // ?at=2026-11-27T00:00, in the site's zone), kept while navigating, else BUILD_TIME, else now.
-const clock = import.meta.env.DEV
-  ? previewClock(
-      new URLSearchParams(window.location.search).get("at") ?? undefined,
-      site.timeZone,
-      import.meta.env.BUILD_TIME,
-    )
-  : undefined;
+const clock =
+  import.meta.env.MODE !== "production"
+    ? previewClock(
+        new URLSearchParams(window.location.search).get("at") ?? undefined,
+        site.timeZone,
+        import.meta.env.BUILD_TIME,
+      )
+    : undefined;
 let content: SiteContent = { site, collections, forms, pageWindows, pages: await storeFor(generated) };
 const container = document.getElementById("root")!;
 // Pre-rendered pages are hydrated; the development server's empty page is rendered.

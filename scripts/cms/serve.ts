@@ -50,7 +50,16 @@ const children: ChildProcess[] = [
   spawn(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "--port", sitePort, "--strictPort"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, VITE_CMS_PROXY_PORT: proxyPort, CMS_LEADS_PORT: leadsPort, CMS_HISTORY: "1" },
+    env: {
+      ...process.env,
+      // React's production build: Decap answers in about half the time it takes with React's
+      // development build (docs/performance.md). NODE_ENV=development gives a developer working on
+      // /admin/'s own code React's warnings and Fast Refresh back.
+      NODE_ENV: process.env.NODE_ENV === "development" ? "development" : "production",
+      VITE_CMS_PROXY_PORT: proxyPort,
+      CMS_LEADS_PORT: leadsPort,
+      CMS_HISTORY: "1",
+    },
   }),
 ];
 const leads = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {

@@ -76,8 +76,8 @@ describe("drafts in the preview", () => {
     },
   );
 
-  it("nothing is marked where import.meta.env.DEV is false, as in the built site", () => {
-    vi.stubEnv("DEV", false);
+  it("nothing is marked in the mode of the built site (production)", () => {
+    vi.stubEnv("MODE", "production");
     const content = preview();
     renderSite("/soon", content);
     expect(notes()).toEqual([]);

@@ -8,8 +8,9 @@ import { liveAt, shortWhen, timeAt, windowNote } from "../../schemas/when";
  * The preview's time is BUILD_TIME, else now, or a time chosen for the preview (`?at=` on the dev
  * server, the control at the foot of /admin/'s preview), read as the build reads BUILD_TIME (when.ts). The
  * built site leaves such content out (scripts/content/stages/schedule.ts) and provides no time: in
- * its build `import.meta.env.DEV` is false and its mode is not "admin", so these render nothing and
- * their bodies are dropped from its bundle.
+ * its build's mode is "production" (that of the development server, `npm run cms`'s included, is
+ * "development", /admin/'s build's "admin"), so these render nothing and their bodies are dropped
+ * from its bundle.
  */
 
 /** The time a preview shows the site at, and the site's zone; `chosen` as written when one was chosen, `problem` when it could not be read. */
@@ -52,7 +53,7 @@ export function previewClock(
  * the build: the built site's is the hook that keeps everything, and its bundle drops the other.
  */
 export const useShownAt: () => ((item: unknown) => boolean) | undefined =
-  import.meta.env.DEV || import.meta.env.MODE === "admin" ? useShownAtChosenTime : () => undefined;
+  import.meta.env.MODE !== "production" ? useShownAtChosenTime : () => undefined;
 
 function useShownAtChosenTime(): ((item: unknown) => boolean) | undefined {
   const clock = useContext(PreviewTimeContext);
@@ -74,7 +75,7 @@ const noteStyle = (state: "scheduled" | "ended" | "until"): CSSProperties => ({
 /** A page's, section's or entry's window at the preview's time, in words; nothing when it is simply shown. */
 export function ScheduleMark({ item, noun }: { item: unknown; noun?: "page" | "section" }) {
   // Only in the previews: the dev server (DEV) and /admin/ (its own build, in mode "admin").
-  if (!import.meta.env.DEV && import.meta.env.MODE !== "admin") return null;
+  if (import.meta.env.MODE === "production") return null;
   return <Mark item={item} noun={noun} />;
 }
 
@@ -91,7 +92,7 @@ function Mark({ item, noun }: { item: unknown; noun?: "page" | "section" }) {
 
 /** Above the page, when a time was chosen for the preview: which, or why it could not be read. */
 export function PreviewTimeNote() {
-  if (!import.meta.env.DEV && import.meta.env.MODE !== "admin") return null;
+  if (import.meta.env.MODE === "production") return null;
   return <ChosenTime />;
 }
 

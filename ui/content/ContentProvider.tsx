@@ -45,7 +45,7 @@ const keep = <T,>(value: T): T => value;
  * keeps it as it is. Chosen once, by the build, as `useShownAt`: the built site's bundle drops the other.
  */
 export const useShownLinks: () => <T>(value: T) => T =
-  import.meta.env.DEV || import.meta.env.MODE === "admin" ? useShownLinksChosenTime : () => keep;
+  import.meta.env.MODE !== "production" ? useShownLinksChosenTime : () => keep;
 
 function useShownLinksChosenTime(): <T>(value: T) => T {
   const shown = useShownAt();

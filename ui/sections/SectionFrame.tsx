@@ -37,8 +37,7 @@ export function SectionFrame({
   const headingId = useId();
   const name = section.heading ? { "aria-labelledby": headingId } : label ? { "aria-label": label } : {};
   // A window is marked only in the previews (ScheduleMark); a draft is in no other build.
-  const windowed =
-    (import.meta.env.DEV || import.meta.env.MODE === "admin") && (section.publishDate || section.expiryDate);
+  const windowed = import.meta.env.MODE !== "production" && (section.publishDate || section.expiryDate);
   const header = [section.draft, windowed, section.eyebrow, section.heading, section.intro].some(Boolean) && (
     <div className="section__header">
       <DraftMark draft={section.draft}>Draft section: not on the live site</DraftMark>
