@@ -201,7 +201,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             include: ["tests/leads/**/*.test.ts"],
             // The embedded database (PGlite) opened in the test processes themselves runs on V8's
             // baseline WebAssembly compiler alone, as in the processes they start (tierFlags in
-            // tests/helpers/leads-endpoint.ts): the optimizing compiler's work is never earned back.
+            // tests/helpers/wasm-tier.ts): the optimizing compiler's work is never earned back.
             execArgv: ["--liftoff-only"],
             setupFiles: ["tests/helpers/stop-children.ts"],
             environment: "node",

@@ -13,17 +13,9 @@ import { leadsJson } from "../../server/leads/export.ts";
 import { listLeads } from "../../server/leads/queries.ts";
 import { track } from "./children.ts";
 import { seedDataDir } from "./pglite-template.ts";
+import { tierFlags } from "./wasm-tier.ts";
 
 export const root = resolve(import.meta.dirname, "..", "..");
-
-/**
- * V8's flag for the processes these helpers start: the embedded database's WebAssembly (PGlite) runs
- * on V8's baseline compiler alone. Behaviour is the same; what it saves is the optimizing compiler's
- * work on PostgreSQL's hot functions as it opens, which a process that lives for seconds never earns
- * back (a server's start to listening: 4.9 → 2.7 CPU-s). Also the leads project's own test processes
- * (vite.config.ts). A V8 flag, not an environment variable of the product: NODE_OPTIONS does not take it.
- */
-export const tierFlags = ["--liftoff-only"] as const;
 
 export interface Endpoint {
   url: string;

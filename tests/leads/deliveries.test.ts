@@ -12,10 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
-import { commands, startServer, validLead } from "../helpers/server-process.ts";
+import { startServer, validLead } from "../helpers/server-process.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 import { freePorts } from "../helpers/free-port.ts";
+import { tierFlags } from "../helpers/wasm-tier.ts";
 
 const secret = "deliveries-secret-0123456789";
 const work = mkdtempSync(join(tmpdir(), "ops-deliveries-"));
@@ -23,6 +24,8 @@ let smtp: SmtpReceiver;
 let hookA: WebhookReceiver;
 let hookB: WebhookReceiver;
 const count = 10;
+/** The lead server in a process of its own (tests/helpers/wasm-tier.ts for the flag). */
+const leadServer = [process.execPath, ...tierFlags, "--import", "tsx", "server/leads/main.ts"];
 
 /** An address nothing listens on: webhook #1 as an operator mistyped it. */
 let wrongHook: string;
@@ -81,7 +84,7 @@ function parseLog(output: string): Line[] {
 
 test("while targets fail: one log line per target per round, each with a time and a level", async () => {
   const env = { ...base(), LEADS_WEBHOOK_URL: `${wrongHook},${hookB.url}` };
-  const server = await startServer(commands.node, env);
+  const server = await startServer(leadServer, env);
   try {
     const answers = await Promise.all(
       Array.from({ length: count }, (_, n) => post(`${server.base}/api/leads`, validLead(n))),
@@ -119,7 +122,7 @@ test("while targets fail: one log line per target per round, each with a time an
 test("restarted with the address corrected and a target removed: waiting leads go where the configuration says now", async () => {
   await smtp.start();
   const env = { ...base(), LEADS_WEBHOOK_URL: hookA.url };
-  const server = await startServer(commands.node, env);
+  const server = await startServer(leadServer, env);
   try {
     const ids = (await storedLeads(env)).map((l) => l.id);
     expect(ids).toHaveLength(count);
@@ -156,7 +159,7 @@ test("restarted with the address corrected and a target removed: waiting leads g
 test("SIGTERM while a webhook hangs: the server stops in seconds and the delivery is queued again, not leased away", async () => {
   hookA.mode = "hang";
   const env = { ...base(), LEADS_EMAIL_TO: "none", LEADS_WEBHOOK_URL: hookA.url };
-  const server = await startServer(commands.node, env);
+  const server = await startServer(leadServer, env);
   const before = hookA.requests;
   expect((await post(`${server.base}/api/leads`, validLead(500))).status).toBe(303);
   await until(() => hookA.requests > before, "the webhook called");
@@ -169,7 +172,7 @@ test("SIGTERM while a webhook hangs: the server stops in seconds and the deliver
 
   // The next server sends it at once: no lease (LEADS_LEASE_MS, 2 minutes) to wait out.
   hookA.mode = "ok";
-  const next = await startServer(commands.node, env);
+  const next = await startServer(leadServer, env);
   try {
     await until(() => hookA.accepted.some((a) => a.key === lead.id), "the delivery sent by the next server", 15_000);
   } finally {

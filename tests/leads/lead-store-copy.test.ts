@@ -19,6 +19,7 @@ import { freePort } from "../helpers/free-port.ts";
 import { lead } from "../helpers/lead-fixture.ts";
 import { post, storedLeads } from "../helpers/leads-endpoint.ts";
 import { startServer, type ServerProcess } from "../helpers/server-process.ts";
+import { tierFlags } from "../helpers/wasm-tier.ts";
 
 const work = mkdtempSync(join(tmpdir(), "lead-store-copy-"));
 const project = join(work, "project");
@@ -52,12 +53,15 @@ beforeAll(async () => {
   }
   // The project's lead server on its default data folder (.data/leads), as `npm start` runs it.
   const port = await freePort();
-  server = await startServer([process.execPath, "--import", "tsx", join(project, "server", "leads", "main.ts")], {
-    PORT: String(port),
-    LEADS_IP_KEY: "lead-store-copy-key-0123456789",
-    LEADS_EMAIL_TO: "none",
-    LEADS_WEBHOOK_URL: "none",
-  });
+  server = await startServer(
+    [process.execPath, ...tierFlags, "--import", "tsx", join(project, "server", "leads", "main.ts")],
+    {
+      PORT: String(port),
+      LEADS_IP_KEY: "lead-store-copy-key-0123456789",
+      LEADS_EMAIL_TO: "none",
+      LEADS_WEBHOOK_URL: "none",
+    },
+  );
   expect((await post(`${server.base}/api/leads`, lead(1))).status).toBe(303);
 });
 

@@ -26,6 +26,7 @@ import { freePort, freePorts } from "../helpers/free-port.ts";
 import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
 import { lead } from "../helpers/lead-fixture.ts";
 import { runToEnd, startServer } from "../helpers/server-process.ts";
+import { tierFlags } from "../helpers/wasm-tier.ts";
 import { webhookReceiver } from "../helpers/webhook.ts";
 
 // "mail.test" is 127.0.0.1 in this process too, for the lead service the last test runs here.
@@ -38,6 +39,7 @@ const work = mkdtempSync(join(tmpdir(), "smtp-tls-"));
 const password = `smtp-password-${Math.random().toString(36).slice(2)}`;
 const endpoint = [
   process.execPath,
+  ...tierFlags,
   "--import",
   "tsx",
   "--import",

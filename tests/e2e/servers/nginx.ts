@@ -21,6 +21,7 @@ import { join, resolve } from "node:path";
 import { deployRoot, listenLines } from "../../../scripts/hosting/nginx.ts";
 import { aptInstall } from "../../helpers/apt-install.ts";
 import { seedDataDir } from "../../helpers/pglite-template.ts";
+import { tierFlags } from "../../helpers/wasm-tier.ts";
 
 const root = resolve(import.meta.dirname, "..", "..", "..");
 // DIST: another built folder (the admin login test serves its own /admin/ build through nginx).
@@ -68,7 +69,7 @@ function siteConfig(): string {
 const prefix = mkdtempSync(join(tmpdir(), "nginx-e2e-"));
 // Its lead folder starts as a copy of a new database made once a run, not PGlite's initdb.
 await seedDataDir({ LEADS_DATA_DIR: join(prefix, "leads") });
-const leads = spawn(process.execPath, ["--import", "tsx", join(root, "server", "leads", "main.ts")], {
+const leads = spawn(process.execPath, [...tierFlags, "--import", "tsx", join(root, "server", "leads", "main.ts")], {
   cwd: root,
   env: { ...process.env, PORT: String(leadsPort), TRUST_PROXY: "1", LEADS_DATA_DIR: join(prefix, "leads") },
   stdio: ["ignore", "inherit", "inherit"],

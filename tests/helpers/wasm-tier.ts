@@ -1,0 +1,9 @@
+/**
+ * The V8 flag for the node processes the tests start themselves (not the commands a user types):
+ * the embedded database's WebAssembly (PGlite) runs on V8's baseline compiler alone. Behaviour is the
+ * same; what it saves is the optimizing compiler's work on PostgreSQL's hot functions as PGlite opens,
+ * which a process that lives for seconds never earns back (a lead server's start to listening: 4.9 →
+ * 2.7 CPU-s). The leads project's own test processes take it too (vite.config.ts). A V8 flag, so on
+ * the command line: NODE_OPTIONS does not take it.
+ */
+export const tierFlags = ["--liftoff-only"] as const;
