@@ -409,9 +409,8 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         for (const l of burst) expect(delivered(l.id), l.id).toEqual({ mails: 1, hooks: 1 });
       } finally {
+        // The first stays up for the tests after this one: the longer lease is all that differs.
         await second.stop();
-        await endpoint.stop();
-        endpoint = await startEndpoint(port, env);
       }
     },
     180_000,
