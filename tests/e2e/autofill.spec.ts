@@ -5,25 +5,12 @@
  * managers' identity filling do; autocomplete="off" ignored, as they mostly ignore it). A person who
  * lets them fill the form and sends it at a person's speed is not held as spam; a robot that fills
  * every field, or fills and sends at once, is. The page's clock is Playwright's, so a person's
- * pauses take no real time. Leads are read back with `npm run leads`, as tests/e2e/leads.spec.ts does.
+ * pauses take no real time. Leads are read back as `npm run leads` lists them (stored-leads.ts).
  */
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "@playwright/test";
-import type { LeadListing } from "../../schemas/index.ts";
 import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, expect, hydrated, pages, test } from "./fixtures.ts";
-
-const root = join(import.meta.dirname, "..", "..");
-async function storedWith(value: string): Promise<LeadListing[]> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "server/leads/cli.ts", "--json", "--spam"],
-    { cwd: root, env: { ...process.env, LEADS_DATA_DIR: process.env.E2E_LEADS_DIR } },
-  );
-  return (JSON.parse(stdout) as LeadListing[]).filter((l) => Object.values(l.fields).includes(value));
-}
+import { storedWith } from "./stored-leads.ts";
 
 const target = pages
   .flatMap((page) =>

@@ -4,32 +4,11 @@
  * as `npm run leads` lists it; the dataLayer gets `generate_lead` and nothing typed; refused input is
  * shown on the form; an endpoint that cannot be reached leaves the visitor on the form, told to call.
  */
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { Form } from "../../schemas/index.ts";
-import type { LeadListing } from "../../schemas/index.ts";
 import { inlineForm, visitorPhone } from "../content-facts.ts";
 import { content, dataLayer, expect, hydrated, keepEvents, openers, pages, site, test } from "./fixtures.ts";
-
-/** A stored lead, as `npm run leads -- --json` lists it. */
-type StoredLead = LeadListing;
-
-const root = join(import.meta.dirname, "..", "..");
-async function storedLeads(): Promise<StoredLead[]> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "server/leads/cli.ts", "--json", "--spam"],
-    {
-      cwd: root,
-      env: { ...process.env, LEADS_DATA_DIR: process.env.E2E_LEADS_DIR },
-    },
-  );
-  return JSON.parse(stdout) as StoredLead[];
-}
-const storedWith = async (email: string) =>
-  (await storedLeads()).filter((l) => Object.values(l.fields).includes(email));
+import { storedWith } from "./stored-leads.ts";
 
 const inline = [
   ...new Map(
