@@ -1,6 +1,6 @@
 /**
  * The site's benchmarks, run as a user types them on a copy of the project (tests/helpers/scripts-copy.ts),
- * each in a small mode (the shipped content with one run, three photos), each checked for exit code 0
+ * each in a small mode (the shipped content with one run, one photo), each checked for exit code 0
  * and the shape of what it prints: a benchmark that no longer runs is a failing test. The server's are
  * in server-benchmarks.test.ts. tests/commands/every-script.test.ts names this file as their run.
  */
@@ -29,9 +29,9 @@ describe("the site's benchmarks, each in a small run", () => {
     await expectOk(npm("bench:dev", [], { BENCH_SIZES: "shipped", BENCH_RUNS: "1" }), /updated in place: yes/);
   });
 
-  it("npm run bench:images on three photos, one warm build", async () => {
+  it("npm run bench:images on one photo, one warm build", async () => {
     await expectOk(
-      npm("bench:images", [], { BENCH_PHOTOS: "3", BENCH_RUNS: "1" }),
+      npm("bench:images", [], { BENCH_PHOTOS: "1", BENCH_RUNS: "1" }),
       /content build with photos, cold:\s+[\d.]+ s/,
     );
   });

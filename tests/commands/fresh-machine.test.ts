@@ -12,7 +12,11 @@
  * Two fresh copies, one per claim about a fresh copy: the commands work with every cache empty; and a
  * clone's install (`prepare`) works before any other command. What needs cold caches but no fresh
  * copy (worker threads, the faults) runs on the second after its install, each run with the per-file
- * cache and run memo off (CONTENT_CACHE=off) and a new, empty photo cache (IMAGE_CACHE).
+ * cache and run memo off (CONTENT_CACHE=off), so every stage runs. The photo cache (IMAGE_CACHE) is
+ * new and empty where the claim is about making photos or loading the image library (the threads'
+ * run, the fault in the images stage, the missing module); elsewhere the runs share the photos the
+ * threads' run made: the other stages and the damaged picture (a file no cache holds) need no photo
+ * made again, and a 12-megapixel photo made again costs seconds of every core.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import {
@@ -267,13 +271,15 @@ describe("a fresh clone after npm install (its prepare step), before any other c
 
   /** Every cache of a content build empty: no per-file cache or run memo, a new photo cache. */
   const cold = (name: string) => ({ CONTENT_CACHE: "off", IMAGE_CACHE: temporary(`images-${name}`) });
+  /** No per-file cache or run memo, the photos the threads' run made (made anew when run alone). */
+  const madePhotos = cold("threads");
 
   describe("then with three new photos: worker threads, taken cold", () => {
     it("start, share the files, make the photos, and give the same output as one thread", async () => {
       await addPhotos(project, 3);
       const generated = join(project, "src", "generated");
       const many = npm(project, "content:build", ["--verbose"], {
-        ...cold("threads"),
+        ...madePhotos,
         CONTENT_THREADS: "2",
         CONTENT_PARALLEL_MIN: "1",
       });
@@ -286,9 +292,11 @@ describe("a fresh clone after npm install (its prepare step), before any other c
       const threaded = snapshot(generated);
 
       rmSync(generated, { recursive: true, force: true });
-      const one = npm(project, "content:build", [], { ...cold("single"), CONTENT_THREADS: "1" });
+      // The photos are made on this thread in both runs (workers parse and validate): the one-thread
+      // run takes them from the threaded run's photo cache.
+      const one = npm(project, "content:build", [], { ...madePhotos, CONTENT_THREADS: "1" });
       expect(one.status, output(one)).toBe(0);
-      expect(one.stdout).toMatch(/photos: \d+ versions? made/);
+      expect(one.stdout).toMatch(/photos: \d+ versions, all from the cache/);
       expect(snapshot(generated)).toEqual(threaded);
     });
   });
@@ -296,8 +304,10 @@ describe("a fresh clone after npm install (its prepare step), before any other c
   describe("a fault of the program is reported as ours, never as a problem of a content file", () => {
     it.each(faultStages)("in the %s stage: exit code 2, one line that says so, nothing written", (stage) => {
       const before = snapshot(join(project, "src", "generated"));
-      // Cold per-file cache and image cache, so every stage runs; two threads, so the worker stage does.
-      const env = { CONTENT_FAULT: stage, ...cold(stage), CONTENT_THREADS: "2", CONTENT_PARALLEL_MIN: "1" };
+      // No per-file cache, so every stage runs; a photo to make (an empty photo cache) for the images
+      // stage, whose fault is in making one; two threads, so the worker stage runs.
+      const photos = stage === "images" ? cold(stage) : madePhotos;
+      const env = { CONTENT_FAULT: stage, ...photos, CONTENT_THREADS: "2", CONTENT_PARALLEL_MIN: "1" };
       const run = npm(project, "content:build", [], env);
       expectFaultOfOurs(run);
       expect(run.stderr).toContain(`CONTENT_FAULT=${stage}`);
@@ -336,7 +346,7 @@ describe("a fresh clone after npm install (its prepare step), before any other c
       const frame = damaged.indexOf(Buffer.from([0xff, 0xc0]));
       damaged[frame + 12] = 9; // the first colour component names a quantisation table that is not there
       writeFileSync(join(project, "content", "images", "photos", "photo-1.jpg"), damaged);
-      const run = npm(project, "content:build", [], cold("damaged"));
+      const run = npm(project, "content:build", [], madePhotos);
       expect(run.status, output(run)).toBe(1);
       expect(run.stderr).toMatch(
         /content\/pages\/[\w-]+\.yaml:\d+:\d+ .*"images\/photos\/photo-1\.jpg" could not be read as a picture/,

@@ -62,7 +62,8 @@ export interface Step {
 /**
  * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill:
  * the type check and lint behind the build, the size budget and the browser tests; the commands that
- * build on a fresh copy behind /admin/'s browser tests and the marketing edits'. The unit tests and the
+ * build on a fresh copy behind the leads' tests, /admin/'s browser tests and the marketing edits' (behind
+ * the last two alone, they were the run's last step once /admin/'s tests took half the time). The unit tests and the
  * content's component tests stay in front: some of their tests bound a wait by seconds (a dev server's
  * rebuild, Vitest's 30 s), which a step behind cannot promise.
  */
@@ -85,13 +86,13 @@ export const testSteps: Step[] = [
   { label: "unit tests", script: "test:unit", part: "checks" },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
   { label: "every script and benchmark, as typed", script: "test:commands", part: "commands" },
-  { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
   {
     label: "a fresh copy, cold: install, content, npm start, the guides",
     script: "test:builds",
     part: "commands",
     behind: true,
   },
+  { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
   { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms" },
   { label: "the content steps again, on marketing edits", script: "test:edits", part: "edits" },
 ];
