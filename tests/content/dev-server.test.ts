@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { createLogger, createServer, type ViteDevServer } from "vite";
+import { createLogger, createServer, type Plugin, type ViteDevServer } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { PanelProblem } from "../../scripts/content/dev/problems-protocol.ts";
@@ -72,13 +72,33 @@ function saveAtomically(path: string, text: string) {
 const root = mkdtempSync(join(tmpdir(), "dev-root-"));
 writeFileSync(join(root, "index.html"), '<!doctype html>\n<title>Preview</title>\n<div id="root"></div>\n');
 
+/**
+ * While armed, the next request for the home page's module is held between reading the file and
+ * handing it on to Vite's transform: a page loading that module at the moment a save rewrites it.
+ */
+let hold: { read: () => void; released: Promise<void> } | undefined;
+const holdOneRequest: Plugin = {
+  name: "hold-one-request",
+  enforce: "pre",
+  async load(id) {
+    if (!hold || id !== join(out, "pages", "index.json")) return undefined;
+    const { read, released } = hold;
+    hold = undefined;
+    const code = readFileSync(id, "utf8");
+    read();
+    await released;
+    return code;
+  },
+};
+
 beforeAll(async () => {
   server = await createServer({
     configFile: false,
     root,
     customLogger: logger,
-    plugins: [contentPlugin({ contentDir: content, outDir: out })],
-    server: { port: 0, host: "127.0.0.1" },
+    plugins: [contentPlugin({ contentDir: content, outDir: out }), holdOneRequest],
+    // The generated modules served as the project's are (src/generated lies inside its root).
+    server: { port: 0, host: "127.0.0.1", fs: { allow: [root, out] } },
     // Nothing here imports npm packages: skip the scan for dependencies to pre-bundle.
     optimizeDeps: { noDiscovery: true },
   });
@@ -138,6 +158,27 @@ describe("the dev server's content watcher", { timeout: 30_000 }, () => {
     }
     writeFileSync(home, original.replace("heading: Welcome", "heading: Ordinary save"));
     await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Ordinary save"'), poll);
+  });
+
+  it("serves a module as the save left it, even when a page was loading it while the save rewrote it", async () => {
+    const module = join(out, "pages", "index.json");
+    const serve = () => server.environments.client.transformRequest(module);
+    // Pages loaded it before a save, which leaves the next request to load it afresh.
+    await serve();
+    writeFileSync(home, original.replace("heading: Welcome", "heading: Saved before"));
+    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Saved before"'), poll);
+    let read!: () => void;
+    let release!: () => void;
+    const reading = new Promise<void>((done) => (read = done));
+    hold = { read, released: new Promise<void>((done) => (release = done)) };
+    const loading = serve();
+    await reading;
+    writeFileSync(home, original.replace("heading: Welcome", "heading: Saved while loading"));
+    await vi.waitFor(() => expect(homeModule()).toContain('"heading": "Saved while loading"'), poll);
+    release();
+    // That page gets the module as it was read; every request after the save, as the save left it.
+    expect((await loading)?.code).toContain("Saved before");
+    expect((await serve())?.code).toContain("Saved while loading");
   });
 
   it("picks up a new file, a renamed file and a deleted file", async () => {

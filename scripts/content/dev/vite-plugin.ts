@@ -119,13 +119,18 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     const modules = changed.filter((rel) => rel.endsWith(".json") || rel.endsWith(".js"));
     if (modules.length === 0) return;
     const timestamp = Date.now();
+    const files = modules.map((rel) => normalizePath(join(outDir, rel)));
     for (const environment of Object.values(server.environments)) {
       const graph = environment.moduleGraph;
+      // As Vite does for a file its own watcher saw change: first changed on disk, so that a request
+      // that read the old bytes and is still being transformed is not kept as the module (Vite keeps
+      // a transform only if it began after the module's last such invalidation; a hot update's alone
+      // does not count, and the stale module was then served until the next save); then hot-updated,
+      // so that the importers' URLs carry the new time.
+      for (const file of files) graph.onFileChange(file);
       const seen = new Set<Parameters<typeof graph.invalidateModule>[0]>();
-      for (const rel of modules) {
-        for (const module of graph.getModulesByFile(normalizePath(join(outDir, rel))) ?? []) {
-          graph.invalidateModule(module, seen, timestamp, true);
-        }
+      for (const file of files) {
+        for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module, seen, timestamp, true);
       }
     }
     const changedPages = new Set(modules.filter((rel) => rel.startsWith("pages/")));
