@@ -140,6 +140,30 @@ export async function leadsCli(env: Record<string, string>, args: string[]): Pro
   return stdout;
 }
 
+/**
+ * The stored leads `which` picks, once no process will attempt any of their deliveries again: each
+ * delivered, or failed for good. The outbox claims only deliveries waiting or being sent
+ * (server/leads/outbox.ts), so what the receivers hold then is all they will ever get for those
+ * leads: a check that something arrived once, and only once, waits for the store, not for a clock.
+ */
+export async function settledLeads(
+  env: Record<string, string>,
+  which: (lead: ListedLead) => boolean,
+  what: string,
+  timeoutMs?: number,
+): Promise<ListedLead[]> {
+  let leads: ListedLead[] = [];
+  await until(
+    async () => {
+      leads = (await storedLeads(env)).filter(which);
+      return leads.every((lead) => lead.deliveries.every((d) => d.status === "delivered" || d.status === "failed"));
+    },
+    `${what}: every delivery done`,
+    timeoutMs,
+  );
+  return leads;
+}
+
 /** Waits until `check` returns true, polling; fails with `what` after `timeoutMs`. */
 export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;

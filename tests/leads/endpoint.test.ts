@@ -19,6 +19,7 @@ import {
   post,
   root,
   startEndpoint,
+  settledLeads,
   storedLeads,
   until,
   type Endpoint,
@@ -267,7 +268,7 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     expect(byEmail(803)).toHaveLength(1);
     expect(byEmail(804)).toHaveLength(1);
     await until(() => delivered(byEmail(804)[0]!.id).hooks === 1, "delivery");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settledLeads(env, (l) => Object.values(l.fields).some((v) => /^pat80\d@/.test(v)), "these leads");
     for (const n of [800, 801, 802]) expect(smtp.mails.some((m) => m.raw.includes(`pat${n}@example.com`))).toBe(false);
   });
 
@@ -290,9 +291,8 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
     await smtp.start();
     hook.mode = "ok";
     await until(() => delivered(id).mails === 1 && delivered(id).hooks === 1, "deliveries once back", 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    row = (await settledLeads(env, (l) => l.id === id, "the lead's deliveries"))[0]!;
     expect(delivered(id)).toEqual({ mails: 1, hooks: 1 });
-    row = (await storedLeads(env)).find((l) => l.id === id)!;
     expect(row.deliveries.map((d) => d.status)).toEqual(["delivered", "delivered"]);
   }, 180_000);
 
@@ -320,7 +320,7 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
       "the burst's deliveries",
       60_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settledLeads(env, (l) => burst.some((b) => b.id === l.id), "the burst", 60_000);
     // Once per target as the receiver counts it: a send that was in flight when the process died (at
     // most one claimed batch, 10 rows) is repeated after the lease, with the same Idempotency-Key
     // (webhook) and Message-ID (mail), which receivers use to keep one. Everything else arrives once.
@@ -406,7 +406,7 @@ describe.each(kinds)("the lead endpoint on the %s database", (kind) => {
           "deliveries",
           60_000,
         );
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await settledLeads(env, (l) => burst.some((b) => b.id === l.id), "the burst", 60_000);
         for (const l of burst) expect(delivered(l.id), l.id).toEqual({ mails: 1, hooks: 1 });
       } finally {
         // The first stays up for the tests after this one: the longer lease is all that differs.
