@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase } from "../../server/leads/db.ts";
-import { post, storedLeads, until } from "../helpers/leads-endpoint.ts";
+import { post, settledLeads, storedLeads, until } from "../helpers/leads-endpoint.ts";
 import { commands, startServer, validLead, type ServerProcess } from "../helpers/server-process.ts";
 import { smtpReceiver, type SmtpReceiver } from "../helpers/smtp.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
@@ -120,8 +120,8 @@ test("a second server on the folder waits, takes over on SIGTERM, and no lead is
     () => ids.every((id) => smtp.mails.some((m) => m.leadId === id) && hook.accepted.some((a) => a.key === id)),
     "every lead delivered",
   );
-  // Once each: a grace period for a duplicate to show up, then count.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Once each, counted when the store says no delivery of them is left to attempt.
+  await settledLeads(env, (l) => ids.includes(l.id), "the leads");
   for (const id of ids) {
     expect(smtp.mails.filter((m) => m.leadId === id)).toHaveLength(1);
     expect(hook.accepted.filter((a) => a.key === id)).toHaveLength(1);
