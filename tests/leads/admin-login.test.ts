@@ -289,12 +289,28 @@ document.getElementById("go").onclick = () => {
     await popup.getByRole("heading", { name: "Signing you in to the content editor" }).waitFor();
     const tokensBefore = standIn.tokens.length;
     expect(tokensBefore).toBeGreaterThan(0);
+    // Once the login page has handled the next message (its own listener, which answers at once, runs
+    // first), it sends the other site a mark: what it answered, if anything, arrives before the mark.
+    const marked = popup.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          window.addEventListener(
+            "message",
+            () => {
+              window.opener.postMessage("handled", "*");
+              resolve();
+            },
+            { once: true },
+          ),
+        ),
+    );
     // The other site answers as /admin/ would, to any origin, and listens.
     await page.evaluate(() => (window as unknown as { login: Window }).login.postMessage("authorizing:github", "*"));
-    await page.waitForTimeout(1500);
-    const received = await page.evaluate(() => (window as unknown as { received: string[] }).received);
-    expect(received.join("\n")).not.toMatch(/authorization:github/);
-    expect(received.join("\n")).not.toContain(standIn.tokens.at(-1)!);
+    await marked;
+    const received = () => page.evaluate(() => (window as unknown as { received: string[] }).received);
+    await expect.poll(received).toContain("handled");
+    expect((await received()).join("\n")).not.toMatch(/authorization:github/);
+    expect((await received()).join("\n")).not.toContain(standIn.tokens.at(-1)!);
     expect(popup.isClosed()).toBe(false);
     await context.close();
   });
