@@ -7,14 +7,20 @@ import { content, expect, test } from "./fixtures.ts";
 const dist = join(import.meta.dirname, "..", "..", "dist");
 const vnu = join(import.meta.dirname, "..", "..", "node_modules", "vnu-jar", "build", "dist", "vnu.jar");
 
-test("every built page passes the Nu Html Checker with no errors", async () => {
+let java: string;
+// A machine without Java gets one, once, as vnu-jar's own command does: a download of about 50 MB,
+// which takes longer than a test's 30 s. (Its install script, which would fetch it during
+// `npm install`, is not allowed to run: package.json's allowScripts.)
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  java = await resolveJava();
+});
+
+test("every built page passes the Nu Html Checker with no errors", () => {
   const pages = (readdirSync(dist, { recursive: true }) as string[])
     .filter((f) => f.endsWith(".html"))
     .map((f) => join(dist, f));
   expect(pages.length).toBeGreaterThanOrEqual(content.pages.length);
-  // A machine without Java gets one the first time, as vnu-jar's own command does (its install
-  // script, which would fetch it up front, is not allowed to run: package.json's allowScripts).
-  const java = await resolveJava();
   let report = "";
   try {
     execFileSync(java, ["-jar", vnu, "--format", "json", "--errors-only", ...pages], {
