@@ -6,6 +6,7 @@ import { depsWithoutSourceMaps } from "./scripts/cms/deps-without-source-maps.ts
 import { contentPlugin } from "./scripts/content/dev/vite-plugin.ts";
 import { historyPlugin } from "./scripts/history/endpoint.ts";
 import { basePathFrom } from "./scripts/hosting/base-path.ts";
+import { tierFlags } from "./tests/helpers/wasm-tier.ts";
 
 /**
  * `vite build` builds the site; `vite build --mode admin` builds /admin/ (the editing UI) into the same
@@ -200,9 +201,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             name: "leads",
             include: ["tests/leads/**/*.test.ts"],
             // The embedded database (PGlite) opened in the test processes themselves runs on V8's
-            // baseline WebAssembly compiler alone, as in the processes they start (tierFlags in
-            // tests/helpers/wasm-tier.ts): the optimizing compiler's work is never earned back.
-            execArgv: ["--liftoff-only"],
+            // baseline WebAssembly compiler alone, as in the processes they start: the optimizing
+            // compiler's work is never earned back.
+            execArgv: [...tierFlags],
             setupFiles: ["tests/helpers/stop-children.ts"],
             environment: "node",
             maxWorkers: availableParallelism(),

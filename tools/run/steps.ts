@@ -62,10 +62,10 @@ export interface Step {
 /**
  * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill:
  * the type check and lint behind the build, the size budget and the browser tests; the commands that
- * build on a fresh copy behind the leads' tests, /admin/'s browser tests and the marketing edits' (behind
- * the last two alone, they were the run's last step once /admin/'s tests took half the time). The unit tests and the
- * content's component tests stay in front: some of their tests bound a wait by seconds (a dev server's
- * rebuild, Vitest's 30 s), which a step behind cannot promise.
+ * build on a fresh copy behind the leads' tests, /admin/'s browser tests and the marketing edits'
+ * (behind the last two alone, they were the run's last step once /admin/'s tests took half the time).
+ * The unit tests and the content's component tests stay in front: some of their tests bound a wait by
+ * seconds (a dev server's rebuild, Vitest's 30 s), which a step behind cannot promise.
  */
 export const testSteps: Step[] = [
   { label: "content check", script: "content:check", part: "content", content: true },
