@@ -9,17 +9,15 @@
  * valid edit never turns CI red. A new suite is a new line here; left without `content`, it runs on
  * the launch content, so it cannot escape the proof.
  *
- * CI runs the list cut in parts, each on a runner of its own (.github/workflows/ci.yml, `ciParts()`);
- * a part with `shares` runs on that many runners, its `cut` steps each taking one share
- * (`--shard=<i>/<n>`, which Vitest and Playwright both take).
+ * CI runs the list cut in parts, each on a runner of its own (.github/workflows/ci.yml, the `test`
+ * job's matrix: `parts`). The fast lane for a content-only change runs the content part in shares,
+ * side by side (the `content` job), its `cut` steps each taking one share (`--shard=<i>/<n>`, which
+ * Vitest and Playwright both take).
  */
 
 /** The CI runners the list is cut into: each part is independent of the others (it builds what it needs). */
 export const parts = ["content", "checks", "commands", "leads", "cms", "edits"] as const;
 export type Part = (typeof parts)[number];
-
-/** Parts that take more than one runner on CI: their `cut` steps are shared out, the others run in share 1. */
-export const shares: Partial<Record<Part, number>> = { content: 2 };
 
 /**
  * The parts whose behaviour depends on Node's version, which CI runs on Node 22 as well as 24: the
@@ -38,7 +36,7 @@ export interface Step {
    * marketing edits. Without it, the step runs on the launch content in a copy of the project.
    */
   content?: boolean;
-  /** Cut over the part's shares on CI (`--shard=<i>/<n>` passed to its script). */
+  /** Cut over the fast lane's shares (`--shard=<i>/<n>` passed to its script). */
   cut?: boolean;
   /** Runs in every share of its part, not only the first: what the cut steps need (the build). */
   everyShare?: boolean;
@@ -103,7 +101,7 @@ export const contentSteps: Step[] = testSteps.filter((step) => step.content);
 export interface Selection {
   /** The parts asked for (`--part=<part>`, repeatable, or `--part=<a>,<b>`); empty: every part. */
   parts: Part[];
-  /** One share of a part with `shares` (`--shard=<i>/<n>`, or in the part's name as CI's matrix writes it: `content 2/2`). */
+  /** One share of a part (`--shard=<i>/<n>`, or in the part's name: `content 2/2`). */
   shard?: string;
 }
 
@@ -146,12 +144,4 @@ export function stepsOf(argv: readonly string[], steps: readonly Step[] = testSt
     steps.filter((step) => chosen.length === 0 || chosen.includes(step.part)),
     shard,
   );
-}
-
-/** The runners CI gives the list: each part, or each share of a part with `shares` (`content 2/2`). */
-export function ciParts(): string[] {
-  return parts.flatMap((part) => {
-    const n = shares[part] ?? 1;
-    return n === 1 ? [part] : Array.from({ length: n }, (_, i) => `${part} ${i + 1}/${n}`);
-  });
 }

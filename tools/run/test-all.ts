@@ -5,7 +5,7 @@
  * tests/edits/run.ts); the others on the launch content, in a copy. `npm run test:content` is this file
  * with `--part=content`: the fast lane for a content-only change.
  * `-- --part=<part>` runs one part (repeatable, or `--part=commands,leads`), `"--part=content 2/2"` or
- * `--part=content --shard=2/2` one share of a part with shares, as CI's runners do (`ciParts()`).
+ * `--part=content --shard=2/2` one share of a part, as the fast lane's runners do (ci.yml's `content` job).
  */
 import { runSteps } from "./run-steps.ts";
 import { selectionOf, stepsOf } from "./steps.ts";
