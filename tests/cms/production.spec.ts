@@ -7,7 +7,7 @@
  * proxy. Checks that pictures in subfolders of content/images show, and that the check before saving
  * knows the content as it is now in the repository, not as it was when /admin/ was built.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync, writeFileSync, readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page, type Request } from "@playwright/test";
@@ -26,6 +26,7 @@ import {
   publish,
   expectPictureLoaded,
 } from "./helpers.ts";
+import { viteBuildAdmin } from "../helpers/admin-build.ts";
 import { freePort } from "../helpers/free-port.ts";
 
 const built = join(copy, "dist-admin");
@@ -36,22 +37,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
   await proxyAnswers(request);
   // /admin/ alone, as `npm run build` builds it, told where the proxy listens.
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(copy, "node_modules", "vite", "bin", "vite.js"),
-      "build",
-      "--mode",
-      "admin",
-      "--outDir",
-      built,
-      "--emptyOutDir",
-      "--logLevel",
-      "error",
-    ],
-    { cwd: copy, encoding: "utf8", env: { ...process.env, VITE_CMS_PROXY_PORT: process.env.CMS_PROXY_PORT } },
-  );
-  expect(build.status, `vite build --mode admin:\n${build.stdout}${build.stderr}`).toBe(0);
+  viteBuildAdmin(copy, built, { VITE_CMS_PROXY_PORT: process.env.CMS_PROXY_PORT });
   mkdirSync(built, { recursive: true });
   writeFileSync(join(built, "_headers"), "");
   writeFileSync(join(built, "_redirects"), "");

@@ -12,38 +12,38 @@ import { join } from "node:path";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
 import { renderAdminInclude, renderHttpInclude, renderServerInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { describeSite } from "../../scripts/hosting/policy.ts";
-import { root } from "./leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
+
+/** `vite build --mode admin` of the project in `cwd` into `outDir`, with `env` added; throws with its output if it fails. */
+export function viteBuildAdmin(cwd: string, outDir: string, env: Record<string, string | undefined>) {
+  const build = spawnSync(
+    process.execPath,
+    [
+      join(cwd, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--mode",
+      "admin",
+      "--outDir",
+      outDir,
+      "--emptyOutDir",
+      "--logLevel",
+      "error",
+    ],
+    { cwd, encoding: "utf8", env: { ...process.env, ...env } },
+  );
+  if (build.status !== 0) throw new Error(`vite build --mode admin:\n${build.stdout}${build.stderr}`);
+}
 
 export function buildAdmin(
   dist: string,
   options: { repo: string; apiRoot: string; clientId: string; clientSecret: string },
 ) {
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(root, "node_modules", "vite", "bin", "vite.js"),
-      "build",
-      "--mode",
-      "admin",
-      "--outDir",
-      dist,
-      "--emptyOutDir",
-      "--logLevel",
-      "error",
-    ],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        CMS_REPO: options.repo,
-        CMS_API_ROOT: options.apiRoot,
-        GITHUB_CLIENT_ID: options.clientId,
-        GITHUB_CLIENT_SECRET: options.clientSecret,
-      },
-    },
-  );
-  if (build.status !== 0) throw new Error(`vite build --mode admin:\n${build.stdout}${build.stderr}`);
+  viteBuildAdmin(root, dist, {
+    CMS_REPO: options.repo,
+    CMS_API_ROOT: options.apiRoot,
+    GITHUB_CLIENT_ID: options.clientId,
+    GITHUB_CLIENT_SECRET: options.clientSecret,
+  });
   const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: options.apiRoot });
   writeFileSync(join(dist, "_headers"), renderHeadersFile(policy.headers));
   writeFileSync(join(dist, "_redirects"), "");
