@@ -11,8 +11,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { root } from "../../tools/shared/copy-project.ts";
 
-export const root = join(import.meta.dirname, "..", "..");
 export const bench = join(root, ".bench");
 
 export function countFiles(dir: string): number {

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Form, Site } from "../../schemas/index.ts";
 import { visitorPhone } from "../content-facts.ts";
-import { root, type Submission } from "./leads-endpoint.ts";
+import type { Submission } from "./leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;
 const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;

@@ -3,7 +3,7 @@
  * can kill it with SIGKILL; and small clients: a form post, the leads as `npm run leads --json` lists them.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import type { LeadListing } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
@@ -14,8 +14,7 @@ import { listLeads } from "../../server/leads/queries.ts";
 import { track } from "./children.ts";
 import { seedDataDir } from "./pglite-template.ts";
 import { tierFlags } from "./wasm-tier.ts";
-
-export const root = resolve(import.meta.dirname, "..", "..");
+import { root } from "../../tools/shared/copy-project.ts";
 
 export interface Endpoint {
   url: string;

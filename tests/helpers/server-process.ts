@@ -10,7 +10,8 @@ import { join } from "node:path";
 import type { Form, Site } from "../../schemas/index.ts";
 import { visitorPhone } from "../content-facts.ts";
 import { track } from "./children.ts";
-import { root, type Submission } from "./leads-endpoint.ts";
+import type { Submission } from "./leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { seedDataDir } from "./pglite-template.ts";
 
 export interface ServerProcess {

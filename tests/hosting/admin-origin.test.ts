@@ -19,7 +19,7 @@ import { readAuthConfig } from "../../server/auth/config.ts";
 import { EnvReader } from "../../server/config/env.ts";
 import { readServerConfig } from "../../server/config/server.ts";
 import { freePort } from "../helpers/free-port.ts";
-import { root } from "../helpers/leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
 
 const work = mkdtempSync(join(tmpdir(), "admin-origin-"));

@@ -30,7 +30,7 @@ import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
-import { root } from "../helpers/leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
 

@@ -17,7 +17,6 @@ import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 import {
   leadsCli,
   post,
-  root,
   startEndpoint,
   settledLeads,
   storedLeads,
@@ -25,6 +24,7 @@ import {
   type Endpoint,
   type Submission,
 } from "../helpers/leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { freePort, freePorts } from "../helpers/free-port.ts";
 
 const forms = JSON.parse(readFileSync(join(root, "src", "generated", "forms.json"), "utf8")) as Record<string, Form>;

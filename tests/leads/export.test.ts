@@ -18,7 +18,7 @@ import { csvCell } from "../../server/leads/export.ts";
 import type { LeadListing } from "../../schemas/index.ts";
 import { storeLead } from "../../server/leads/store-lead.ts";
 import { copyProject } from "../../tools/shared/copy-project.ts";
-import { root } from "../helpers/leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { seedDataDir } from "../helpers/pglite-template.ts";
 
 const run = promisify(execFile);

@@ -33,7 +33,7 @@ import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { commitAs, type Person } from "../helpers/commit-as.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
-import { root } from "../helpers/leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { commands, startServer, type ServerProcess } from "../helpers/server-process.ts";
 
 const repo = "acme-marketing/site";

@@ -29,7 +29,8 @@ import { visitorPhone } from "../content-facts.ts";
 import { buildAdmin } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
-import { post, root, until, type Submission } from "../helpers/leads-endpoint.ts";
+import { post, until, type Submission } from "../helpers/leads-endpoint.ts";
+import { root } from "../../tools/shared/copy-project.ts";
 import { commands, startServer, type ServerProcess } from "../helpers/server-process.ts";
 import { webhookReceiver, type WebhookReceiver } from "../helpers/webhook.ts";
 

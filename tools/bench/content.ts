@@ -18,7 +18,8 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { aYamlPage, bench, countFiles, makeFolder, root } from "../../tests/helpers/bench-corpus.ts";
+import { aYamlPage, bench, countFiles, makeFolder } from "../../tests/helpers/bench-corpus.ts";
+import { root } from "../shared/copy-project.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 

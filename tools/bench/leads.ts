@@ -23,7 +23,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { honeypotField, type Form, type Site } from "../../schemas/index.ts";
 import { visitorPhone } from "../../tests/content-facts.ts";
-import { root, startEndpoint, storedLeads } from "../../tests/helpers/leads-endpoint.ts";
+import { startEndpoint, storedLeads } from "../../tests/helpers/leads-endpoint.ts";
+import { root } from "../shared/copy-project.ts";
 import { startPostgres } from "../../tests/helpers/postgres.ts";
 import { openDatabase } from "../../server/leads/db.ts";
 

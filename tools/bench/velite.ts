@@ -25,7 +25,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { bench, countFiles, makeFolder, root } from "../../tests/helpers/bench-corpus.ts";
+import { bench, countFiles, makeFolder } from "../../tests/helpers/bench-corpus.ts";
+import { root } from "../shared/copy-project.ts";
 
 /** Velite and what the configuration imports: pinned devDependencies (package.json), nothing installed at run time. */
 const packages = ["velite", "rehype-sanitize", "yaml"];
