@@ -196,7 +196,7 @@ expiryDate: 2026-12-01T00:00 # Show until: not shown from Tuesday 1 December, mi
   times without a zone.
 `;
 
-/** How marketing reads what the forms bring in: /admin/'s Leads screen (admin/leads/). */
+/** How marketing reads what the forms bring in: /admin/'s Leads screen (admin/screens/leads/). */
 export const leadsScreen = `## Leads
 
 What visitors send through the forms is on the **Leads** screen of the content editor: sign in at
