@@ -82,8 +82,7 @@ export const variables: Record<string, Variable> = {
   },
   GITHUB_SCOPE: {
     example: "public_repo",
-    meaning:
-      "`repo` (what Decap needs for a private repository); `public_repo` when the site's repository is public",
+    meaning: "`repo` (what Decap needs for a private repository); `public_repo` when the site's repository is public",
   },
   AUTH_ORIGIN: {
     example: "https://www.example.com",
@@ -123,7 +122,10 @@ export const variables: Record<string, Variable> = {
     example: "30000",
     meaning: "60000 (at most): how long GitHub's answer about a token is kept, so a revoked one is refused within it",
   },
-  LEADS_INBOX_RATE_LIMIT: { example: "600", meaning: "300 inbox requests per address per `LEADS_INBOX_RATE_WINDOW_MS`" },
+  LEADS_INBOX_RATE_LIMIT: {
+    example: "600",
+    meaning: "300 inbox requests per address per `LEADS_INBOX_RATE_WINDOW_MS`",
+  },
   LEADS_INBOX_RATE_WINDOW_MS: { example: "60000", meaning: "60000" },
   LEADS_ALERT_TO: {
     example: "ops@example.com",
@@ -170,7 +172,10 @@ export const variables: Record<string, Variable> = {
       "120000; at least three send timeouts, or the start is refused: a lead still being sent when its claim ends would be sent again",
   },
   LEADS_POLL_MS: { example: "2000", meaning: "2000: how often the outbox looks for deliveries due" },
-  LEADS_IP_SALT: { example: "(the old value)", meaning: "the former name of `LEADS_IP_KEY`, read as it with a warning" },
+  LEADS_IP_SALT: {
+    example: "(the old value)",
+    meaning: "the former name of `LEADS_IP_KEY`, read as it with a warning",
+  },
   LEADS_TRUST_PROXY: {
     example: "1",
     meaning: "a former name of `TRUST_PROXY`, read as it with a warning (refused when the two disagree)",

@@ -91,7 +91,12 @@ describe("every relative link in the docs", () => {
           broken.push(`${at}: no file ${relative(root, onDisk)}`);
           continue;
         }
-        if (anchor && onDisk.endsWith(".md") && statSync(onDisk).isFile() && !anchors(relative(root, onDisk)).has(anchor))
+        if (
+          anchor &&
+          onDisk.endsWith(".md") &&
+          statSync(onDisk).isFile() &&
+          !anchors(relative(root, onDisk)).has(anchor)
+        )
           broken.push(`${at}: no heading in ${relative(root, onDisk)} makes the anchor #${anchor}`);
       }
     }

@@ -17,7 +17,15 @@ describe("the operations guide's table of variables", () => {
   it("finds a variable by running the configuration, not by reading its source", () => {
     const read = variablesRead();
     // A variable each reader reads: the server's, the lead endpoint's, the inbox's, the alerts', the login's, the former names'.
-    for (const name of ["PORT", "SMTP_URL", "CMS_REPO", "LEADS_ALERT_AFTER", "GITHUB_CLIENT_ID", "LEADS_IP_SALT", "DEBUG"])
+    for (const name of [
+      "PORT",
+      "SMTP_URL",
+      "CMS_REPO",
+      "LEADS_ALERT_AFTER",
+      "GITHUB_CLIENT_ID",
+      "LEADS_IP_SALT",
+      "DEBUG",
+    ])
       expect(read).toContain(name);
   });
 

@@ -47,7 +47,7 @@ export function variablesRead(): string[] {
       get: (_, name) => (typeof name === "string" ? void found.add(name) : undefined),
     });
     verbose([], debug);
-    for (let size = -1; size !== found.size; ) {
+    for (let size = -1; size !== found.size;) {
       size = found.size;
       const env = Object.fromEntries([...found].map((name) => [name, variables[name]?.example ?? "1"]));
       for (const values of [{}, env]) {
