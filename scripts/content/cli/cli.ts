@@ -76,6 +76,16 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   const contentDir = options.content!;
   const outDir = command === "build" ? options.out! : undefined;
   // Nothing changed since the last run of this command: its result, without loading the pipeline.
+  // A published address never becomes a 404: the content's addresses against main's (base-addresses.ts).
+  const { checkKeptAddresses, recordBuiltAddresses } = await import("./base-addresses.ts");
+  const kept = await checkKeptAddresses(contentDir, now, cache ?? defaultContentCacheDir);
+  const lost = kept.problems.filter((problem) => problem.severity !== "warning");
+  if (command === "build" && lost.length > 0) {
+    // Nothing is written: the last good output stays.
+    const text = format({ problems: lost, warnings: [], files: 0, ms: Math.round(performance.now() - started) }, options.format as Format);
+    console.error(text);
+    return 1;
+  }
   const memo = cache === undefined ? undefined : new RunMemo(contentDir, cache);
   // What a build reads besides content: the CMS settings it writes into its configuration, the photos' cache.
   const environment = command === "build" ? [process.env.IMAGE_CACHE] : undefined;
@@ -118,10 +128,12 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     if (snapshot) memo!.store(command, snapshot.key, { problems, warnings, files, steady, ...(photos ? { photos } : {}) }, outDir);
   }
   const ms = Math.round(performance.now() - started);
+  if (command === "build" && result.problems.length === 0 && kept.published) recordBuiltAddresses(kept.published, cache ?? defaultContentCacheDir);
+  if (kept.note && options.format === "human") console.error(kept.note);
   const text = format(
     {
-      problems: result.problems,
-      warnings: result.warnings,
+      problems: [...lost, ...result.problems],
+      warnings: [...kept.problems.filter((problem) => problem.severity === "warning"), ...result.warnings],
       files: result.files,
       ms,
       written: result.written,
@@ -131,7 +143,7 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   );
   if (result.problems.length > 0 && options.format === "human") console.error(text);
   else console.log(text);
-  return result.problems.length > 0 ? 1 : 0;
+  return result.problems.length + lost.length > 0 ? 1 : 0;
 }
 
 // Run directly (tsx, in development and tests); the launcher (run.mjs) calls main() of the bundle.

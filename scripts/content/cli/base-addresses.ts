@@ -1,0 +1,251 @@
+/**
+ * The content check's comparison with `main` (issue 59, item 8): the addresses the base publishes,
+ * read from Git, against those of the content on disk; a change that drops a live address without a
+ * redirect is refused, naming the lines to add to content/redirects.yaml (kept-addresses.ts).
+ * The base: CONTENT_BASE (any commit name), else on a pull request in CI the branch it goes into
+ * (GITHUB_BASE_REF, fetched by .github/workflows/ci.yml), else `main` (or `origin/main`). Without
+ * history (a copy without .git, a shallow clone without the base, no git) the check says so and
+ * compares with the addresses the last build recorded instead, as warnings: a marketer's valid change
+ * is never refused for want of history. CONTENT_BASE=off turns the comparison off.
+ * Speed: one `git ls-tree` and one `git cat-file --batch` of the files that make addresses; the
+ * base's table of kinds is this one when schemas/ is unchanged; else the base's own, bundled once
+ * (esbuild) and kept by its tree's name, asked for its address patterns.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { createRequire } from "node:module";
+import { classifyPath, contentKinds, type KindTable } from "../../../schemas/kinds.ts";
+import { addressPatternOf, publishedAddresses, type ContentTree, type SiteAddresses } from "../stages/addresses.ts";
+import { droppedAddresses, droppedMessage, type DroppedAddress } from "../stages/kept-addresses.ts";
+import type { Problem } from "../problems/problem.ts";
+
+const root = resolve(import.meta.dirname, "..", "..", "..");
+
+/** What the comparison found, and what it compared with (for the report's note). */
+export interface KeptResult {
+  problems: Problem[];
+  /** Said once, in words: why there was no base to compare with. */
+  note?: string;
+  /** What the content on disk publishes (for the build's record). */
+  published?: SiteAddresses;
+}
+
+function git(args: string[], cwd: string, input?: string): string | undefined {
+  const run = spawnSync("git", args, { cwd, encoding: "utf8", input, maxBuffer: 256 * 1024 * 1024 });
+  return run.status === 0 ? run.stdout : undefined;
+}
+
+/** The repository at the project's root, if it is one (a copy of the project inside another repository is not). */
+function repository(): boolean {
+  const top = git(["rev-parse", "--show-toplevel"], root)?.trim();
+  return top !== undefined && realpathSync(top) === realpathSync(root);
+}
+
+/** The base's commit and its name in words, or why there is none. */
+export function findBase(env: NodeJS.ProcessEnv = process.env): { commit: string; name: string } | { missing: string } {
+  if (!repository()) return { missing: "this copy of the project has no Git history" };
+  const asked = env.CONTENT_BASE?.trim();
+  const candidates = asked
+    ? [asked]
+    : env.GITHUB_BASE_REF
+      ? [`origin/${env.GITHUB_BASE_REF}`, env.GITHUB_BASE_REF]
+      : ["main", "origin/main"];
+  for (const name of candidates) {
+    const commit = git(["rev-parse", "--verify", "--quiet", `${name}^{commit}`], root)?.trim();
+    if (commit) return { commit, name: name.replace(/^origin\//, "") };
+  }
+  const shallow = git(["rev-parse", "--is-shallow-repository"], root)?.trim() === "true";
+  return {
+    missing: `${candidates.join(" and ")} ${candidates.length > 1 ? "are" : "is"} not in this clone's history${shallow ? " (a shallow clone)" : ""}`,
+  };
+}
+
+/** The files under content/ at `commit`, read with one `git cat-file --batch`. */
+function treeAt(commit: string, kinds: KindTable): ContentTree {
+  const listed = git(["ls-tree", "-r", "-z", "--name-only", commit, "--", "content/"], root) ?? "";
+  const files = listed
+    .split("\0")
+    .filter(Boolean)
+    .map((path) => path.slice("content/".length));
+  // Only the files that can make an address: pages, entries of kinds with an address, the site's settings and redirects.
+  const wanted = files.filter((file) => {
+    const found = classifyPath(file, kinds);
+    if (found === undefined || typeof found === "string") return false;
+    return found.kind.role === "settings"
+      ? found.kind.name === "site" || found.kind.name === "redirects"
+      : found.kind.role === "page" || addressPatternOf(found.kind) !== undefined;
+  });
+  const texts = new Map<string, string>();
+  if (wanted.length > 0) {
+    const out = execFileSync("git", ["cat-file", "--batch"], {
+      cwd: root,
+      input: wanted.map((file) => `${commit}:content/${file}`).join("\n") + "\n",
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    let at = 0;
+    for (const file of wanted) {
+      const headerEnd = out.indexOf(10, at);
+      const header = out.toString("utf8", at, headerEnd);
+      const size = Number(header.split(" ")[2]);
+      at = headerEnd + 1;
+      if (Number.isNaN(size)) continue; // "missing"
+      texts.set(file, out.toString("utf8", at, at + size));
+      at += size + 1;
+    }
+  }
+  return { files, read: (file) => texts.get(file) };
+}
+
+/** The content folder on disk as a tree. */
+export function treeOnDisk(contentDir: string): ContentTree {
+  const files = (readdirSync(contentDir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(contentDir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .filter((file) => !file.startsWith("images/"));
+  return {
+    files,
+    read: (file) => {
+      try {
+        return readFileSync(join(contentDir, file), "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** The kinds' table as the base has it: this one when schemas/ is the same, else the base's own, bundled. */
+async function kindsAt(commit: string, cacheDir: string): Promise<KindTable> {
+  const baseSchemas = git(["rev-parse", `${commit}:schemas`], root)?.trim();
+  if (!baseSchemas) return contentKinds;
+  // Exit code 0: schemas/ on disk is the base's.
+  if (git(["diff", "--quiet", commit, "--", "schemas/"], root) !== undefined) return contentKinds;
+  // CommonJS, loaded with require: the CLI's bundle turns every import() into a require() (run.mjs).
+  const bundle = join(cacheDir, `base-kinds-${baseSchemas}.cjs`);
+  if (!existsSync(bundle)) {
+    const folder = join(cacheDir, `base-schemas-${baseSchemas}`);
+    mkdirSync(folder, { recursive: true });
+    const archive = execFileSync("git", ["archive", "--format=tar", commit, "schemas"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    execFileSync("tar", ["-x", "-C", folder], { input: archive });
+    const { build } = await import("esbuild");
+    const result = await build({
+      entryPoints: [join(folder, "schemas", "kinds.ts")],
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      packages: "external",
+      write: false,
+      logLevel: "silent",
+    });
+    const temporary = `${bundle}.${process.pid}.tmp`;
+    writeFileSync(temporary, result.outputFiles[0]!.text);
+    renameSync(temporary, bundle);
+  }
+  return (createRequire(bundle)(bundle) as { contentKinds: KindTable }).contentKinds;
+}
+
+/** Files renamed between the base and the content on disk, by git's rename detection (content/ only). */
+function renamesSince(commit: string): Map<string, string> {
+  const out = git(["diff", "-M", "--name-status", "-z", commit, "--", "content/"], root) ?? "";
+  const parts = out.split("\0");
+  const renamed = new Map<string, string>();
+  for (let i = 0; i < parts.length; ) {
+    const status = parts[i++];
+    if (!status) continue;
+    if (status.startsWith("R") || status.startsWith("C")) {
+      const from = parts[i++]!;
+      const to = parts[i++]!;
+      renamed.set(from.slice("content/".length), to.slice("content/".length));
+    } else i++;
+  }
+  return renamed;
+}
+
+/** A file gone and one new file in the same folder, alone there: the same entry renamed (git sees no untracked file's rename). */
+function pairAlone(before: ContentTree, after: ContentTree, renamed: Map<string, string>): void {
+  const had = new Set(before.files);
+  const has = new Set(after.files);
+  const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
+  const gone = before.files.filter((file) => !has.has(file) && !renamed.has(file));
+  const added = after.files.filter((file) => !had.has(file) && ![...renamed.values()].includes(file));
+  for (const file of gone) {
+    const same = added.filter((other) => folderOf(other) === folderOf(file));
+    const leaving = gone.filter((other) => folderOf(other) === folderOf(file));
+    if (same.length === 1 && leaving.length === 1) renamed.set(file, same[0]!);
+  }
+}
+
+/**
+ * The addresses the last build of this project published, as recorded by recordBuiltAddresses: by the
+ * project's folder, as copies of the project share node_modules/ (and its cache) with it.
+ */
+const recordOf = (cacheDir: string) =>
+  join(cacheDir, `published-addresses-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.json`);
+
+/** Records what a build published, for a later check without history. */
+export function recordBuiltAddresses(site: SiteAddresses, cacheDir: string): void {
+  mkdirSync(cacheDir, { recursive: true });
+  const data = { addresses: [...site.addresses.values()], redirects: [...site.redirects] };
+  const temporary = `${recordOf(cacheDir)}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(data));
+  renameSync(temporary, recordOf(cacheDir));
+}
+
+function recordedAddresses(cacheDir: string): SiteAddresses | undefined {
+  try {
+    const data = JSON.parse(readFileSync(recordOf(cacheDir), "utf8")) as {
+      addresses: SiteAddresses["addresses"] extends Map<string, infer A> ? A[] : never;
+      redirects: [string, string][];
+    };
+    return { addresses: new Map(data.addresses.map((a) => [a.path, a])), redirects: new Map(data.redirects) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where to report a dropped address: the file that makes its new address, else the redirects' file. */
+function problemOf(dropped: DroppedAddress, contentDir: string, against: string, warning: boolean): Problem {
+  const file = join(contentDir, dropped.toFile ?? "redirects.yaml");
+  const shown = relative(process.cwd(), existsSync(file) ? file : join(contentDir, "redirects.yaml")).split(sep).join("/");
+  return {
+    file: shown,
+    line: 1,
+    column: 1,
+    field: "",
+    message: droppedMessage(dropped, against),
+    ...(warning ? { severity: "warning" as const } : {}),
+  };
+}
+
+/**
+ * The comparison: the content on disk (`contentDir`) against the base, at `now`. `cacheDir` keeps the
+ * base's addresses and the last build's record.
+ */
+export async function checkKeptAddresses(contentDir: string, now: number, cacheDir: string, env = process.env): Promise<KeptResult> {
+  if (env.CONTENT_BASE === "off") return { problems: [] };
+  const after = treeOnDisk(contentDir);
+  const afterAddresses = publishedAddresses(after, { now });
+  // Only the project's own content/ has a history to compare with; another folder (a test's) is not published.
+  if (resolve(contentDir) !== join(root, "content")) return { problems: [] };
+  const base = findBase(env);
+  if ("missing" in base) {
+    const recorded = recordedAddresses(cacheDir);
+    if (!recorded)
+      return { problems: [], published: afterAddresses, note: `addresses not compared with main: ${base.missing}, and no build has run here yet` };
+    const dropped = droppedAddresses(recorded, afterAddresses);
+    return {
+      problems: dropped.map((d) => problemOf(d, contentDir, "the last build", true)),
+      published: afterAddresses,
+      note: `addresses compared with the last build, not main: ${base.missing}`,
+    };
+  }
+  const kinds = await kindsAt(base.commit, cacheDir);
+  const beforeTree = treeAt(base.commit, kinds);
+  const before = publishedAddresses(beforeTree, { now, kinds });
+  const renamed = renamesSince(base.commit);
+  pairAlone(beforeTree, after, renamed);
+  const dropped = droppedAddresses(before, afterAddresses, renamed);
+  return { problems: dropped.map((d) => problemOf(d, contentDir, base.name, false)), published: afterAddresses };
+}
