@@ -8,7 +8,7 @@
  * "/guides/feed.json"), and the kind's pages link them from their head (`feedLinks`).
  * In: the site's name, address and language, the kind's title and pattern, its entries. Out: the files' text.
  */
-import { absoluteAddress, idPlaceholder } from "../../schemas/addresses.ts";
+import { absoluteAddress, listingAddress } from "../../schemas/addresses.ts";
 import { liveAt } from "../../schemas/when.ts";
 
 /** An entry as the feeds need it. */
@@ -52,15 +52,9 @@ export interface FeedChannel {
 /** At most this many entries in a feed: readers poll it, and the full text of each is in it. */
 export const feedSize = 20;
 
-/** The kind's folder, from its pattern: "/guides/:id" → "/guides/". */
-export function kindFolder(pattern: string): string {
-  const at = pattern.indexOf(idPlaceholder);
-  return pattern.slice(0, pattern.lastIndexOf("/", at) + 1);
-}
-
-/** The three feeds' paths of a kind. */
+/** The three feeds' paths of a kind, beside its listing: "/guides/rss.xml", "/guides/atom.xml", "/guides/feed.json". */
 export function feedPaths(pattern: string): { rss: string; atom: string; json: string } {
-  const folder = kindFolder(pattern);
+  const folder = `${listingAddress(pattern)}/`;
   return { rss: `${folder}rss.xml`, atom: `${folder}atom.xml`, json: `${folder}feed.json` };
 }
 
@@ -125,7 +119,7 @@ const newest = (entries: readonly FeedEntry[], now: number) =>
 
 /** RSS 2.0, the full text in content:encoded, the feed's own address in atom:link (as validators ask). */
 export function rssFeed(channel: FeedChannel, entries: readonly FeedEntry[], now: number): string {
-  const home = absoluteAddress(channel.siteUrl, kindFolder(channel.pattern));
+  const home = absoluteAddress(channel.siteUrl, listingAddress(channel.pattern));
   const self = absoluteAddress(channel.siteUrl, feedPaths(channel.pattern).rss);
   const items = entries.map((entry) =>
     [
@@ -160,7 +154,7 @@ export function rssFeed(channel: FeedChannel, entries: readonly FeedEntry[], now
 
 /** Atom 1.0 (RFC 4287): each entry's id is its address, its text in <content type="html">. */
 export function atomFeed(channel: FeedChannel, entries: readonly FeedEntry[], now: number): string {
-  const home = absoluteAddress(channel.siteUrl, kindFolder(channel.pattern));
+  const home = absoluteAddress(channel.siteUrl, listingAddress(channel.pattern));
   const self = absoluteAddress(channel.siteUrl, feedPaths(channel.pattern).atom);
   const items = entries.map((entry) =>
     [
@@ -198,7 +192,7 @@ export function atomFeed(channel: FeedChannel, entries: readonly FeedEntry[], no
 
 /** JSON Feed 1.1 (jsonfeed.org/version/1.1). */
 export function jsonFeed(channel: FeedChannel, entries: readonly FeedEntry[]): string {
-  const home = absoluteAddress(channel.siteUrl, kindFolder(channel.pattern));
+  const home = absoluteAddress(channel.siteUrl, listingAddress(channel.pattern));
   const feed = {
     version: "https://jsonfeed.org/version/1.1",
     title: `${channel.title} | ${channel.siteName}`,

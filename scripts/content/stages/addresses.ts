@@ -11,7 +11,7 @@
  */
 import { parse } from "yaml";
 import { classifyPath, contentKinds, type ContentKind, type KindTable } from "../../../schemas/kinds.ts";
-import { addressOf } from "../../../schemas/addresses.ts";
+import { entryAddress } from "../../../schemas/addresses.ts";
 import { liveAt } from "../../../schemas/when.ts";
 import { splitFrontMatter } from "./front-matter.ts";
 import { quickParse } from "./fast-yaml.ts";
@@ -95,7 +95,7 @@ export function publishedAddresses(tree: ContentTree, { kinds = contentKinds, no
     const text = tree.read(file);
     const data = text === undefined ? undefined : dataOf(text, markdown);
     if (data === undefined || data === null || typeof data !== "object") continue;
-    const route = kind.role === "page" ? fieldOf(data, "route") : addressOf(pattern!, name);
+    const route = kind.role === "page" ? fieldOf(data, "route") : entryAddress(pattern!, name);
     if (typeof route !== "string" || !route.startsWith("/")) continue;
     const live = fieldOf(data, "draft") !== true && liveAt(data, now, zone);
     // Two files at one address: the content check refuses it; here the first keeps it.
