@@ -21,7 +21,7 @@ import { addressPatternOf, publishedAddresses, type ContentTree, type SiteAddres
 import { droppedAddresses, droppedMessage, type DroppedAddress } from "../stages/kept-addresses.ts";
 import type { Problem } from "../problems/problem.ts";
 
-const root = resolve(import.meta.dirname, "..", "..", "..");
+const projectRoot = resolve(import.meta.dirname, "..", "..", "..");
 
 /** What the comparison found, and what it compared with (for the report's note). */
 export interface KeptResult {
@@ -38,14 +38,14 @@ function git(args: string[], cwd: string, input?: string): string | undefined {
 }
 
 /** The repository at the project's root, if it is one (a copy of the project inside another repository is not). */
-function repository(): boolean {
+function repository(root: string): boolean {
   const top = git(["rev-parse", "--show-toplevel"], root)?.trim();
   return top !== undefined && realpathSync(top) === realpathSync(root);
 }
 
 /** The base's commit and its name in words, or why there is none. */
-export function findBase(env: NodeJS.ProcessEnv = process.env): { commit: string; name: string } | { missing: string } {
-  if (!repository()) return { missing: "this copy of the project has no Git history" };
+export function findBase(root: string, env: NodeJS.ProcessEnv): { commit: string; name: string } | { missing: string } {
+  if (!repository(root)) return { missing: "this copy of the project has no Git history" };
   const asked = env.CONTENT_BASE?.trim();
   const candidates = asked
     ? [asked]
@@ -63,7 +63,7 @@ export function findBase(env: NodeJS.ProcessEnv = process.env): { commit: string
 }
 
 /** The files under content/ at `commit`, read with one `git cat-file --batch`. */
-function treeAt(commit: string, kinds: KindTable): ContentTree {
+function treeAt(root: string, commit: string, kinds: KindTable): ContentTree {
   const listed = git(["ls-tree", "-r", "-z", "--name-only", commit, "--", "content/"], root) ?? "";
   const files = listed
     .split("\0")
@@ -117,7 +117,7 @@ export function treeOnDisk(contentDir: string): ContentTree {
 }
 
 /** The kinds' table as the base has it: this one when schemas/ is the same, else the base's own, bundled. */
-async function kindsAt(commit: string, cacheDir: string): Promise<KindTable> {
+async function kindsAt(root: string, commit: string, cacheDir: string): Promise<KindTable> {
   const baseSchemas = git(["rev-parse", `${commit}:schemas`], root)?.trim();
   if (!baseSchemas) return contentKinds;
   // Exit code 0: schemas/ on disk is the base's.
@@ -127,7 +127,9 @@ async function kindsAt(commit: string, cacheDir: string): Promise<KindTable> {
   if (!existsSync(bundle)) {
     const folder = join(cacheDir, `base-schemas-${baseSchemas}`);
     mkdirSync(folder, { recursive: true });
-    const archive = execFileSync("git", ["archive", "--format=tar", commit, "schemas"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    // schemas/ imports each section's schema (sections/<type>/schema.ts).
+    const folders = ["schemas", ...(git(["rev-parse", "--verify", "--quiet", `${commit}:sections`], root) ? ["sections"] : [])];
+    const archive = execFileSync("git", ["archive", "--format=tar", commit, ...folders], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
     execFileSync("tar", ["-x", "-C", folder], { input: archive });
     const { build } = await import("esbuild");
     const result = await build({
@@ -147,7 +149,7 @@ async function kindsAt(commit: string, cacheDir: string): Promise<KindTable> {
 }
 
 /** Files renamed between the base and the content on disk, by git's rename detection (content/ only). */
-function renamesSince(commit: string): Map<string, string> {
+function renamesSince(root: string, commit: string): Map<string, string> {
   const out = git(["diff", "-M", "--name-status", "-z", commit, "--", "content/"], root) ?? "";
   const parts = out.split("\0");
   const renamed = new Map<string, string>();
@@ -181,21 +183,21 @@ function pairAlone(before: ContentTree, after: ContentTree, renamed: Map<string,
  * The addresses the last build of this project published, as recorded by recordBuiltAddresses: by the
  * project's folder, as copies of the project share node_modules/ (and its cache) with it.
  */
-const recordOf = (cacheDir: string) =>
+const recordOf = (root: string, cacheDir: string) =>
   join(cacheDir, `published-addresses-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.json`);
 
 /** Records what a build published, for a later check without history. */
-export function recordBuiltAddresses(site: SiteAddresses, cacheDir: string): void {
+export function recordBuiltAddresses(site: SiteAddresses, cacheDir: string, root = projectRoot): void {
   mkdirSync(cacheDir, { recursive: true });
   const data = { addresses: [...site.addresses.values()], redirects: [...site.redirects] };
-  const temporary = `${recordOf(cacheDir)}.${process.pid}.tmp`;
+  const temporary = `${recordOf(root, cacheDir)}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(data));
-  renameSync(temporary, recordOf(cacheDir));
+  renameSync(temporary, recordOf(root, cacheDir));
 }
 
-function recordedAddresses(cacheDir: string): SiteAddresses | undefined {
+function recordedAddresses(root: string, cacheDir: string): SiteAddresses | undefined {
   try {
-    const data = JSON.parse(readFileSync(recordOf(cacheDir), "utf8")) as {
+    const data = JSON.parse(readFileSync(recordOf(root, cacheDir), "utf8")) as {
       addresses: SiteAddresses["addresses"] extends Map<string, infer A> ? A[] : never;
       redirects: [string, string][];
     };
@@ -219,19 +221,28 @@ function problemOf(dropped: DroppedAddress, contentDir: string, against: string,
   };
 }
 
-/**
- * The comparison: the content on disk (`contentDir`) against the base, at `now`. `cacheDir` keeps the
- * base's addresses and the last build's record.
- */
-export async function checkKeptAddresses(contentDir: string, now: number, cacheDir: string, env = process.env): Promise<KeptResult> {
-  if (env.CONTENT_BASE === "off") return { problems: [] };
+export interface KeptOptions {
+  /** The clock (ms): what is live before and after. */
+  now: number;
+  /** Keeps the base's table of kinds (bundled) and the last build's record. */
+  cacheDir: string;
+  /** The project's folder: its content/ is the one compared, its Git history the base's. */
+  root?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The comparison: the content on disk (`contentDir`) against the base. */
+export async function checkKeptAddresses(
+  contentDir: string,
+  { now, cacheDir, root = projectRoot, env = process.env }: KeptOptions,
+): Promise<KeptResult> {
+  // Only the project's own content/ has a history to compare with; another folder (a test's) is not published.
+  if (env.CONTENT_BASE === "off" || resolve(contentDir) !== join(root, "content")) return { problems: [] };
   const after = treeOnDisk(contentDir);
   const afterAddresses = publishedAddresses(after, { now });
-  // Only the project's own content/ has a history to compare with; another folder (a test's) is not published.
-  if (resolve(contentDir) !== join(root, "content")) return { problems: [] };
-  const base = findBase(env);
+  const base = findBase(root, env);
   if ("missing" in base) {
-    const recorded = recordedAddresses(cacheDir);
+    const recorded = recordedAddresses(root, cacheDir);
     if (!recorded)
       return { problems: [], published: afterAddresses, note: `addresses not compared with main: ${base.missing}, and no build has run here yet` };
     const dropped = droppedAddresses(recorded, afterAddresses);
@@ -241,11 +252,18 @@ export async function checkKeptAddresses(contentDir: string, now: number, cacheD
       note: `addresses compared with the last build, not main: ${base.missing}`,
     };
   }
-  const kinds = await kindsAt(base.commit, cacheDir);
-  const beforeTree = treeAt(base.commit, kinds);
+  // The base's table could not be read (its code needs what this checkout lacks): today's, said once.
+  let kinds: KindTable = contentKinds;
+  let note: string | undefined;
+  try {
+    kinds = await kindsAt(root, base.commit, cacheDir);
+  } catch (error) {
+    note = `the addresses on ${base.name} are read with this branch's table of kinds (${base.name}'s could not be loaded: ${String(error).split("\n")[0]})`;
+  }
+  const beforeTree = treeAt(root, base.commit, kinds);
   const before = publishedAddresses(beforeTree, { now, kinds });
-  const renamed = renamesSince(base.commit);
+  const renamed = renamesSince(root, base.commit);
   pairAlone(beforeTree, after, renamed);
   const dropped = droppedAddresses(before, afterAddresses, renamed);
-  return { problems: dropped.map((d) => problemOf(d, contentDir, base.name, false)), published: afterAddresses };
+  return { problems: dropped.map((d) => problemOf(d, contentDir, base.name, false)), published: afterAddresses, ...(note ? { note } : {}) };
 }

@@ -78,7 +78,7 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   // Nothing changed since the last run of this command: its result, without loading the pipeline.
   // A published address never becomes a 404: the content's addresses against main's (base-addresses.ts).
   const { checkKeptAddresses, recordBuiltAddresses } = await import("./base-addresses.ts");
-  const kept = await checkKeptAddresses(contentDir, now, cache ?? defaultContentCacheDir);
+  const kept = await checkKeptAddresses(contentDir, { now, cacheDir: cache ?? defaultContentCacheDir });
   const lost = kept.problems.filter((problem) => problem.severity !== "warning");
   if (command === "build" && lost.length > 0) {
     // Nothing is written: the last good output stays.
