@@ -85,7 +85,7 @@ export function escapeXml(text: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+    .replace(/[^\t\n\r\u0020-\uffff]/gu, (char) => (char.codePointAt(0)! > 0xffff ? char : ""));
 }
 
 /** The HTML with every address in href, src and srcset made absolute against the entry's own. */
@@ -165,7 +165,9 @@ export function atomFeed(channel: FeedChannel, entries: readonly FeedEntry[], no
       `    <published>${rfc3339(entry.published)}</published>`,
       `    <updated>${rfc3339(entry.updated ?? entry.published)}</updated>`,
       ...(entry.author
-        ? [`    <author><name>${escapeXml(entry.author.name)}</name>${entry.author.url ? `<uri>${escapeXml(entry.author.url)}</uri>` : ""}</author>`]
+        ? [
+            `    <author><name>${escapeXml(entry.author.name)}</name>${entry.author.url ? `<uri>${escapeXml(entry.author.url)}</uri>` : ""}</author>`,
+          ]
         : []),
       ...(entry.tags ?? []).map((tag) => `    <category term="${escapeXml(tag)}" />`),
       `    <summary>${escapeXml(entry.description)}</summary>`,
@@ -210,7 +212,9 @@ export function jsonFeed(channel: FeedChannel, entries: readonly FeedEntry[]): s
       ...(entry.image ? { image: entry.image } : {}),
       date_published: rfc3339(entry.published),
       date_modified: rfc3339(entry.updated ?? entry.published),
-      ...(entry.author ? { authors: [{ name: entry.author.name, ...(entry.author.url ? { url: entry.author.url } : {}) }] } : {}),
+      ...(entry.author
+        ? { authors: [{ name: entry.author.name, ...(entry.author.url ? { url: entry.author.url } : {}) }] }
+        : {}),
       ...(entry.tags?.length ? { tags: [...entry.tags] } : {}),
     })),
   };

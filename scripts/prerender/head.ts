@@ -105,7 +105,16 @@ export interface HeadOptions {
   feeds?: readonly string[];
 }
 
-export function renderHead({ site, page, collections, notFound, icons, socialCard, entry, feeds = [] }: HeadOptions): string {
+export function renderHead({
+  site,
+  page,
+  collections,
+  notFound,
+  icons,
+  socialCard,
+  entry,
+  feeds = [],
+}: HeadOptions): string {
   const { seo } = site;
   const title = seo.titleTemplate.replace("%s", page.title);
   const url = absoluteUrl(site, page.route);

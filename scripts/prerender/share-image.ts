@@ -92,7 +92,8 @@ export function wrap(font: Font, text: string, size: number, width: number, maxL
   return lines;
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The drawing: an SVG whose text is all paths. */
 export function shareImageSvg(input: ShareImageInput): string {

@@ -117,7 +117,7 @@ describe("the content check keeps published addresses", () => {
     const first = await check(root);
     expect(first.problems).toEqual([]);
     expect(first.note).toMatch(/not compared with main: this copy of the project has no Git history/);
-    recordBuiltAddresses(first.published!, cacheDir, root);
+    await recordBuiltAddresses(join(root, "content"), { now, cacheDir, root });
     write(root, "content/pages/pricing.yaml", "route: /prices\ntitle: Prices\n");
     const later = await check(root);
     expect(later.note).toMatch(/compared with the last build/);

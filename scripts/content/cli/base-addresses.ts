@@ -13,13 +13,28 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
-import { classifyPath, contentKinds, type KindTable } from "../../../schemas/kinds.ts";
-import { addressPatternOf, publishedAddresses, type ContentTree, type SiteAddresses } from "../stages/addresses.ts";
-import { droppedAddresses, droppedMessage, type DroppedAddress } from "../stages/kept-addresses.ts";
+import type { KindTable } from "../../../schemas/kinds.ts";
+import type { ContentTree, SiteAddresses } from "../stages/addresses.ts";
+import type { DroppedAddress } from "../stages/kept-addresses.ts";
 import type { Problem } from "../problems/problem.ts";
+
+/**
+ * The schemas and stages the comparison needs, loaded only when there is something to compare: most
+ * checks end at the quick verdict (`changesSince`), and a check whose content is unchanged since
+ * the last run (run-memo.ts) loads nothing else.
+ */
+async function loadParts() {
+  const [kinds, addresses, kept] = await Promise.all([
+    import("../../../schemas/kinds.ts"),
+    import("../stages/addresses.ts"),
+    import("../stages/kept-addresses.ts"),
+  ]);
+  return { ...kinds, ...addresses, ...kept };
+}
+type Parts = Awaited<ReturnType<typeof loadParts>>;
 
 const projectRoot = resolve(import.meta.dirname, "..", "..", "..");
 
@@ -28,8 +43,6 @@ export interface KeptResult {
   problems: Problem[];
   /** Said once, in words: why there was no base to compare with. */
   note?: string;
-  /** What the content on disk publishes (for the build's record). */
-  published?: SiteAddresses;
 }
 
 function git(args: string[], cwd: string, input?: string): string | undefined {
@@ -37,10 +50,12 @@ function git(args: string[], cwd: string, input?: string): string | undefined {
   return run.status === 0 ? run.stdout : undefined;
 }
 
-/** The repository at the project's root, if it is one (a copy of the project inside another repository is not). */
+/**
+ * The repository at the project's root, if it is one: its `.git` (a folder, or a worktree's file). A
+ * copy of the project inside another repository is not one, and git would answer for the outer one.
+ */
 function repository(root: string): boolean {
-  const top = git(["rev-parse", "--show-toplevel"], root)?.trim();
-  return top !== undefined && realpathSync(top) === realpathSync(root);
+  return existsSync(join(root, ".git"));
 }
 
 /** The base's commit and its name in words, or why there is none. */
@@ -63,7 +78,7 @@ export function findBase(root: string, env: NodeJS.ProcessEnv): { commit: string
 }
 
 /** The files under content/ at `commit`, read with one `git cat-file --batch`. */
-function treeAt(root: string, commit: string, kinds: KindTable): ContentTree {
+function treeAt(root: string, commit: string, kinds: KindTable, { classifyPath, addressPatternOf }: Parts): ContentTree {
   const listed = git(["ls-tree", "-r", "-z", "--name-only", commit, "--", "content/"], root) ?? "";
   const files = listed
     .split("\0")
@@ -100,7 +115,7 @@ function treeAt(root: string, commit: string, kinds: KindTable): ContentTree {
 
 /** The content folder on disk as a tree. */
 export function treeOnDisk(contentDir: string): ContentTree {
-  const files = (readdirSync(contentDir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+  const files = (readdirSync(contentDir, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => relative(contentDir, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .filter((file) => !file.startsWith("images/"));
@@ -117,13 +132,11 @@ export function treeOnDisk(contentDir: string): ContentTree {
 }
 
 /** The kinds' table as the base has it: this one when schemas/ is the same, else the base's own, bundled. */
-async function kindsAt(root: string, commit: string, cacheDir: string): Promise<KindTable> {
+async function kindsAt(root: string, commit: string, cacheDir: string, { contentKinds }: Parts): Promise<KindTable> {
   const baseSchemas = git(["rev-parse", `${commit}:schemas`], root)?.trim();
   if (!baseSchemas) return contentKinds;
-  // Exit code 0: schemas/ on disk is the base's.
-  if (git(["diff", "--quiet", commit, "--", "schemas/"], root) !== undefined) return contentKinds;
   // CommonJS, loaded with require: the CLI's bundle turns every import() into a require() (run.mjs).
-  const bundle = join(cacheDir, `base-kinds-${baseSchemas}.cjs`);
+  const bundle = resolve(cacheDir, `base-kinds-${baseSchemas}.cjs`);
   if (!existsSync(bundle)) {
     const folder = join(cacheDir, `base-schemas-${baseSchemas}`);
     mkdirSync(folder, { recursive: true });
@@ -187,7 +200,10 @@ const recordOf = (root: string, cacheDir: string) =>
   join(cacheDir, `published-addresses-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.json`);
 
 /** Records what a build published, for a later check without history. */
-export function recordBuiltAddresses(site: SiteAddresses, cacheDir: string, root = projectRoot): void {
+export async function recordBuiltAddresses(contentDir: string, { now, cacheDir, root = projectRoot }: Omit<KeptOptions, "env">): Promise<void> {
+  if (resolve(contentDir) !== join(root, "content")) return;
+  const { publishedAddresses } = await loadParts();
+  const site = publishedAddresses(treeOnDisk(contentDir), { now });
   mkdirSync(cacheDir, { recursive: true });
   const data = { addresses: [...site.addresses.values()], redirects: [...site.redirects] };
   const temporary = `${recordOf(root, cacheDir)}.${process.pid}.tmp`;
@@ -208,7 +224,7 @@ function recordedAddresses(root: string, cacheDir: string): SiteAddresses | unde
 }
 
 /** Where to report a dropped address: the file that makes its new address, else the redirects' file. */
-function problemOf(dropped: DroppedAddress, contentDir: string, against: string, warning: boolean): Problem {
+function problemOf(dropped: DroppedAddress, contentDir: string, against: string, warning: boolean, { droppedMessage }: Parts): Problem {
   const file = join(contentDir, dropped.toFile ?? "redirects.yaml");
   const shown = relative(process.cwd(), existsSync(file) ? file : join(contentDir, "redirects.yaml")).split(sep).join("/");
   return {
@@ -231,6 +247,25 @@ export interface KeptOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * Whether the change certainly drops nothing, from git's list of what differs from the base alone (one
+ * git run): no file under content/ gone or renamed, no page changed (its route may have), schemas/
+ * and sections/ as they were (a kind's address may have changed). Added files and edited entries keep every address.
+ */
+function changesSince(root: string, commit: string): { nothingDropped: boolean; schemas: boolean } {
+  const out = git(["diff", "--no-renames", "--name-status", "-z", commit, "--", "content/", "schemas/", "sections/"], root);
+  if (out === undefined) return { nothingDropped: false, schemas: true };
+  const parts = out.split("\0").filter(Boolean);
+  let nothingDropped = true;
+  let schemas = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const [status, path] = [parts[i]!, parts[i + 1]!];
+    if (!path.startsWith("content/")) schemas = true;
+    else if (status !== "A" && !(status === "M" && !path.startsWith("content/pages/") && path !== "content/redirects.yaml")) nothingDropped = false;
+  }
+  return { nothingDropped: nothingDropped && !schemas, schemas };
+}
+
 /** The comparison: the content on disk (`contentDir`) against the base. */
 export async function checkKeptAddresses(
   contentDir: string,
@@ -238,32 +273,35 @@ export async function checkKeptAddresses(
 ): Promise<KeptResult> {
   // Only the project's own content/ has a history to compare with; another folder (a test's) is not published.
   if (env.CONTENT_BASE === "off" || resolve(contentDir) !== join(root, "content")) return { problems: [] };
-  const after = treeOnDisk(contentDir);
-  const afterAddresses = publishedAddresses(after, { now });
   const base = findBase(root, env);
   if ("missing" in base) {
+    if (!existsSync(recordOf(root, cacheDir)))
+      return { problems: [], note: `addresses not compared with main: ${base.missing}, and no build has run here yet` };
+    const parts = await loadParts();
     const recorded = recordedAddresses(root, cacheDir);
-    if (!recorded)
-      return { problems: [], published: afterAddresses, note: `addresses not compared with main: ${base.missing}, and no build has run here yet` };
-    const dropped = droppedAddresses(recorded, afterAddresses);
+    if (!recorded) return { problems: [], note: `addresses not compared with main: ${base.missing}, and the last build's record cannot be read` };
+    const dropped = parts.droppedAddresses(recorded, parts.publishedAddresses(treeOnDisk(contentDir), { now }));
     return {
-      problems: dropped.map((d) => problemOf(d, contentDir, "the last build", true)),
-      published: afterAddresses,
+      problems: dropped.map((d) => problemOf(d, contentDir, "the last build", true, parts)),
       note: `addresses compared with the last build, not main: ${base.missing}`,
     };
   }
+  const changes = changesSince(root, base.commit);
+  if (changes.nothingDropped) return { problems: [] };
+  const parts = await loadParts();
   // The base's table could not be read (its code needs what this checkout lacks): today's, said once.
-  let kinds: KindTable = contentKinds;
+  let kinds: KindTable = parts.contentKinds;
   let note: string | undefined;
   try {
-    kinds = await kindsAt(root, base.commit, cacheDir);
+    if (changes.schemas) kinds = await kindsAt(root, base.commit, cacheDir, parts);
   } catch (error) {
     note = `the addresses on ${base.name} are read with this branch's table of kinds (${base.name}'s could not be loaded: ${String(error).split("\n")[0]})`;
   }
-  const beforeTree = treeAt(root, base.commit, kinds);
-  const before = publishedAddresses(beforeTree, { now, kinds });
+  const beforeTree = treeAt(root, base.commit, kinds, parts);
+  const before = parts.publishedAddresses(beforeTree, { now, kinds });
+  const after = treeOnDisk(contentDir);
   const renamed = renamesSince(root, base.commit);
   pairAlone(beforeTree, after, renamed);
-  const dropped = droppedAddresses(before, afterAddresses, renamed);
-  return { problems: dropped.map((d) => problemOf(d, contentDir, base.name, false)), published: afterAddresses, ...(note ? { note } : {}) };
+  const dropped = parts.droppedAddresses(before, parts.publishedAddresses(after, { now }), renamed);
+  return { problems: dropped.map((d) => problemOf(d, contentDir, base.name, false, parts)), ...(note ? { note } : {}) };
 }
