@@ -19,6 +19,7 @@ import { updatedAfterPublished } from "./entries.ts";
 import { form } from "./form.ts";
 import { leadsSettings } from "./leads.ts";
 import { markdownPage, page } from "./page.ts";
+import type { EntryCards } from "./entry-pages.ts";
 import { referenceNouns, type ReferenceKind } from "./references.ts";
 import { redirects } from "./redirects.ts";
 import { scheduleFields } from "./schedule.ts";
@@ -381,4 +382,6 @@ type AppSettingsName = Extract<(typeof contentKinds)[number], { role: "settings"
 export type AppContent = { [N in AppSettingsName]: Settings[N] } & {
   collections: Collections;
   forms: Record<string, z.output<ReturnType<typeof form>>>;
+  /** The listed entries of every kind with pages, as cards (schemas/entry-pages.ts); none: no listing shows any. */
+  entries?: EntryCards;
 };

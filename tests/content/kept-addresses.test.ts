@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkKeptAddresses, recordBuiltAddresses } from "../../scripts/content/cli/base-addresses.ts";
-import { publishedAddresses } from "../../scripts/content/stages/addresses.ts";
+import { publishedAddresses } from "../../scripts/content/stages/published-addresses.ts";
 import { droppedAddresses } from "../../scripts/content/stages/kept-addresses.ts";
 import { contentKinds } from "../../schemas/kinds.ts";
 import { entryAddress } from "../../schemas/addresses.ts";

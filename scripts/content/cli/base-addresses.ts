@@ -17,7 +17,7 @@ import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, renameSy
 import { join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import type { KindTable } from "../../../schemas/kinds.ts";
-import type { ContentTree, SiteAddresses } from "../stages/addresses.ts";
+import type { ContentTree, SiteAddresses } from "../stages/published-addresses.ts";
 import type { DroppedAddress } from "../stages/kept-addresses.ts";
 import type { Problem } from "../problems/problem.ts";
 
@@ -29,7 +29,7 @@ import type { Problem } from "../problems/problem.ts";
 async function loadParts() {
   const [kinds, addresses, kept] = await Promise.all([
     import("../../../schemas/kinds.ts"),
-    import("../stages/addresses.ts"),
+    import("../stages/published-addresses.ts"),
     import("../stages/kept-addresses.ts"),
   ]);
   return { ...kinds, ...addresses, ...kept };
@@ -78,7 +78,7 @@ export function findBase(root: string, env: NodeJS.ProcessEnv): { commit: string
 }
 
 /** The files under content/ at `commit`, read with one `git cat-file --batch`. */
-function treeAt(root: string, commit: string, kinds: KindTable, { classifyPath, addressPatternOf }: Parts): ContentTree {
+function treeAt(root: string, commit: string, kinds: KindTable, { classifyPath, makesAddresses }: Parts): ContentTree {
   const listed = git(["ls-tree", "-r", "-z", "--name-only", commit, "--", "content/"], root) ?? "";
   const files = listed
     .split("\0")
@@ -88,9 +88,7 @@ function treeAt(root: string, commit: string, kinds: KindTable, { classifyPath, 
   const wanted = files.filter((file) => {
     const found = classifyPath(file, kinds);
     if (found === undefined || typeof found === "string") return false;
-    return found.kind.role === "settings"
-      ? found.kind.name === "site" || found.kind.name === "redirects"
-      : found.kind.role === "page" || addressPatternOf(found.kind) !== undefined;
+    return found.kind.role === "settings" ? found.kind.name === "site" || found.kind.name === "redirects" : makesAddresses(found.kind);
   });
   const texts = new Map<string, string>();
   if (wanted.length > 0) {

@@ -1,113 +1,88 @@
 /**
- * The addresses a content tree publishes: the one function that says which paths the site answers at
- * for a set of content files, and which old addresses redirect. The content check compares a change's
- * addresses with those of `main` through it (scripts/content/git/kept-addresses.ts), the pre-renderer
- * checks the redirects it writes for the hosts against it (no redirect may hide a page it publishes),
- * and /admin/ can ask it what a rename drops, from the files it holds. No Node modules, so it runs in
- * the browser too.
- * In: the files' paths (relative to content/) and a way to read one, the table of kinds, the clock.
- * Out: each address with the file that makes it and whether it is live now; the redirects' old addresses.
- * A file that cannot be read as YAML makes no address: the content check reports it on its own.
+ * The addresses the kinds with pages make (rows of schemas/kinds.ts with an `address`), read from the
+ * files as written, before their schemas check them (as declared.ts reads ids and routes): each
+ * entry's page, and the pages of the kind's listing, of its tags' and of its authors'. Drafts and
+ * unlisted entries make no listing; a listing with no entry is not built, so it has no address.
+ * Browser-safe: the links' checks (declared.ts, /admin/'s too) and the rule that addresses are unique
+ * (rules.ts) read them. The schedule is not read here: a scheduled entry's address is known, and
+ * stages/schedule.ts says when it is shown.
  */
-import { parse } from "yaml";
-import { classifyPath, contentKinds, type ContentKind, type KindTable } from "../../../schemas/kinds.ts";
-import { entryAddress } from "../../../schemas/addresses.ts";
-import { liveAt } from "../../../schemas/when.ts";
-import { splitFrontMatter } from "./front-matter.ts";
-import { quickParse } from "./fast-yaml.ts";
+import {
+  authorAddress,
+  contentKinds,
+  defaultPerPage,
+  entryAddress,
+  listingAddress,
+  pageAddress,
+  pageCount,
+  pagesKinds,
+  tagAddress,
+  type KindTable,
+  type PagesKind,
+} from "../../../schemas/index.ts";
+import type { SourceFile } from "./load.ts";
+import { asRecord, asString } from "./unchecked.ts";
 
-/** A content tree: its files' paths relative to content/ ("/" separators) and their text. */
-export interface ContentTree {
-  files: readonly string[];
-  /** A file's text, or undefined when it cannot be read. */
-  read(file: string): string | undefined;
+/** An address a kind with pages makes, and what makes it. */
+export interface MadeAddress {
+  route: string;
+  kind: PagesKind;
+  /** An entry's page: its file. A listing's page: none (the files it lists). */
+  file?: Pick<SourceFile, "kind" | "name" | "data"> & Partial<Pick<SourceFile, "path">>;
+  /** "the guide printer-offline", "the listing of the help guides", "the help guides tagged printers". */
+  what: string;
+  /** Every entry that would be on it (or, an entry's page, the entry itself) is a draft. */
+  draft: boolean;
 }
 
-export interface PublishedAddress {
-  /** The path the site answers at, e.g. "/guides/printer-offline". */
-  path: string;
-  /** The file that makes it, relative to content/. */
-  file: string;
-  /** Published now: not a draft, and inside its window (publishDate, expiryDate). */
-  live: boolean;
+type RawFile = Pick<SourceFile, "kind" | "name" | "data"> & Partial<Pick<SourceFile, "path">>;
+
+/** A tag's part of an address: its `slug`, or its id. */
+export function tagSlug(tag: RawFile): string {
+  return asString(asRecord(tag.data).slug) ?? tag.name;
 }
 
-export interface SiteAddresses {
-  /** Every address a file claims, drafts and scheduled ones too (`live` tells them apart), by path. */
-  addresses: Map<string, PublishedAddress>;
-  /** The old addresses content/redirects.yaml sends on, and where. */
-  redirects: Map<string, string>;
+/** The pages a listing of `count` entries takes, from its first address. */
+function listingPages(first: string, count: number, perPage: number): string[] {
+  return Array.from({ length: pageCount(count, perPage) }, (_, index) => pageAddress(first, index + 1));
 }
 
-/** The address pattern of a kind with pages ("/guides/:id"), or undefined. */
-export function addressPatternOf(kind: ContentKind): string | undefined {
-  const address = (kind as { address?: unknown }).address;
-  return typeof address === "string" ? address : undefined;
-}
-
-function dataOf(text: string, markdown: boolean): unknown {
-  const yamlText = markdown ? splitFrontMatter(text)?.yamlText : text;
-  if (yamlText === undefined) return undefined;
-  const quick = quickParse(yamlText);
-  if (quick) return quick.data;
-  try {
-    return parse(yamlText);
-  } catch {
-    return undefined;
-  }
-}
-
-const fieldOf = (data: unknown, key: string): unknown =>
-  data !== null && typeof data === "object" ? (data as Record<string, unknown>)[key] : undefined;
-
-export interface AddressOptions {
-  kinds?: KindTable;
-  /** The clock (ms): what is outside its window is not live. */
-  now: number;
-}
-
-/** The addresses `tree` publishes, and its redirects. */
-export function publishedAddresses(tree: ContentTree, { kinds = contentKinds, now }: AddressOptions): SiteAddresses {
-  const addresses = new Map<string, PublishedAddress>();
-  const redirects = new Map<string, string>();
-  const siteKind = kinds.find((kind) => kind.role === "settings" && kind.name === "site");
-  const siteText = siteKind && siteKind.role === "settings" ? tree.read(siteKind.file) : undefined;
-  const zoneField = siteText === undefined ? undefined : fieldOf(dataOf(siteText, false), "timeZone");
-  const zone = typeof zoneField === "string" ? zoneField : undefined;
-  for (const file of tree.files) {
-    const found = classifyPath(file, kinds);
-    if (found === undefined || typeof found === "string") continue;
-    const { kind, name, markdown } = found;
-    if (kind.role === "settings") {
-      if (kind.name !== "redirects") continue;
-      const text = tree.read(file);
-      const list = text === undefined ? undefined : fieldOf(dataOf(text, false), "redirects");
-      if (!Array.isArray(list)) continue;
-      for (const entry of list) {
-        const from = fieldOf(entry, "from");
-        const to = fieldOf(entry, "to");
-        if (typeof from === "string" && typeof to === "string") redirects.set(from, to);
-      }
-      continue;
+/** Every address the kinds with pages make from `files`. */
+export function madeAddresses(files: readonly RawFile[], kinds: KindTable = contentKinds): MadeAddress[] {
+  const made: MadeAddress[] = [];
+  const tags = new Map(files.filter((file) => file.kind === "tags").map((file) => [file.name, file]));
+  for (const kind of pagesKinds(kinds)) {
+    const perPage = kind.perPage ?? defaultPerPage;
+    const entries = files.filter((file) => file.kind === kind.name);
+    for (const file of entries) {
+      const draft = asRecord(file.data).draft === true;
+      made.push({ route: entryAddress(kind.address, file.name), kind, file, what: `the ${kind.noun} "${file.name}"`, draft });
     }
-    const pattern = addressPatternOf(kind);
-    if (kind.role !== "page" && pattern === undefined) continue;
-    const text = tree.read(file);
-    const data = text === undefined ? undefined : dataOf(text, markdown);
-    if (data === undefined || data === null || typeof data !== "object") continue;
-    const route = kind.role === "page" ? fieldOf(data, "route") : entryAddress(pattern!, name);
-    if (typeof route !== "string" || !route.startsWith("/")) continue;
-    const live = fieldOf(data, "draft") !== true && liveAt(data, now, zone);
-    // Two files at one address: the content check refuses it; here the first keeps it.
-    if (!addresses.has(route)) addresses.set(route, { path: route, file, live });
+    const listed = entries.filter((file) => asRecord(file.data).draft !== true && asRecord(file.data).unlisted !== true);
+    for (const route of listingPages(listingAddress(kind.address), listed.length, perPage)) {
+      made.push({ route, kind, what: `the listing of the ${kind.title.toLowerCase()}`, draft: false });
+    }
+    const byTag = new Map<string, number>();
+    const byAuthor = new Map<string, number>();
+    for (const file of listed) {
+      const data = asRecord(file.data);
+      for (const tag of Array.isArray(data.tags) ? data.tags : []) {
+        const found = typeof tag === "string" ? tags.get(tag) : undefined;
+        if (found && asRecord(found.data).draft !== true) byTag.set(tagSlug(found), (byTag.get(tagSlug(found)) ?? 0) + 1);
+      }
+      const author = asString(data.author);
+      if (author) byAuthor.set(author, (byAuthor.get(author) ?? 0) + 1);
+    }
+    for (const [slug, count] of byTag) {
+      for (const route of listingPages(tagAddress(kind.address, slug), count, perPage)) {
+        made.push({ route, kind, what: `the ${kind.title.toLowerCase()} tagged "${slug}"`, draft: false });
+      }
+    }
+    for (const [author, count] of byAuthor) {
+      for (const route of listingPages(authorAddress(kind.address, author), count, perPage)) {
+        made.push({ route, kind, what: `the ${kind.title.toLowerCase()} by "${author}"`, draft: false });
+      }
+    }
   }
-  return { addresses, redirects };
-}
-
-/** The paths `site` publishes now (live ones only), sorted. */
-export function livePaths(site: SiteAddresses): string[] {
-  return [...site.addresses.values()]
-    .filter((address) => address.live)
-    .map((address) => address.path)
-    .sort();
+  return made;
 }

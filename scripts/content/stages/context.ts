@@ -57,7 +57,7 @@ export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTab
   }
   const declared = declaredBy(loaded.files, kinds, unreadable);
   const zone = zoneOf(loaded.files);
-  const unshown = unshownAt(scheduledIn(loaded.files, zone), now, zone);
+  const unshown = unshownAt(scheduledIn(loaded.files, zone, kinds), now, zone);
   return { ...declared, contentDir, routesUnknown: !routesKnown, unshown, images: loaded.images };
 }
 

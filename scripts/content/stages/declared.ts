@@ -7,6 +7,7 @@
  */
 import { contentKinds, referableKinds, type KindTable } from "../../../schemas/index.ts";
 import type { SourceFile } from "./load.ts";
+import { madeAddresses } from "./addresses.ts";
 import { tokensFrom } from "./tokens.ts";
 import { asRecord, asString } from "./unchecked.ts";
 
@@ -78,6 +79,11 @@ export function declaredBy(
     redirects = (asRecord(settings.redirects).redirects as unknown[])
       .map((entry) => ({ from: asString(asRecord(entry).from), to: asString(asRecord(entry).to) }))
       .filter((entry): entry is { from: string; to: string } => Boolean(entry.from && entry.to));
+  }
+  // The pages the kinds with pages make (their entries', their listings'): links to them are checked as to any page.
+  for (const made of madeAddresses(files, kinds)) {
+    routes.push(made.route);
+    if (made.draft) drafts.routes.push(made.route);
   }
   routes.sort();
   const tokens = tokensFrom(settings.site, settings.leads, formsData);

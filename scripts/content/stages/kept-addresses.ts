@@ -3,10 +3,10 @@
  * before it (`main`, or the last build) and those after it, and the line of content/redirects.yaml
  * that keeps each one. Pure and browser-safe: the content check (scripts/content/cli/base-addresses.ts
  * reads `main`'s tree with git) and /admin/ (a rename, from the files it holds) ask the same question.
- * In: both sides' addresses (addresses.ts), and which file became which (a rename). Out: each dropped
+ * In: both sides' addresses (published-addresses.ts), and which file became which (a rename). Out: each dropped
  * address, where it should lead, and the lines to add.
  */
-import type { SiteAddresses } from "./addresses.ts";
+import type { SiteAddresses } from "./published-addresses.ts";
 
 export interface DroppedAddress {
   /** The address that was live before and that nothing answers at now. */

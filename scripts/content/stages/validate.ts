@@ -13,6 +13,7 @@ import {
   type Collections,
   type ContentFacts,
   type ContentKind,
+  type EntryCards,
   type FileScope,
   type Form,
   type Html,
@@ -37,6 +38,10 @@ export interface Content {
   /** Each collection's entries, with their ids, in id order. */
   collections: Partial<Collections> & Record<string, { id: string }[]>;
   forms: Record<string, Form>;
+  /** The pages the kinds with pages make (entry-pages.ts), after the rest is validated and shown. */
+  made?: PageData[];
+  /** Every kind with pages' listed entries as cards (entry-pages.ts): entries.json. */
+  cards?: EntryCards;
 }
 
 /** The row of the table a file belongs to. */
