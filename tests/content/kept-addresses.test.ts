@@ -13,7 +13,7 @@ import { checkKeptAddresses, recordBuiltAddresses } from "../../scripts/content/
 import { publishedAddresses } from "../../scripts/content/stages/published-addresses.ts";
 import { droppedAddresses } from "../../scripts/content/stages/kept-addresses.ts";
 import { contentKinds } from "../../schemas/kinds.ts";
-import { entryAddress } from "../../schemas/addresses.ts";
+import { entryAddress, listingAddress } from "../../schemas/addresses.ts";
 
 const projectRoot = join(import.meta.dirname, "..", "..");
 const guides = contentKinds.find((kind) => "address" in kind && kind.address !== undefined) as { folder: string; address: string };
@@ -90,12 +90,14 @@ describe("the content check keeps published addresses", () => {
     expect((await check(root)).problems).toEqual([]);
   });
 
-  it("refuses a deleted entry's address, leading nowhere yet: the line to fill in is at redirects.yaml", async () => {
+  it("refuses deleted entries' addresses, and their kind's listing once none is shown, leading nowhere yet: the lines go in redirects.yaml", async () => {
     const root = repository();
     rmSync(join(root, "content", guides.folder, "wifi-drops.md"));
     rmSync(join(root, "content", guides.folder, "printer-offline.md"));
     const { problems } = await check(root);
-    expect(problems.map((p) => p.file.endsWith("content/redirects.yaml"))).toEqual([true, true]);
+    const dropped = problems.map((p) => /"([^"]+)" is published/.exec(p.message)![1]);
+    expect(dropped).toEqual([listingAddress(guides.address), entryAddress(guides.address, "printer-offline"), entryAddress(guides.address, "wifi-drops")].sort());
+    expect(problems.every((p) => p.file.endsWith("content/redirects.yaml"))).toBe(true);
     expect(problems[0]!.message).toContain("to: /the-page-that-replaced-it");
   });
 
@@ -106,8 +108,10 @@ describe("the content check keeps published addresses", () => {
     cpSync(join(projectRoot, "schemas"), join(root, "schemas"), { recursive: true });
     const { problems } = await check(root);
     const dropped = problems.map((p) => /"([^"]+)" is published/.exec(p.message)![1]).sort();
-    expect(dropped).toEqual([entryAddress(old, "printer-offline"), entryAddress(old, "wifi-drops")]);
-    expect(problems[0]!.message).toContain(`to: ${entryAddress(guides.address, "printer-offline")}`);
+    expect(dropped).toEqual([listingAddress(old), entryAddress(old, "printer-offline"), entryAddress(old, "wifi-drops")]);
+    const lines = problems.map((p) => p.message.split("\n").slice(1, 3).join("\n"));
+    expect(lines).toContain(`  - from: ${listingAddress(old)}\n    to: ${listingAddress(guides.address)}`);
+    expect(lines).toContain(`  - from: ${entryAddress(old, "printer-offline")}\n    to: ${entryAddress(guides.address, "printer-offline")}`);
   });
 
   it("without history says so, and compares with the last build's addresses as warnings only", async () => {
