@@ -34,6 +34,11 @@ export const entryFields = (c: ContentContext) => ({
     .default([])
     .describe("Up to six tags, by their short names (ids): each has a page listing what carries it; related entries share one."),
   hero: image(c, "article"),
+  shareImage: image(c, "social")
+    .optional()
+    .describe(
+      "The picture social networks show when the page is shared (1200 × 630 px is best). Leave it out: one is made from the title, with the logo.",
+    ),
   quote: z
     .strictObject({
       text: markdown(c).describe("What the customer said (Markdown)."),
