@@ -126,12 +126,13 @@ const icons = {
  */
 const colours = tokens(readFileSync(join(root, "src", "styles", "tokens.css"), "utf8"));
 const logoSvg = site.company.logo.src.endsWith(".svg") ? readFileSync(join(dist, site.company.logo.src), "utf8") : undefined;
-const shareStats = { made: 0, cached: 0 };
+const shareStats = { made: 0, cached: 0, ms: 0 };
 async function entryCard(entry: NonNullable<PageData["entry"]>) {
   const own = (collections as unknown as Record<string, { id: string; shareImage?: { src: string; alt: string } }[]>)[entry.kind]?.find(
     (fields) => fields.id === entry.id,
   )?.shareImage;
   if (own) return { src: await card(own.src), ...shareImageSize, alt: own.alt };
+  const started = performance.now();
   const made = await shareImage({
     title: entry.title,
     kind: entry.kindTitle,
@@ -140,6 +141,7 @@ async function entryCard(entry: NonNullable<PageData["entry"]>) {
     colours: { background: colours["color-dark"]!, text: colours["color-on-dark"]!, accent: colours["color-accent"]! },
   });
   shareStats[made.cached ? "cached" : "made"]++;
+  shareStats.ms += performance.now() - started;
   const file = `media/share-${entry.id}-${made.hash.slice(0, 10)}.png`;
   writeFileSync(join(dist, file), made.png);
   return { src: `/${file}`, ...shareImageSize, alt: entry.title };
@@ -211,6 +213,6 @@ writeFileSync(join(dist, "_nginx", "admin.conf"), renderAdminInclude(adminOrigin
 writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
 console.log(
   `pre-rendered ${written.length} pages: ${written.map((p) => p.file).join(", ")}; sitemap.xml, robots.txt; ` +
-    `${feeds.length} feeds; share images: ${shareStats.made} made, ${shareStats.cached} from the cache; ` +
+    `${feeds.length} feeds; share images: ${shareStats.made} made, ${shareStats.cached} from the cache in ${Math.round(shareStats.ms)} ms; ` +
     `_headers, _redirects (${policy.redirects.length} redirects), _nginx/`,
 );

@@ -1,5 +1,5 @@
+// @vitest-environment jsdom
 /** The three feeds of a kind with pages (scripts/prerender/feeds.ts), read back as a feed reader would. */
-import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import {
   absoluteLinks,
@@ -45,8 +45,7 @@ const hidden = [
 const chosen = feedEntries([...hidden, ...shown], now, channel.zone);
 
 const xml = (text: string) => {
-  const { window } = new JSDOM("");
-  const doc = new window.DOMParser().parseFromString(text, "application/xml");
+  const doc = new DOMParser().parseFromString(text, "application/xml");
   // A document that is not well-formed XML parses to a <parsererror>.
   expect(doc.getElementsByTagName("parsererror")).toHaveLength(0);
   return doc;
