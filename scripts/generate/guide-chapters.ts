@@ -73,10 +73,16 @@ Good to know:
 - **References**: sections name collection entries by their \`id\` and forms by their file name. A
   misspelt id is reported with the ids that exist. An entry that no page shows is reported as a
   **warning** (it does not stop publishing), with the sections where it could be listed.
-- **Renaming a page**: when you change a page's \`route\`, add its old address to
-  \`content/redirects.yaml\` (\`from: /old-address\`, \`to: /new-address\`), so links and search
-  results that use the old address keep working. The check makes sure every redirect leads straight
-  to a published page.
+- **Renaming a page, a guide or a case study**: a published address must keep working. When you
+  change a page's \`route\`, or rename a guide's file (its file name is its address), add its old
+  address to \`content/redirects.yaml\` (\`from: /old-address\`, \`to: /new-address\`), so links and
+  search results that use the old address keep working. You do not have to remember: the check
+  compares the site's addresses with those of \`main\` and, when one would be lost, names the exact
+  lines to add. It also makes sure every redirect leads straight to a published page.
+- **Feeds and sharing**: each kind with pages (guides, case studies) has feeds readers can follow
+  (\`/guides/rss.xml\`, \`/guides/atom.xml\`, \`/guides/feed.json\`: the 20 newest, never a draft, an
+  unlisted or a scheduled one), and each entry gets a picture for social networks, made from its
+  title with the logo, unless you choose one (\`shareImage\`).
 `;
 
 /** What to put where: how large a photo each place needs, alt text, the focus of a cut picture. */
