@@ -134,7 +134,7 @@ export function escapeRegExp(text: string): string {
 /**
  * The pages a browser test visits: every page written in content/pages/, and of the many alike that
  * the kinds with pages make (stages/entry-pages.ts), a sample: of each kind its longest entry (a
- * table of contents, pictures), and of the first kind with any its listing's first page and a tag's.
+ * table of contents, pictures), and of the kind with the most entries its listing's first page and a tag's.
  * Twenty-four more guides add no browser time; what they share is proved on these.
  */
 export function pagesToVisit(pages: readonly PageData[]): PageData[] {
@@ -146,7 +146,8 @@ export function pagesToVisit(pages: readonly PageData[]): PageData[] {
     const size = (page: PageData) => page.entry!.toc.length * 1000 + page.entry!.readingMinutes;
     return entries.length ? [entries.reduce((best, page) => (size(page) > size(best) ? page : best))] : [];
   });
-  const first = kinds[0];
+  const count = (kind: string) => made.filter((page) => page.entry?.kind === kind).length;
+  const first = [...kinds].sort((a, b) => count(b) - count(a))[0];
   const listing = made.find(({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "all" && l.page === 1);
   const tag = made.find(({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "tag");
   return [...written, ...longest, ...(listing ? [listing] : []), ...(tag ? [tag] : [])];
