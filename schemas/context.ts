@@ -82,6 +82,8 @@ export interface ContentFacts {
   unshown: { routes: Readonly<Record<string, string>>; items: readonly string[] };
   /** The site's time zone as site.yaml writes it (`timeZone`; its own schema says whether it is one): dates written without a zone are in it. */
   timeZone: string | undefined;
+  /** The kinds whose entries have pages of their own (and listings), by name: what a listing section may list. None: not checked. */
+  listings?: readonly string[];
   /** The file being validated now. */
   file: FileScope;
 }

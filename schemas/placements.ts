@@ -53,7 +53,7 @@ export const placements = {
     folder: "entries",
     shownAt: 736,
     density: 2,
-    sizes: "(min-width: 48rem) 46rem, calc(100vw - 2rem)",
+    sizes: "(min-width: 50rem) 46rem, (min-width: 40rem) calc(100vw - 4rem), calc(100vw - 2rem)",
   },
   // .gallery__grid: as many 16rem columns as fit; one column (up to 33rem) on phones.
   gallery: {

@@ -266,3 +266,30 @@ publish, as with any edit.
   editor reads it from GitHub with your sign-in. If GitHub refuses (signed out, no access, too many
   requests in an hour), the screen says so and when to try again.
 `;
+
+/** Guides and case studies: entries with a page of their own (the kinds with pages, schemas/kinds.ts `address`). */
+export const entryPages = `## Guides and case studies
+
+Help guides and case studies each have a page of their own, and are listed for you: nobody adds them
+to a page by hand.
+
+- **A new guide is a new file**, \`content/collections/guides/<id>.md\` (a case study:
+  \`content/collections/case-studies/<id>.md\`): its fields between two \`---\` lines, then its text in
+  Markdown. The file name is its address: \`printer-says-offline.md\` is shown at
+  \`/guides/printer-says-offline\`. Renaming the file changes its address.
+- **Its text**: start headings at \`##\` (the title is the page's main heading). Each heading gets a link
+  of its own, and a guide with three \`##\` headings or more gets a table of contents at the top. Put
+  pictures in \`content/images/entries/\` and show one with \`![what it shows](images/entries/picture.svg)\`:
+  the words in brackets are read aloud to people who cannot see it, and are required.
+- **Listed for you**: the newest first at \`/guides\` (ten a page: \`/guides/page/2\` and on), on a page for
+  each of its tags (\`/guides/tags/<tag>\`) and for its author (\`/guides/authors/<id>\`). The author is a
+  member of the team (\`content/collections/team/\`), the tags are entries of \`content/collections/tags/\`:
+  both are checked, so a misspelt name is refused with what you may have meant. Entries that share a tag
+  are shown as related at the end of each other's pages, with the call to action of
+  \`entryPages.callToAction\` in \`content/site.yaml\` (the callback form and the phone number).
+- **On any page**, the section \`entries\` shows the latest guides (or those with a tag).
+- **Not ready?** \`draft: true\` keeps it off the site. \`publishDate\` and \`expiryDate\` work as for
+  everything else (see Scheduling): before and after, the guide has no page and is on no list.
+  \`unlisted: true\` builds its page but leaves it off every list and the sitemap, and asks search engines
+  not to list it: share its address yourself.
+`;

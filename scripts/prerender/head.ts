@@ -125,6 +125,9 @@ export function renderHead({
   ];
   if (!page.index || notFound) tags.push(`<meta name="robots" content="noindex" />`);
   if (!notFound) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
+  // A listing's pages: each canonical to itself, linked to the pages before and after it.
+  if (page.listing?.prev) tags.push(`<link rel="prev" href="${escapeHtml(absoluteUrl(site, page.listing.prev))}" />`);
+  if (page.listing?.next) tags.push(`<link rel="next" href="${escapeHtml(absoluteUrl(site, page.listing.next))}" />`);
   const og: [string, string][] = [
     ["og:type", entry ? "article" : "website"],
     ["og:site_name", site.company.name],

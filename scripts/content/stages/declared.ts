@@ -5,7 +5,7 @@
  * when the file it points into has a problem of its own. Browser-safe: the pipeline's context
  * (context.ts) and /admin/'s check before saving (admin/check.ts) both make theirs from it.
  */
-import { contentKinds, referableKinds, type KindTable } from "../../../schemas/index.ts";
+import { contentKinds, pagesKinds, referableKinds, type KindTable } from "../../../schemas/index.ts";
 import type { SourceFile } from "./load.ts";
 import { madeAddresses } from "./addresses.ts";
 import { tokensFrom } from "./tokens.ts";
@@ -31,6 +31,8 @@ export interface Declared {
   notFoundRoute?: string;
   /** The site's time zone as site.yaml writes it (`timeZone`): dates without a zone are in it. */
   timeZone?: string;
+  /** The kinds with pages (and listings), by name. */
+  listings: string[];
 }
 
 
@@ -88,5 +90,6 @@ export function declaredBy(
   routes.sort();
   const tokens = tokensFrom(settings.site, settings.leads, formsData);
   const timeZone = asString(asRecord(settings.site).timeZone);
-  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: asString(asRecord(settings.site).notFoundRoute), timeZone };
+  const listings = pagesKinds(kinds).map((kind) => kind.name);
+  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: asString(asRecord(settings.site).notFoundRoute), timeZone, listings };
 }

@@ -41,20 +41,20 @@ function checkAddresses(files: readonly SourceFile[], kinds: KindTable, report: 
     const page = pages.get(address.route);
     if (page) {
       const where = address.file?.path ? ` (${address.file.path})` : ` (the ${address.kind.name} row's address "${address.kind.address}" in schemas/kinds.ts makes it)`;
-      report(page, ["route"], `the address "${address.route}" is ${address.what}'s${where}: give this page another route`);
+      report(page, ["route"], `the address "${address.route}" is taken by ${address.what}${where}: give this page another route`);
       continue;
     }
     const file = address.file?.path ? byPath.get(address.file.path) : undefined;
     if (!file) continue;
     const first = entries.get(address.route);
     if (!first) entries.set(address.route, { made: address, file });
-    else report(file, [], `this ${address.kind.noun}'s address "${address.route}" is already ${first.made.what}'s (${first.file.path}): two entries cannot share an address. Rename this file`);
+    else report(file, [], `this ${address.kind.noun}'s address "${address.route}" is already taken by ${first.made.what} (${first.file.path}): two entries cannot share an address. Rename this file`);
   }
   // A listing's address that an entry takes: "/guides/page/2" is the listing's.
   for (const address of made) {
     if (address.file) continue;
     const entry = entries.get(address.route);
-    if (entry) report(entry.file, [], `this ${entry.made.kind.noun}'s address "${address.route}" is ${address.what}'s: rename this file`);
+    if (entry) report(entry.file, [], `this ${entry.made.kind.noun}'s address "${address.route}" is taken by ${address.what}: rename this file`);
   }
 }
 
