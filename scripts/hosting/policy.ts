@@ -191,7 +191,10 @@ export function describeSite(input: {
   // The content check refuses a redirect from a page's address (schemas/redirects.ts); a host must never get one either.
   const live = new Set(input.pages.flatMap((page) => addressesOf(page)));
   const hiding = input.redirects.find((rule) => live.has(rule.from) || live.has(`${rule.from}/`));
-  if (hiding) throw new Error(`the redirect from "${hiding.from}" would hide the page there: the content check should have refused it`);
+  if (hiding)
+    throw new Error(
+      `the redirect from "${hiding.from}" would hide the page there: the content check should have refused it`,
+    );
   const redirects = input.redirects.map(({ from, to, permanent }) => ({
     from,
     to,

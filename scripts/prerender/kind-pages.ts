@@ -11,7 +11,16 @@ import { pagesKinds, type PagesKind } from "../../schemas/kinds.ts";
 import type { PageData, Site } from "../../schemas/index.ts";
 import type { EntryPage } from "../../schemas/entry-pages.ts";
 import { entryHead, type EntryHead } from "./entry-head.ts";
-import { atomFeed, feedEntries, feedLinks, feedPaths, jsonFeed, rssFeed, type FeedChannel, type FeedEntry } from "./feeds.ts";
+import {
+  atomFeed,
+  feedEntries,
+  feedLinks,
+  feedPaths,
+  jsonFeed,
+  rssFeed,
+  type FeedChannel,
+  type FeedEntry,
+} from "./feeds.ts";
 
 /** The kind a page belongs to: an entry's, or a listing's; else none. */
 export function kindOfPage(page: PageData, kinds: readonly PagesKind[] = pagesKinds()): PagesKind | undefined {

@@ -125,12 +125,14 @@ const icons = {
  * title and kind with the logo in the site's colours (share-image.ts), cached by what it shows.
  */
 const colours = tokens(readFileSync(join(root, "src", "styles", "tokens.css"), "utf8"));
-const logoSvg = site.company.logo.src.endsWith(".svg") ? readFileSync(join(dist, site.company.logo.src), "utf8") : undefined;
+const logoSvg = site.company.logo.src.endsWith(".svg")
+  ? readFileSync(join(dist, site.company.logo.src), "utf8")
+  : undefined;
 const shareStats = { made: 0, cached: 0, ms: 0 };
 async function entryCard(entry: NonNullable<PageData["entry"]>) {
-  const own = (collections as unknown as Record<string, { id: string; shareImage?: { src: string; alt: string } }[]>)[entry.kind]?.find(
-    (fields) => fields.id === entry.id,
-  )?.shareImage;
+  const own = (collections as unknown as Record<string, { id: string; shareImage?: { src: string; alt: string } }[]>)[
+    entry.kind
+  ]?.find((fields) => fields.id === entry.id)?.shareImage;
   if (own) return { src: await card(own.src), ...shareImageSize, alt: own.alt };
   const started = performance.now();
   const made = await shareImage({
@@ -185,7 +187,10 @@ for (const page of pages) {
   written.push({ route: page.route, file, html });
 }
 // An entry's last change is its "updated", else when it was published.
-const mapped = pages.map((page) => ({ ...page, updated: page.updated ?? page.entry?.updated ?? page.entry?.published }));
+const mapped = pages.map((page) => ({
+  ...page,
+  updated: page.updated ?? page.entry?.updated ?? page.entry?.published,
+}));
 writeFileSync(join(dist, "sitemap.xml"), sitemap(site, mapped));
 // Each kind's feeds (RSS, Atom, JSON Feed), at the build's time: what is outside its window then is left out.
 const feeds = feedFiles(site, pages, buildClock());

@@ -21,7 +21,8 @@ const html = (route: string) => readFileSync(join(dist, route.slice(1), "index.h
 const attribute = (text: string, pattern: RegExp) => pattern.exec(text)?.[1]?.replace(/&amp;/g, "&");
 const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
 const sitemapLocs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
-const feedHrefs = (route: string) => [...html(route).matchAll(/<link rel="alternate" type="[^"]+" title="[^"]*" href="([^"]+)"/g)].map((m) => m[1]!);
+const feedHrefs = (route: string) =>
+  [...html(route).matchAll(/<link rel="alternate" type="[^"]+" title="[^"]*" href="([^"]+)"/g)].map((m) => m[1]!);
 
 test.skip(entries.length === 0, "the content has no entry of a kind with pages");
 
@@ -34,7 +35,10 @@ test("every entry's canonical, sitemap, feed and JSON-LD address are the same st
     );
     const articles = blocks.filter((b) => b["@type"] === "Article" || b["@type"] === "BlogPosting");
     expect(articles, entry.url).toHaveLength(1);
-    expect(blocks.filter((b) => b["@type"] === "BreadcrumbList"), entry.url).toHaveLength(1);
+    expect(
+      blocks.filter((b) => b["@type"] === "BreadcrumbList"),
+      entry.url,
+    ).toHaveLength(1);
     const article = articles[0]!;
     expect(article.url, entry.url).toBe(canonical);
     expect((article.mainEntityOfPage as { "@id": string })["@id"], entry.url).toBe(canonical);
@@ -43,14 +47,24 @@ test("every entry's canonical, sitemap, feed and JSON-LD address are the same st
       expect(article[field], `${entry.url}: ${field}`).toBeTruthy();
     }
 
-    const rss = readFileSync(join(dist, new URL(feedHrefs(entry.url).find((h) => h.endsWith(".xml") && h.includes("rss"))!).pathname), "utf8");
-    const json = JSON.parse(readFileSync(join(dist, new URL(feedHrefs(entry.url).find((h) => h.endsWith(".json"))!).pathname), "utf8")) as {
+    const rss = readFileSync(
+      join(dist, new URL(feedHrefs(entry.url).find((h) => h.endsWith(".xml") && h.includes("rss"))!).pathname),
+      "utf8",
+    );
+    const json = JSON.parse(
+      readFileSync(join(dist, new URL(feedHrefs(entry.url).find((h) => h.endsWith(".json"))!).pathname), "utf8"),
+    ) as {
       items: { url: string }[];
     };
-    const inFeeds = rss.includes(`<link>${canonical.replace(/&/g, "&amp;")}</link>`) && json.items.some((item) => item.url === canonical);
+    const inFeeds =
+      rss.includes(`<link>${canonical.replace(/&/g, "&amp;")}</link>`) &&
+      json.items.some((item) => item.url === canonical);
     if (entry.state.unlisted) {
       expect(sitemapLocs, entry.url).not.toContain(canonical);
-      expect(json.items.some((item) => item.url === canonical), entry.url).toBe(false);
+      expect(
+        json.items.some((item) => item.url === canonical),
+        entry.url,
+      ).toBe(false);
     } else {
       expect(sitemapLocs, entry.url).toContain(canonical);
       // A feed holds the newest 20: an older entry may be past its end.
