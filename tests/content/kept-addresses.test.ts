@@ -78,7 +78,7 @@ describe("the content check keeps published addresses", () => {
     expect((await check(root)).problems).toEqual([]);
   });
 
-  it("refuses a page's new route, and takes a draft, a scheduled entry's removal and an unchanged tree as they are", async () => {
+  it("refuses a page's new route, and takes a draft, a scheduled entry's removal, a broken file and an unchanged tree as they are", async () => {
     const root = repository();
     write(root, "content/pages/pricing.yaml", "route: /prices\ntitle: Prices\n");
     write(root, `content/${guides.folder}/wifi-drops.md`, entry("Wi-Fi drops", "draft: true\n"));
@@ -86,6 +86,9 @@ describe("the content check keeps published addresses", () => {
     const { problems } = await check(root);
     expect(problems.map((p) => p.message.split(" is published")[0])).toEqual(['"/pricing"']);
     expect(problems[0]!.message).toContain("  - from: /pricing\n    to: /prices");
+    // A page that cannot be read is the content check's to report, not a lost address.
+    write(root, "content/pages/pricing.yaml", "route: [/prices\n");
+    expect((await check(root)).problems).toEqual([]);
     git(root, "checkout", "-q", "--", "content/pages/pricing.yaml");
     expect((await check(root)).problems).toEqual([]);
   });

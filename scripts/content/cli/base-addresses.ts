@@ -215,7 +215,7 @@ function recordedAddresses(root: string, cacheDir: string): SiteAddresses | unde
       addresses: SiteAddresses["addresses"] extends Map<string, infer A> ? A[] : never;
       redirects: [string, string][];
     };
-    return { addresses: new Map(data.addresses.map((a) => [a.path, a])), redirects: new Map(data.redirects) };
+    return { addresses: new Map(data.addresses.map((a) => [a.path, a])), redirects: new Map(data.redirects), unread: new Set() };
   } catch {
     return undefined;
   }

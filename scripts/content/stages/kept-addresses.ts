@@ -33,7 +33,10 @@ export function droppedAddresses(
   const dropped: DroppedAddress[] = [];
   for (const address of before.addresses.values()) {
     if (!address.live || after.addresses.has(address.path) || after.redirects.has(address.path)) continue;
-    const now = byFile.get(renamed.get(address.file) ?? address.file);
+    const file = renamed.get(address.file) ?? address.file;
+    // A file that cannot be read now is the check's to report, not a lost address.
+    if (after.unread.has(file)) continue;
+    const now = byFile.get(file);
     // A redirect from the old address to somewhere else that is itself redirected would be a chain:
     // point straight at the end (redirects.ts refuses chains).
     let to = now?.path;

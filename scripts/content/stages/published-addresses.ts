@@ -41,6 +41,8 @@ export interface SiteAddresses {
   addresses: Map<string, PublishedAddress>;
   /** The old addresses content/redirects.yaml sends on, and where. */
   redirects: Map<string, string>;
+  /** Files that should make an address but cannot be read for it (broken YAML, no route): the check reports them. */
+  unread: Set<string>;
 }
 
 /** Whether a kind's files make addresses: pages, and the entries of kinds with pages. */
@@ -79,6 +81,7 @@ export interface AddressOptions {
 export function publishedAddresses(tree: ContentTree, { kinds = contentKinds, now }: AddressOptions): SiteAddresses {
   const addresses = new Map<string, PublishedAddress>();
   const redirects = new Map<string, string>();
+  const unread = new Set<string>();
   const siteKind = kinds.find((kind) => kind.role === "settings" && kind.name === "site");
   const siteText = siteKind && siteKind.role === "settings" ? tree.read(siteKind.file) : undefined;
   const zoneField = siteText === undefined ? undefined : fieldOf(dataOf(siteText, false), "timeZone");
@@ -107,10 +110,14 @@ export function publishedAddresses(tree: ContentTree, { kinds = contentKinds, no
     if (!makesAddresses(kind)) continue;
     const text = tree.read(file);
     const data = text === undefined ? undefined : dataOf(text, markdown);
-    if (data === undefined || data === null || typeof data !== "object") continue;
+    if (data === undefined || data === null || typeof data !== "object") {
+      unread.add(file);
+      continue;
+    }
     if (kind.role === "page") {
       const route = fieldOf(data, "route");
       if (typeof route === "string" && route.startsWith("/")) claim(route, file, fieldOf(data, "draft") !== true && liveAt(data, now, zone));
+      else unread.add(file);
     } else entries.push({ kind: kind.name, name, data, path: file });
   }
   // An entry out of its window is not listed either; a draft's listing addresses are marked by madeAddresses.
@@ -125,7 +132,7 @@ export function publishedAddresses(tree: ContentTree, { kinds = contentKinds, no
     const pattern = addressPatternOf(kinds.find((kind) => kind.name === entry.kind)!);
     if (pattern) claim(entryAddress(pattern, entry.name), entry.path, false);
   }
-  return { addresses, redirects };
+  return { addresses, redirects, unread };
 }
 
 /** The paths `site` publishes now (live ones only), sorted. */
