@@ -148,7 +148,9 @@ export function pagesToVisit(pages: readonly PageData[]): PageData[] {
   });
   const count = (kind: string) => made.filter((page) => page.entry?.kind === kind).length;
   const first = [...kinds].sort((a, b) => count(b) - count(a))[0];
-  const listing = made.find(({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "all" && l.page === 1);
+  const listing = made.find(
+    ({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "all" && l.page === 1,
+  );
   const tag = made.find(({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "tag");
   return [...written, ...longest, ...(listing ? [listing] : []), ...(tag ? [tag] : [])];
 }

@@ -83,9 +83,14 @@ writeFileSync(
   kinds.replace(imports, (_, names: string) => `import { ${names}, ${schemaName} } from "./collections.ts";`),
 );
 const options = withPages ? `, { address: ${JSON.stringify(address)} }` : "";
-insertLine(root, files.kinds, `  collection(${JSON.stringify(name)}, ${JSON.stringify(title)}, ${schemaName}${options}),`, {
-  after: /^ {2}collection\("[\w-]+", .*\),$/,
-});
+insertLine(
+  root,
+  files.kinds,
+  `  collection(${JSON.stringify(name)}, ${JSON.stringify(title)}, ${schemaName}${options}),`,
+  {
+    after: /^ {2}collection\("[\w-]+", .*\),$/,
+  },
+);
 insertLine(root, files.empty, `  ${key}: [],`, { before: /^};$/ });
 
 mkdirSync(join(root, "tests", "content", "kinds"), { recursive: true });
