@@ -17,7 +17,7 @@ function EntryHeader({ entry }: { entry: EntryPage }) {
   const date = useDate();
   const tagsId = useId();
   return (
-    <header className="entry__header">
+    <div className="entry__header">
       <p className="eyebrow">
         <SmartLink to={entry.kindUrl}>{entry.kindTitle}</SmartLink>
       </p>
@@ -52,7 +52,7 @@ function EntryHeader({ entry }: { entry: EntryPage }) {
           </ul>
         </div>
       )}
-    </header>
+    </div>
   );
 }
 
