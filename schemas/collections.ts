@@ -74,7 +74,7 @@ export const tag = perContext(() =>
     slug: id
       .optional()
       .describe(
-        'The tag\'s part of its pages\' address, e.g. "printers" makes /guides/tags/printers; leave it out to use the file name. Two tags may not make the same address.',
+        "The tag's part of its pages' address, e.g. \"printers\" makes /guides/tags/printers; leave it out to use the file name. Two tags may not make the same address.",
       ),
     description: text.optional().describe("A sentence shown at the top of the tag's pages."),
     draft,

@@ -26,13 +26,17 @@ export const entryFields = (c: ContentContext) => ({
     "One or two sentences under the title: shown in listings and in search results. Say what the reader will be able to do.",
   ),
   published: isoDate("When it was first published (YYYY-MM-DD), shown on its page. Listings show the newest first."),
-  updated: isoDate("When it last changed in a way readers should know (YYYY-MM-DD); leave it out until then.").optional(),
+  updated: isoDate(
+    "When it last changed in a way readers should know (YYYY-MM-DD); leave it out until then.",
+  ).optional(),
   author: ref(c, "team").describe("Who wrote it: a member of the team, by their short name (id)."),
   tags: z
     .array(ref(c, "tags"))
     .max(6)
     .default([])
-    .describe("Up to six tags, by their short names (ids): each has a page listing what carries it; related entries share one."),
+    .describe(
+      "Up to six tags, by their short names (ids): each has a page listing what carries it; related entries share one.",
+    ),
   hero: image(c, "article"),
   shareImage: image(c, "social")
     .optional()

@@ -120,7 +120,10 @@ export interface ListingPage {
   kind: string;
   kindTitle: string;
   /** What it lists: all the kind's entries, a tag's, or an author's. */
-  by: { type: "all" } | { type: "tag"; id: string; name: string; description?: string } | { type: "author"; id: string; name: string; role: string };
+  by:
+    | { type: "all" }
+    | { type: "tag"; id: string; name: string; description?: string }
+    | { type: "author"; id: string; name: string; role: string };
   /** The page's heading (its h1). */
   heading: string;
   entries: EntryCard[];

@@ -92,7 +92,11 @@ export type ContentKind = SettingsKind | EntriesKind;
  * `ref("<name>")`. Every collection's entries have a window (schedule.ts: Show from, Show until),
  * added here, so a new collection has one too.
  */
-function collection<const N extends Exclude<ReferenceKind, "forms">, F extends z.core.$ZodLooseShape, const A extends string | undefined = undefined>(
+function collection<
+  const N extends Exclude<ReferenceKind, "forms">,
+  F extends z.core.$ZodLooseShape,
+  const A extends string | undefined = undefined,
+>(
   name: N,
   title: string,
   fields: (c: ContentContext) => z.ZodObject<F, z.core.$strict>,
@@ -107,7 +111,13 @@ function collection<const N extends Exclude<ReferenceKind, "forms">, F extends z
   const schema = perContext((c) => {
     const shape = fields(c).extend(scheduleFields(c));
     // An entry with a page of its own is not updated before it is published (entries.ts).
-    return (address === undefined ? shape : shape.superRefine((entry, ctx) => updatedAfterPublished(entry as { published: string; updated?: string }, ctx))) as typeof shape;
+    return (
+      address === undefined
+        ? shape
+        : shape.superRefine((entry, ctx) =>
+            updatedAfterPublished(entry as { published: string; updated?: string }, ctx),
+          )
+    ) as typeof shape;
   });
   return {
     name,
@@ -221,7 +231,9 @@ export type PagesKind = EntriesKind & { role: "collection"; address: string };
 
 /** The kinds whose entries have pages of their own, in the table's order. */
 export function pagesKinds(kinds: KindTable = contentKinds): PagesKind[] {
-  return kinds.filter((kind): kind is PagesKind => kind.role === "collection" && "address" in kind && typeof kind.address === "string");
+  return kinds.filter(
+    (kind): kind is PagesKind => kind.role === "collection" && "address" in kind && typeof kind.address === "string",
+  );
 }
 
 /** Entries of a kind with pages on one page of its listings. */
@@ -359,7 +371,13 @@ export function kindSchemas(
     const { name, title, where } = kind;
     const schema = kind.schema(withoutContext);
     if (kind.role === "settings") return [{ name, title, where, schema, files: `content/${kind.file}` }];
-    const own = { name, title, where, schema, files: `content/${kind.folder}/*.${"address" in kind && kind.address !== undefined ? "md" : "yaml"}` };
+    const own = {
+      name,
+      title,
+      where,
+      schema,
+      files: `content/${kind.folder}/*.${"address" in kind && kind.address !== undefined ? "md" : "yaml"}`,
+    };
     if (!kind.markdown) return [own];
     const markdown = kind.markdown;
     return [

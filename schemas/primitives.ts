@@ -66,7 +66,11 @@ export function markdown(c: ContentContext, options: MarkdownOptions = {}) {
         return source as Html;
       }
       // The context's resolver: the one that records the file's pictures for the image stage.
-      const result = c.markdown(source, c.file.route, options.pictures ? { ...options, resolveImage: c.resolveImage } : options);
+      const result = c.markdown(
+        source,
+        c.file.route,
+        options.pictures ? { ...options, resolveImage: c.resolveImage } : options,
+      );
       for (const problem of result.problems) {
         if ((problem.draftReference || problem.scheduledReference) && c.file.allowDraftReferences) continue;
         ctx.issues.push({

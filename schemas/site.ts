@@ -105,8 +105,24 @@ const searchSettings = (c: ContentContext) =>
     })
     .describe("What search engines and social networks see.");
 
-/** The schema of content/site.yaml, built once per context. */
-const word = (fallback: string, meaning: string) => text.default(fallback).describe(meaning);
+/** The English words of the pages of entries, when site.yaml gives none of its own. */
+const defaultWords = {
+  published: "Published",
+  updated: "Updated",
+  by: "By",
+  minutesRead: "min read",
+  onThisPage: "On this page",
+  tagged: "Tags",
+  related: "Related",
+  home: "Home",
+  previous: "Previous page",
+  next: "Next page",
+  pageOf: "Page %n of %total",
+  tagHeading: "%kind: %name",
+  authorHeading: "%kind by %name",
+};
+
+const word = (name: keyof typeof defaultWords, meaning: string) => text.default(defaultWords[name]).describe(meaning);
 
 /** What the pages of guides and case studies say around their content, and how each ends. */
 const entryPages = (c: ContentContext) =>
@@ -114,7 +130,9 @@ const entryPages = (c: ContentContext) =>
     .strictObject({
       callToAction: z
         .strictObject({
-          heading: text.describe('The heading at the end of every guide and case study, e.g. "Still stuck? We can fix it for you".'),
+          heading: text.describe(
+            'The heading at the end of every guide and case study, e.g. "Still stuck? We can fix it for you".',
+          ),
           intro: markdown(c).optional().describe("A sentence under it (Markdown); {{phone}} writes the number."),
           form: ref(c, "forms").describe("The form shown there, e.g. callback."),
         })
@@ -122,26 +140,30 @@ const entryPages = (c: ContentContext) =>
         .describe("How every guide and case study ends: a heading, the form and the phone number."),
       words: z
         .strictObject({
-          published: word("Published", "Before the date an entry was published."),
-          updated: word("Updated", "Before the date it last changed."),
-          by: word("By", "Before the author's name."),
-          minutesRead: word("min read", 'After the reading time\'s number: "4 min read".'),
-          onThisPage: word("On this page", "The heading of a long entry's table of contents."),
-          tagged: word("Tags", "Before an entry's tags."),
-          related: word("Related", "The heading of the related entries at the end of a page."),
-          home: word("Home", "The first link of the breadcrumbs."),
-          previous: word("Previous page", "The link to a listing's page before."),
-          next: word("Next page", "The link to a listing's page after."),
-          pageOf: word("Page %n of %total", 'A listing\'s page number: "%n" and "%total" are replaced.'),
-          tagHeading: word("%kind: %name", 'The heading of a tag\'s page: "%kind" is the kind\'s title, "%name" the tag\'s.'),
-          authorHeading: word("%kind by %name", "The heading of an author's page."),
+          published: word("published", "Before the date an entry was published."),
+          updated: word("updated", "Before the date it last changed."),
+          by: word("by", "Before the author's name."),
+          minutesRead: word("minutesRead", 'After the reading time\'s number: "4 min read".'),
+          onThisPage: word("onThisPage", "The heading of a long entry's table of contents."),
+          tagged: word("tagged", "Before an entry's tags."),
+          related: word("related", "The heading of the related entries at the end of a page."),
+          home: word("home", "The first link of the breadcrumbs."),
+          previous: word("previous", "The link to a listing's page before."),
+          next: word("next", "The link to a listing's page after."),
+          pageOf: word("pageOf", 'A listing\'s page number: "%n" and "%total" are replaced.'),
+          tagHeading: word(
+            "tagHeading",
+            'The heading of a tag\'s page: "%kind" is the kind\'s title, "%name" the tag\'s.',
+          ),
+          authorHeading: word("authorHeading", "The heading of an author's page."),
         })
-        .prefault({})
+        .default(defaultWords)
         .describe("The words around the content of every guide and case study, and of their listings."),
     })
-    .prefault({})
+    .default({ words: defaultWords })
     .describe("The pages of guides and case studies: how they end, and the words around their content.");
 
+/** The schema of content/site.yaml, built once per context. */
 export const site = perContext((c: ContentContext) =>
   z.strictObject({
     company: z

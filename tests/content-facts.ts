@@ -94,8 +94,14 @@ export function entries<C extends keyof Collections>(
   return references.map(({ kind, id }) => (collections[kind] as Entry<C>[]).find((entry) => entry.id === id)!);
 }
 
-/** The page's main heading: the first section's heading (the content check refuses a first section without one). */
+/**
+ * The page's main heading: the first section's heading (the content check refuses a first section
+ * without one); an entry's title, a listing's heading (its first page's; "(Page 2 of 3)" after it on the others).
+ */
 export function mainHeading(page: PageData): string {
+  if (page.entry) return page.entry.title;
+  // A listing's h1 is its title: its heading, and after its first page which page it is.
+  if (page.listing) return page.title;
   const heading = page.sections[0]?.heading;
   if (heading === undefined)
     throw new Error(`${page.route}: the first section has no heading, which the content check refuses`);
@@ -148,7 +154,9 @@ export function pagesToVisit(pages: readonly PageData[]): PageData[] {
   });
   const count = (kind: string) => made.filter((page) => page.entry?.kind === kind).length;
   const first = [...kinds].sort((a, b) => count(b) - count(a))[0];
-  const listing = made.find(({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "all" && l.page === 1);
+  const listing = made.find(
+    ({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "all" && l.page === 1,
+  );
   const tag = made.find(({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "tag");
   return [...written, ...longest, ...(listing ? [listing] : []), ...(tag ? [tag] : [])];
 }

@@ -14,7 +14,9 @@ import "./entries.css";
 export function Entries(section: SectionOf<"entries">) {
   const level = useSubLevel();
   const all = useContent().entries?.[section.kind] ?? [];
-  const cards = all.filter((card) => !section.tag || card.tags.some((tag) => tag.id === section.tag!.id)).slice(0, section.count);
+  const cards = all
+    .filter((card) => !section.tag || card.tags.some((tag) => tag.id === section.tag!.id))
+    .slice(0, section.count);
   if (cards.length === 0) return null;
   return (
     <SectionFrame section={section} className="entries-section">

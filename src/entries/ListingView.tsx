@@ -17,7 +17,9 @@ export function ListingView({ listing }: { listing: ListingPage }) {
         {listing.heading}
         {listing.page > 1 && ` (${pageOf})`}
       </h1>
-      {listing.by.type === "tag" && listing.by.description && <p className="listing__intro">{listing.by.description}</p>}
+      {listing.by.type === "tag" && listing.by.description && (
+        <p className="listing__intro">{listing.by.description}</p>
+      )}
       {listing.by.type === "author" && <p className="listing__intro">{listing.by.role}</p>}
       <EntryCards cards={listing.entries} level={2} />
       {numbered && (

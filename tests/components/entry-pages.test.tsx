@@ -22,10 +22,17 @@ const guide = (id: string, title: string, published: string, text: string) =>
     "",
   ].join("\n");
 
-const long = ["First", "Second", "Third"].map((step) => `## ${step} step\n\nDo the ${step.toLowerCase()} thing.`).join("\n\n");
+const long = ["First", "Second", "Third"]
+  .map((step) => `## ${step} step\n\nDo the ${step.toLowerCase()} thing.`)
+  .join("\n\n");
 const files: Record<string, Change> = {
   "collections/tags/printers.yaml": "name: Printers\n",
-  "collections/guides/offline.md": guide("offline", "Printer offline", "2026-11-02", `${long}\n\nSee [the legal page](/legal).`),
+  "collections/guides/offline.md": guide(
+    "offline",
+    "Printer offline",
+    "2026-11-02",
+    `${long}\n\nSee [the legal page](/legal).`,
+  ),
   "collections/guides/jammed.md": guide("jammed", "Paper jammed", "2026-11-01", "Open the back cover."),
   "site.yaml": (text) =>
     `${text}entryPages:\n  callToAction:\n    heading: Still stuck?\n    intro: Call {{phone}}.\n    form: callback\n`,
@@ -49,13 +56,19 @@ describe("an entry's page", () => {
     expect(screen.getByRole("link", { name: "Printers" }).getAttribute("href")).toBe("/guides/tags/printers");
     expect(screen.getByText("November 2, 2026").getAttribute("datetime")).toBe("2026-11-02");
     const toc = within(screen.getByRole("navigation", { name: "On this page" }));
-    expect(toc.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["#first-step", "#second-step", "#third-step"]);
+    expect(toc.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+      "#first-step",
+      "#second-step",
+      "#third-step",
+    ]);
     expect(screen.getByRole("heading", { level: 2, name: "Second step" }).id).toBe("second-step");
     expect(screen.getByRole("img", { name: "A picture for offline" })).toBeTruthy();
     const related = within(screen.getByRole("region", { name: "Related" }));
     expect(related.getByRole("link", { name: "Paper jammed" }).getAttribute("href")).toBe("/guides/jammed");
     const cta = within(screen.getByRole("region", { name: "Still stuck?" }));
-    expect(cta.getByRole("link", { name: site.site.contact.phone.display }).getAttribute("href")).toBe(`tel:${site.site.contact.phone.e164}`);
+    expect(cta.getByRole("link", { name: site.site.contact.phone.display }).getAttribute("href")).toBe(
+      `tel:${site.site.contact.phone.e164}`,
+    );
     expect(cta.getByRole("button", { name: site.forms.callback!.submitLabel })).toBeTruthy();
   });
 });
@@ -73,7 +86,9 @@ describe("listings", () => {
   it("the entries section on any page: the latest N, and a link to them all", () => {
     renderSite("/", content());
     const section = within(screen.getByRole("region", { name: "Latest guides" }));
-    expect(section.getAllByRole("listitem").map((item) => within(item).getByRole("link").textContent)).toEqual(["Printer offline"]);
+    expect(section.getAllByRole("listitem").map((item) => within(item).getByRole("link").textContent)).toEqual([
+      "Printer offline",
+    ]);
     expect(section.getByRole("link", { name: "All guides" }).getAttribute("href")).toBe("/guides");
   });
 });

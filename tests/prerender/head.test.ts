@@ -183,11 +183,14 @@ describe("the pages of a kind with pages", () => {
     "collections/guides/hidden.md": entry("hidden", "2026-11-03", "unlisted: true\n"),
   });
   // One guide a page, so the two listed take two pages.
-  const kinds = contentKinds.map((kind) => (kind.name === "guides" ? { ...kind, perPage: 1 } : kind)) as readonly ContentKind[];
+  const kinds = contentKinds.map((kind) =>
+    kind.name === "guides" ? { ...kind, perPage: 1 } : kind,
+  ) as readonly ContentKind[];
   const { content: built } = runContent({ contentDir: dir, kinds });
   const made = built!.made!;
   const of = (route: string) => made.find((p) => p.route === route)!;
-  const headOf = (route: string) => renderHead({ site: built!.settings.site!, page: of(route), collections, notFound: false, icons, socialCard });
+  const headOf = (route: string) =>
+    renderHead({ site: built!.settings.site!, page: of(route), collections, notFound: false, icons, socialCard });
 
   it("each listing page is canonical to itself and links the pages before and after it", () => {
     expect(headOf("/guides")).toContain('<link rel="canonical" href="https://fixture.example/guides" />');

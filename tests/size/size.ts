@@ -89,9 +89,9 @@ const imageBudget = { firstLoad: 250 * 1024, page: 1200 * 1024 };
 
 // Every page written in content/pages/, and a sample of the many alike that guides and case studies make.
 const routes = pagesToVisit(
-  (JSON.parse(readFileSync(join(root, "src", "generated", "routes.json"), "utf8")) as { route: string; file: string }[]).map(
-    ({ file }) => JSON.parse(readFileSync(join(root, "src", "generated", file), "utf8")) as PageData,
-  ),
+  (
+    JSON.parse(readFileSync(join(root, "src", "generated", "routes.json"), "utf8")) as { route: string; file: string }[]
+  ).map(({ file }) => JSON.parse(readFileSync(join(root, "src", "generated", file), "utf8")) as PageData),
 ).map(({ route }) => ({ route }));
 const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
 const failures: string[] = [];

@@ -15,7 +15,7 @@ export function EntryCards({ cards, level }: { cards: readonly EntryCard[]; leve
   const date = useDate();
   const { words } = useSite().entryPages;
   return (
-    <ul className="entry-cards" role="list">
+    <ul className="entry-cards">
       {cards.map((card) => (
         <li key={`${card.kind}/${card.id}`} className="entry-card">
           <Heading level={level} className="entry-card__title">

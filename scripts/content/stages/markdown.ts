@@ -17,6 +17,7 @@ import {
   type ContentFacts,
   type MarkdownOptions as FieldOptions,
   type MarkdownProblem,
+  type PlacementName,
 } from "../../../schemas/index.ts";
 import { lineStartsOf, positionOf } from "../problems/position.ts";
 
@@ -181,6 +182,24 @@ function expandTokens(
   return { expanded, written };
 }
 
+/**
+ * A picture in an entry's text (`![what it shows](images/…)`): checked for the place it is shown in,
+ * and given its published address, size and, for a photo, its widths (the image stage makes them).
+ * Out: what is wrong with it, if anything.
+ */
+function placePicture(node: MdNode, where: PlacementName, resolveImage: ContentFacts["resolveImage"]): string | undefined {
+  const src = (node.url ?? "").trim();
+  const alt = (node.alt ?? "").trim();
+  if (!imagePath.test(src)) return `the picture "${src.slice(0, 60)}" is not a file of content/images: write ![what it shows](images/entries/picture.svg)`;
+  if (!alt) return `the picture "${src}" has no description: write what it shows between the brackets, ![like this](${src}), for people who cannot see it`;
+  const resolved = resolveImage({ src, alt }, where);
+  if (typeof resolved === "string") return resolved;
+  node.url = resolved.src;
+  const widths = resolved.srcset ? { srcSet: resolved.srcset, sizes: resolved.sizes } : {};
+  node.data = { hProperties: { width: resolved.width, height: resolved.height, loading: "lazy", decoding: "async", ...widths } };
+  return undefined;
+}
+
 export function createMarkdown(options: MarkdownOptions) {
   const tokenNames = Object.keys(options.tokens);
   // Looked up once per link: Sets, not a scan of every route for each of them.
@@ -225,28 +244,8 @@ export function createMarkdown(options: MarkdownOptions) {
       } else if (node.type === "html") {
         report("raw HTML is not allowed in content: write Markdown instead, e.g. **bold**, _italic_ or [a link](/contact)");
       } else if (node.type === "image" && field.pictures && field.resolveImage) {
-        const src = (node.url ?? "").trim();
-        const alt = (node.alt ?? "").trim();
-        if (!imagePath.test(src)) {
-          report(`the picture "${src.slice(0, 60)}" is not a file of content/images: write ![what it shows](images/entries/picture.svg)`);
-        } else if (!alt) {
-          report(`the picture "${src}" has no description: write what it shows between the brackets, ![like this](${src}), for people who cannot see it`);
-        } else {
-          const resolved = field.resolveImage({ src, alt }, field.pictures);
-          if (typeof resolved === "string") report(resolved);
-          else {
-            node.url = resolved.src;
-            node.data = {
-              hProperties: {
-                width: resolved.width,
-                height: resolved.height,
-                loading: "lazy",
-                decoding: "async",
-                ...(resolved.srcset ? { srcSet: resolved.srcset, sizes: resolved.sizes } : {}),
-              },
-            };
-          }
-        }
+        const problem = placePicture(node, field.pictures, field.resolveImage);
+        if (problem) report(problem);
       } else if (node.type === "image" || node.type === "imageReference") {
         report("pictures inside text are not supported: use an image field of the section instead");
       } else if (node.url !== undefined) {

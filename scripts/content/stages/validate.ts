@@ -23,6 +23,7 @@ import {
   type PageData,
   type Settings,
 } from "../../../schemas/index.ts";
+import { withBody } from "./entry-body.ts";
 import { jsonSafe } from "./files.ts";
 import { describeIssue } from "../problems/describe-issue.ts";
 import { inDraft, inUnshown, isDraftReference, isScheduledReference } from "./drafts.ts";
@@ -138,19 +139,6 @@ export function validate(
     }
   }
   return { content, problems };
-}
-
-/**
- * An entry of a kind with pages as its schema reads it: its front matter, and its text as `body`
- * (blank lines above it left out, `skipped` of them, so its problems' lines are counted in the file).
- */
-function withBody(file: SourceFile): { input: unknown; skipped: number } {
-  const data = file.data;
-  const text = file.body?.text ?? "";
-  const leading = /^(?:[ \t]*\r?\n)*/.exec(text)![0];
-  const skipped = leading.split("\n").length - 1;
-  if (data === null || typeof data !== "object" || Array.isArray(data) || !text.trim()) return { input: data, skipped };
-  return { input: { ...data, body: text.slice(leading.length) }, skipped };
 }
 
 /** A problem of an entry's text (`body`), at its place in the file below the front matter. */
