@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { perContext, type ContentContext } from "./context.ts";
-import { draft, icon, markdown, ref, text } from "./primitives.ts";
+import { draft, icon, id, markdown, ref, text } from "./primitives.ts";
+import { entryBody, entryFields, type PartMeta } from "./entries.ts";
 import { image } from "./image.ts";
 
 export const service = perContext((c: ContentContext) =>
@@ -63,5 +64,45 @@ export const testimonial = perContext((c: ContentContext) =>
     detail: text.describe('Where they are from or what they do, e.g. "Small business owner, Ohio".'),
     rating: z.number().int().min(1).max(5).optional().describe("Stars out of 5."),
     draft,
+  }),
+);
+
+/** A tag: a word entries carry, with a page listing them (its address part is `slug`, or the id). */
+export const tag = perContext(() =>
+  z.strictObject({
+    name: text.describe('The tag as shown, e.g. "Printers".'),
+    slug: id
+      .optional()
+      .describe(
+        "The tag's part of its pages' address, e.g. \"printers\" makes /guides/tags/printers; leave it out to use the file name. Two tags may not make the same address.",
+      ),
+    description: text.optional().describe("A sentence shown at the top of the tag's pages."),
+    draft,
+  }),
+);
+
+/** A help guide: how to fix or do one thing, step by step (the text is the Markdown after the front matter). */
+export const guide = perContext((c: ContentContext) =>
+  z.strictObject({
+    ...entryFields(c),
+    body: entryBody(c),
+  }),
+);
+
+/** A case study: a customer's problem, what we did, the result, and their words. */
+export const caseStudy = perContext((c: ContentContext) =>
+  z.strictObject({
+    ...entryFields(c),
+    customer: text.describe('Who the customer is, e.g. "A dental practice with six staff".'),
+    problem: markdown(c)
+      .meta({ part: "The problem" } satisfies PartMeta)
+      .describe("The customer's problem, as they saw it (Markdown)."),
+    solution: markdown(c)
+      .meta({ part: "What we did" } satisfies PartMeta)
+      .describe("What we did, step by step (Markdown)."),
+    result: markdown(c)
+      .meta({ part: "The result" } satisfies PartMeta)
+      .describe("What changed for the customer, with numbers where there are some (Markdown)."),
+    body: entryBody(c).optional(),
   }),
 );

@@ -24,6 +24,11 @@ export interface MarkdownProblem {
   scheduledReference?: boolean;
 }
 
+/** How a Markdown field is compiled: `pictures`, the place its pictures are shown in (none: pictures are refused). */
+export interface MarkdownOptions {
+  pictures?: PlacementName;
+}
+
 /** Ids per kind of referenced thing ("plans", "forms", ...), in file order; none: the kind's files are unknown. */
 export type IdsByKind = Readonly<Partial<Record<ReferenceKind, readonly string[]>>>;
 
@@ -54,7 +59,11 @@ export interface ContentFacts {
    */
   resolveImage: (image: ImageInput, where: PlacementName) => ResolvedImage | string;
   /** Compiles Markdown to sanitised HTML and reports what is not allowed in it. */
-  markdown: (source: string, route?: string) => { html: string; problems: MarkdownProblem[] };
+  markdown: (
+    source: string,
+    route?: string,
+    options?: MarkdownOptions & { resolveImage?: ContentFacts["resolveImage"] },
+  ) => { html: string; problems: MarkdownProblem[] };
   /** Ids (per kind), routes and anchors (by route) of drafts: published content may not refer to them. */
   drafts: {
     ids: IdsByKind;
@@ -73,6 +82,8 @@ export interface ContentFacts {
   unshown: { routes: Readonly<Record<string, string>>; items: readonly string[] };
   /** The site's time zone as site.yaml writes it (`timeZone`; its own schema says whether it is one): dates written without a zone are in it. */
   timeZone: string | undefined;
+  /** The kinds whose entries have pages of their own (and listings), by name: what a listing section may list. None: not checked. */
+  listings?: readonly string[];
   /** The file being validated now. */
   file: FileScope;
 }

@@ -1,6 +1,9 @@
 /** Everything the app and the pipeline know about content, in one import. */
+export * from "./addresses.ts";
 export * from "./collections.ts";
 export * from "./context.ts";
+export * from "./entries.ts";
+export type * from "./entry-pages.ts";
 export * from "./form.ts";
 export * from "./image.ts";
 export type * from "./history.ts";

@@ -13,10 +13,13 @@
  */
 import type { z } from "zod";
 import { perContext, withoutContext, type ContentContext } from "./context.ts";
-import { plan, question, service, teamMember, testimonial } from "./collections.ts";
+import { idPlaceholder, listingAddress, patternProblem } from "./addresses.ts";
+import { caseStudy, guide, plan, question, service, tag, teamMember, testimonial } from "./collections.ts";
+import { updatedAfterPublished } from "./entries.ts";
 import { form } from "./form.ts";
 import { leadsSettings } from "./leads.ts";
 import { markdownPage, page } from "./page.ts";
+import type { EntryCards } from "./entry-pages.ts";
 import { referenceNouns, type ReferenceKind } from "./references.ts";
 import { redirects } from "./redirects.ts";
 import { scheduleFields } from "./schedule.ts";
@@ -63,6 +66,18 @@ export interface EntriesKind extends KindCommon {
   folder: string;
   /** The field a CMS lists an entry by, and its list row's summary (a template of its fields). */
   summary?: string;
+  /**
+   * Entries with pages of their own (Astro's `getStaticPaths`, Hugo's sections): the address of each,
+   * a route ending in ":id", e.g. "/guides/:id" (addresses.ts makes the others from it: the listing
+   * "/guides", its pages "/guides/page/2", tags' "/guides/tags/<tag>" and authors'
+   * "/guides/authors/<id>"). Its entries are Markdown files, `<id>.md`: the fields as front matter,
+   * then the text, which is the schema's `body` field. The pipeline makes the pages
+   * (scripts/content/stages/entry-pages.ts); pre-rendering, the sitemap, the links' checks and the
+   * CMS follow from the pages it makes.
+   */
+  address?: string;
+  /** Entries on one page of its listings (default 10). */
+  perPage?: number;
   /** Entries may also be Markdown files (`<id>.md`): these fields as front matter, then the text. */
   markdown?: Omit<KindCommon, "name"> & {
     /** The CMS collection its Markdown entries are edited in (one format per CMS collection). */
@@ -77,22 +92,50 @@ export type ContentKind = SettingsKind | EntriesKind;
  * `ref("<name>")`. Every collection's entries have a window (schedule.ts: Show from, Show until),
  * added here, so a new collection has one too.
  */
-function collection<const N extends Exclude<ReferenceKind, "forms">, F extends z.core.$ZodLooseShape>(
+function collection<
+  const N extends Exclude<ReferenceKind, "forms">,
+  F extends z.core.$ZodLooseShape,
+  const A extends string | undefined = undefined,
+>(
   name: N,
   title: string,
   fields: (c: ContentContext) => z.ZodObject<F, z.core.$strict>,
+  options: { address?: A; perPage?: number } = {},
 ) {
   const noun = referenceNouns[name];
-  const schema = perContext((c) => fields(c).extend(scheduleFields(c)));
+  const { address, perPage } = options;
+  if (address !== undefined) {
+    const problem = patternProblem(address);
+    if (problem) throw new Error(`schemas/kinds.ts, the ${name} row: ${problem}`);
+  }
+  const schema = perContext((c) => {
+    const shape = fields(c).extend(scheduleFields(c));
+    // An entry with a page of its own is not updated before it is published (entries.ts).
+    return (
+      address === undefined
+        ? shape
+        : shape.superRefine((entry, ctx) =>
+            updatedAfterPublished(entry as { published: string; updated?: string }, ctx),
+          )
+    ) as typeof shape;
+  });
   return {
     name,
     role: "collection",
     folder: `collections/${name}`,
     noun,
     title,
-    purpose: `One entry per ${noun}; pages show the ones their sections list.`,
-    where: `\`content/collections/${name}/<id>.yaml\`, one file per entry; the file name is the entry's id, which sections use to show it`,
+    purpose:
+      address === undefined
+        ? `One entry per ${noun}; pages show the ones their sections list.`
+        : `One entry per ${noun}, each with a page of its own at ${address.replace(idPlaceholder, "<id>")}, listed at ${listingAddress(address)}.`,
+    where:
+      address === undefined
+        ? `\`content/collections/${name}/<id>.yaml\`, one file per entry; the file name is the entry's id, which sections use to show it`
+        : `\`content/collections/${name}/<id>.md\`, one file per entry: its fields between two \`---\` lines, then its text in Markdown; the file name is the entry's id, which makes its address`,
     schema,
+    address: address as A,
+    ...(perPage === undefined ? {} : { perPage }),
   } as const;
 }
 
@@ -158,6 +201,9 @@ export const contentKinds = [
   collection("team", "Team", teamMember),
   collection("faq", "FAQ", question),
   collection("testimonials", "Testimonials", testimonial),
+  collection("tags", "Tags", tag),
+  collection("guides", "Help guides", guide, { address: "/guides/:id" }),
+  collection("case-studies", "Case studies", caseStudy, { address: "/case-studies/:id" }),
   {
     name: "forms",
     role: "form",
@@ -179,6 +225,19 @@ export type KindName = (typeof contentKinds)[number]["name"];
 export function kindNamed(name: string, kinds: KindTable = contentKinds): ContentKind | undefined {
   return kinds.find((kind) => kind.name === name);
 }
+
+/** A kind of entries with pages of their own: a collection's row with an `address` (Astro's collections with `getStaticPaths`). */
+export type PagesKind = EntriesKind & { role: "collection"; address: string };
+
+/** The kinds whose entries have pages of their own, in the table's order. */
+export function pagesKinds(kinds: KindTable = contentKinds): PagesKind[] {
+  return kinds.filter(
+    (kind): kind is PagesKind => kind.role === "collection" && "address" in kind && typeof kind.address === "string",
+  );
+}
+
+/** Entries of a kind with pages on one page of its listings. */
+export const defaultPerPage = 10;
 
 /** The kinds whose entries a field may name by id (`ref()`): collections and forms. */
 export function referableKinds(kinds: KindTable = contentKinds): EntriesKind[] {
@@ -223,9 +282,13 @@ export function classifyPath(rel: string, kinds: KindTable = contentKinds): File
     const match = /^(.+)\.(yaml|md)$/.exec(fileName);
     if (!match) continue;
     const [, id, ext] = match as unknown as [string, string, string];
-    if (ext === "md" && !kind.markdown) {
+    const pages = "address" in kind && kind.address !== undefined;
+    if (ext === "md" && !kind.markdown && !pages) {
       if (kind.role === "collection") return `an entry of the ${kind.name} collection is a ".yaml" file`;
       continue;
+    }
+    if (ext === "yaml" && pages) {
+      return `an entry of the ${kind.name} collection is a Markdown file, "${id}.md": its fields between two "---" lines, then its text`;
     }
     // An entry's file name is its id, which sections use to show it.
     if (kind.role === "collection" && !idPattern.test(id)) {
@@ -242,7 +305,9 @@ export function contentLayout(kinds: KindTable = contentKinds): string {
     .map((kind) =>
       kind.role === "settings"
         ? kind.file
-        : `${kind.folder}/<${kind.role === "page" ? "name" : "id"}>.yaml${kind.markdown ? `, ${kind.folder}/*.md` : ""}`,
+        : "address" in kind && kind.address !== undefined
+          ? `${kind.folder}/<id>.md`
+          : `${kind.folder}/<${kind.role === "page" ? "name" : "id"}>.yaml${kind.markdown ? `, ${kind.folder}/*.md` : ""}`,
     )
     .join(", ")}, images/`;
 }
@@ -277,6 +342,11 @@ export type Plan = Entry<"plans">;
 export type TeamMember = Entry<"team">;
 export type Question = Entry<"faq">;
 export type Testimonial = Entry<"testimonials">;
+export type Tag = Entry<"tags">;
+export type Guide = Entry<"guides">;
+export type CaseStudy = Entry<"case-studies">;
+/** The collections whose entries have pages of their own (a row with an `address`). */
+export type PagesKindName = Extract<(typeof contentKinds)[number], { address: string }>["name"];
 
 // Every kind a reference may name has its row, and every referable row is a kind a reference may name.
 type ReferableRowName = Extract<(typeof contentKinds)[number], { role: "collection" | "form" }>["name"];
@@ -301,7 +371,13 @@ export function kindSchemas(
     const { name, title, where } = kind;
     const schema = kind.schema(withoutContext);
     if (kind.role === "settings") return [{ name, title, where, schema, files: `content/${kind.file}` }];
-    const own = { name, title, where, schema, files: `content/${kind.folder}/*.yaml` };
+    const own = {
+      name,
+      title,
+      where,
+      schema,
+      files: `content/${kind.folder}/*.${"address" in kind && kind.address !== undefined ? "md" : "yaml"}`,
+    };
     if (!kind.markdown) return [own];
     const markdown = kind.markdown;
     return [
@@ -324,4 +400,6 @@ type AppSettingsName = Extract<(typeof contentKinds)[number], { role: "settings"
 export type AppContent = { [N in AppSettingsName]: Settings[N] } & {
   collections: Collections;
   forms: Record<string, z.output<ReturnType<typeof form>>>;
+  /** The listed entries of every kind with pages, as cards (schemas/entry-pages.ts); none: no listing shows any. */
+  entries?: EntryCards;
 };

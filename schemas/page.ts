@@ -4,6 +4,7 @@ import { perContext, type ContentContext } from "./context.ts";
 import { draft, route, text } from "./primitives.ts";
 import { scheduleFields } from "./schedule.ts";
 import { section } from "./sections/index.ts";
+import type { EntryPage, ListingPage } from "./entry-pages.ts";
 
 const pageFields = (c: ContentContext) => ({
   route: route,
@@ -80,8 +81,15 @@ export const markdownPage = perContext((c: ContentContext) =>
 
 export type Page = z.output<ReturnType<typeof page>>;
 
-/** A page as the app receives it: Markdown pages arrive as one prose section. */
+/**
+ * A page as the app receives it: Markdown pages arrive as one prose section; the pages the pipeline
+ * makes for a kind with pages (entry-pages.ts) carry their `entry` or `listing` instead of sections.
+ */
 export type PageData = Page & {
-  /** When a Markdown page's text last changed (YYYY-MM-DD). */
+  /** When a Markdown page's text (or an entry) last changed (YYYY-MM-DD). */
   updated?: string;
+  /** An entry's own page (schemas/entry-pages.ts). */
+  entry?: EntryPage;
+  /** A page of a listing of entries. */
+  listing?: ListingPage;
 };

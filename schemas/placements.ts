@@ -47,6 +47,14 @@ export const placements = {
       "(min-width: 72rem) 35.75rem, (min-width: 56rem) calc(55vw - 3.85rem), (min-width: 44rem) 40rem, (min-width: 40rem) calc(100vw - 4rem), calc(100vw - 2rem)",
   },
   callout: { label: "the picture of a callout section", shownAt: 640, density: 2, sizes: besideText },
+  // .entry's column (src/entries/entry.css): the full width less the page's margins, at most 46rem.
+  article: {
+    label: "a picture of a guide or case study (its main picture, or one in its text)",
+    folder: "entries",
+    shownAt: 736,
+    density: 2,
+    sizes: "(min-width: 50rem) 46rem, (min-width: 40rem) calc(100vw - 4rem), calc(100vw - 2rem)",
+  },
   // .gallery__grid: as many 16rem columns as fit; one column (up to 33rem) on phones.
   gallery: {
     label: "a picture in a gallery",

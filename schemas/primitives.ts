@@ -1,6 +1,6 @@
 /** Small field types shared by every content kind. */
 import { z } from "zod";
-import { draftReference, noContext, scheduledReference, type ContentContext } from "./context.ts";
+import { draftReference, noContext, scheduledReference, type ContentContext, type MarkdownOptions } from "./context.ts";
 import { referenceNouns, type Reference, type ReferenceKind, type ReferenceMeta } from "./references.ts";
 import { didYouMean, listOf } from "./suggest.ts";
 import { unwrap, walk } from "./walk.ts";
@@ -54,15 +54,23 @@ export const text = nonEmpty.superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: "custom", input: value, message: problem });
 });
 
-/** Text written in Markdown, compiled to sanitised HTML at build time. */
-export function markdown(c: ContentContext) {
+/**
+ * Text written in Markdown, compiled to sanitised HTML at build time. `pictures`: the place its
+ * pictures (`![alt](images/…)`) are shown in (an entry's text); without it pictures are refused.
+ */
+export function markdown(c: ContentContext, options: MarkdownOptions = {}) {
   return nonEmpty
     .transform((source, ctx): Html => {
       if (!c.known) {
         ctx.issues.push({ code: "custom", message: noContext("Markdown"), input: source });
         return source as Html;
       }
-      const result = c.markdown(source, c.file.route);
+      // The context's resolver: the one that records the file's pictures for the image stage.
+      const result = c.markdown(
+        source,
+        c.file.route,
+        options.pictures ? { ...options, resolveImage: c.resolveImage } : options,
+      );
       for (const problem of result.problems) {
         if ((problem.draftReference || problem.scheduledReference) && c.file.allowDraftReferences) continue;
         ctx.issues.push({

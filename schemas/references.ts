@@ -11,6 +11,9 @@ export const referenceNouns = {
   team: "team member",
   faq: "question",
   testimonials: "testimonial",
+  tags: "tag",
+  guides: "guide",
+  "case-studies": "case study",
   forms: "form",
 } as const;
 

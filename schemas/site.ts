@@ -3,7 +3,7 @@ import { z } from "zod";
 import { image } from "./image.ts";
 import { perContext, type ContentContext } from "./context.ts";
 import { dialledNumberProblem, shownNumberProblem } from "./phone-number.ts";
-import { link, markdown, pageRoute, text } from "./primitives.ts";
+import { link, markdown, pageRoute, ref, text } from "./primitives.ts";
 import { isTimeZone } from "./schedule.ts";
 
 export const phone = z
@@ -105,6 +105,64 @@ const searchSettings = (c: ContentContext) =>
     })
     .describe("What search engines and social networks see.");
 
+/** The English words of the pages of entries, when site.yaml gives none of its own. */
+const defaultWords = {
+  published: "Published",
+  updated: "Updated",
+  by: "By",
+  minutesRead: "min read",
+  onThisPage: "On this page",
+  tagged: "Tags",
+  related: "Related",
+  home: "Home",
+  previous: "Previous page",
+  next: "Next page",
+  pageOf: "Page %n of %total",
+  tagHeading: "%kind: %name",
+  authorHeading: "%kind by %name",
+};
+
+const word = (name: keyof typeof defaultWords, meaning: string) => text.default(defaultWords[name]).describe(meaning);
+
+/** What the pages of guides and case studies say around their content, and how each ends. */
+const entryPages = (c: ContentContext) =>
+  z
+    .strictObject({
+      callToAction: z
+        .strictObject({
+          heading: text.describe(
+            'The heading at the end of every guide and case study, e.g. "Still stuck? We can fix it for you".',
+          ),
+          intro: markdown(c).optional().describe("A sentence under it (Markdown); {{phone}} writes the number."),
+          form: ref(c, "forms").describe("The form shown there, e.g. callback."),
+        })
+        .optional()
+        .describe("How every guide and case study ends: a heading, the form and the phone number."),
+      words: z
+        .strictObject({
+          published: word("published", "Before the date an entry was published."),
+          updated: word("updated", "Before the date it last changed."),
+          by: word("by", "Before the author's name."),
+          minutesRead: word("minutesRead", 'After the reading time\'s number: "4 min read".'),
+          onThisPage: word("onThisPage", "The heading of a long entry's table of contents."),
+          tagged: word("tagged", "Before an entry's tags."),
+          related: word("related", "The heading of the related entries at the end of a page."),
+          home: word("home", "The first link of the breadcrumbs."),
+          previous: word("previous", "The link to a listing's page before."),
+          next: word("next", "The link to a listing's page after."),
+          pageOf: word("pageOf", 'A listing\'s page number: "%n" and "%total" are replaced.'),
+          tagHeading: word(
+            "tagHeading",
+            'The heading of a tag\'s page: "%kind" is the kind\'s title, "%name" the tag\'s.',
+          ),
+          authorHeading: word("authorHeading", "The heading of an author's page."),
+        })
+        .default(defaultWords)
+        .describe("The words around the content of every guide and case study, and of their listings."),
+    })
+    .default({ words: defaultWords })
+    .describe("The pages of guides and case studies: how they end, and the words around their content.");
+
 /** The schema of content/site.yaml, built once per context. */
 export const site = perContext((c: ContentContext) =>
   z.strictObject({
@@ -154,6 +212,7 @@ export const site = perContext((c: ContentContext) =>
           .describe("Google Tag Manager container id. When left out nothing third-party loads."),
       })
       .describe("Analytics: page views and call-button clicks go to the data layer."),
+    entryPages: entryPages(c),
     seo: searchSettings(c),
     notFoundRoute: pageRoute(c).describe('The address of the page shown for addresses that do not exist, e.g. "/404".'),
     timeZone: z

@@ -3,6 +3,8 @@ import type { PageData } from "../schemas";
 import { DraftMark } from "../ui/components/Draft";
 import { PreviewTimeNote, ScheduleMark } from "../ui/components/Scheduled";
 import { useSite } from "../ui/content/ContentProvider";
+import { EntryView } from "./entries/EntryView";
+import { ListingView } from "./entries/ListingView";
 import { Sections } from "./sections/SectionView";
 
 /** The document title a page gets from the site's title template. */
@@ -19,9 +21,16 @@ export function PageView({ page }: { page: PageData }) {
   return (
     <>
       <PreviewTimeNote />
-      <DraftMark draft={page.draft}>Draft page: not on the live site</DraftMark>
+      {!page.entry && <DraftMark draft={page.draft}>Draft page: not on the live site</DraftMark>}
       <ScheduleMark item={page} noun="page" />
-      <Sections sections={page.sections} />
+      {/* A page a kind with pages made (scripts/content/stages/entry-pages.ts): an entry's, or a listing's. */}
+      {page.entry ? (
+        <EntryView entry={page.entry} />
+      ) : page.listing ? (
+        <ListingView listing={page.listing} />
+      ) : (
+        <Sections sections={page.sections} />
+      )}
     </>
   );
 }

@@ -38,7 +38,7 @@ function app(content: SiteContent) {
 // the visit came with.
 recordVisit();
 
-const { site, collections, forms, pageWindows } = generated;
+const { site, collections, forms, entries, pageWindows } = generated;
 // `npm run dev` marks what is outside its window at the preview's time: the page's `?at=` (e.g.
 // ?at=2026-11-27T00:00, in the site's zone), kept while navigating, else BUILD_TIME, else now.
 const clock =
@@ -49,7 +49,7 @@ const clock =
         import.meta.env.BUILD_TIME,
       )
     : undefined;
-let content: SiteContent = { site, collections, forms, pageWindows, pages: await storeFor(generated) };
+let content: SiteContent = { site, collections, forms, entries, pageWindows, pages: await storeFor(generated) };
 const container = document.getElementById("root")!;
 // Pre-rendered pages are hydrated; the development server's empty page is rendered.
 const prerendered = container.hasChildNodes();
@@ -66,8 +66,8 @@ if (import.meta.hot) {
     async ({ generated: next, pages, structural }) => {
       const store = structural ? await storeFor(next) : content.pages;
       for (const page of pages.values()) store.set(page);
-      const { site, collections, forms, pageWindows } = next;
-      content = { site, collections, forms, pageWindows, pages: store };
+      const { site, collections, forms, entries, pageWindows } = next;
+      content = { site, collections, forms, entries, pageWindows, pages: store };
       root.render(app(content));
     },
   );

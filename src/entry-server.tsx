@@ -3,7 +3,7 @@ import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
 import { createPageStore } from "../ui/content/pages";
 import { renderWithIslands } from "./islands/render";
-import { collections, forms, loadPage, routes, site } from "./generated";
+import { collections, entries, forms, loadPage, routes, site } from "./generated";
 import { base, withBase } from "../ui/base";
 
 // On the server every page is loaded before the first render, so rendering never suspends. Through
@@ -19,7 +19,7 @@ const pages = createPageStore(routes, loadPage, await Promise.all(routes.map(loa
 export function render(url: string): string {
   return renderWithIslands(
     <StaticRouter basename={base} location={withBase(url)}>
-      <App content={{ site, pages, collections, forms }} />
+      <App content={{ site, pages, collections, forms, entries }} />
     </StaticRouter>,
   );
 }

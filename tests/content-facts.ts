@@ -94,8 +94,14 @@ export function entries<C extends keyof Collections>(
   return references.map(({ kind, id }) => (collections[kind] as Entry<C>[]).find((entry) => entry.id === id)!);
 }
 
-/** The page's main heading: the first section's heading (the content check refuses a first section without one). */
+/**
+ * The page's main heading: the first section's heading (the content check refuses a first section
+ * without one); an entry's title, a listing's heading (its first page's; "(Page 2 of 3)" after it on the others).
+ */
 export function mainHeading(page: PageData): string {
+  if (page.entry) return page.entry.title;
+  // A listing's h1 is its title: its heading, and after its first page which page it is.
+  if (page.listing) return page.title;
   const heading = page.sections[0]?.heading;
   if (heading === undefined)
     throw new Error(`${page.route}: the first section has no heading, which the content check refuses`);
@@ -129,4 +135,28 @@ export function answers(form: Form, site: Site): { label: string; value: string 
 /** `text` as a regular expression that matches it literally. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The pages a browser test visits: every page written in content/pages/, and of the many alike that
+ * the kinds with pages make (stages/entry-pages.ts), a sample: of each kind its longest entry (a
+ * table of contents, pictures), and of the kind with the most entries its listing's first page and a tag's.
+ * Twenty-four more guides add no browser time; what they share is proved on these.
+ */
+export function pagesToVisit(pages: readonly PageData[]): PageData[] {
+  const written = pages.filter((page) => !page.entry && !page.listing);
+  const made = pages.filter((page) => page.entry || page.listing);
+  const kinds = [...new Set(made.map((page) => page.entry?.kind ?? page.listing!.kind))];
+  const longest = kinds.flatMap((kind) => {
+    const entries = made.filter((page) => page.entry?.kind === kind);
+    const size = (page: PageData) => page.entry!.toc.length * 1000 + page.entry!.readingMinutes;
+    return entries.length ? [entries.reduce((best, page) => (size(page) > size(best) ? page : best))] : [];
+  });
+  const count = (kind: string) => made.filter((page) => page.entry?.kind === kind).length;
+  const first = [...kinds].sort((a, b) => count(b) - count(a))[0];
+  const listing = made.find(
+    ({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "all" && l.page === 1,
+  );
+  const tag = made.find(({ listing: l }) => l !== undefined && l.kind === first && l.by.type === "tag");
+  return [...written, ...longest, ...(listing ? [listing] : []), ...(tag ? [tag] : [])];
 }

@@ -20,6 +20,7 @@ import {
 } from "../../schemas/index.ts";
 import { describeIssue } from "../../scripts/content/problems/describe-issue.ts";
 import { declaredBy } from "../../scripts/content/stages/declared.ts";
+import { withBody } from "../../scripts/content/stages/entry-body.ts";
 import { inDraft, isDraftReference } from "../../scripts/content/stages/drafts.ts";
 import type { FileIdentity, SourceFile } from "../../scripts/content/stages/load.ts";
 import { yamlPartOf } from "../../scripts/content/stages/front-matter.ts";
@@ -131,19 +132,22 @@ export function checkEntry(target: StoredFile, others: readonly StoredFile[], im
   const schema = schemaFor(file, context);
   const problems: Problem[] = [];
   let value: unknown;
+  // An entry with a page of its own: its text is its schema's `body` field (scripts/content/stages/entry-body.ts).
+  const kind = kindNamed(file.kind);
+  const input = kind && "address" in kind && kind.address ? withBody(file).input : file.data;
   inFile(context, here, () => {
-    let result = schema.safeParse(file.data);
+    let result = schema.safeParse(input);
     if (!result.success) {
       const issues = result.error.issues.filter(
         (issue) => !(isDraftReference(issue) && inDraft(file.data, issue.path)),
       );
       if (issues.length === 0) {
-        result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
+        result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(input));
       }
       if (!result.success) for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
     }
     if (result.success) value = result.data;
-    if (file.markdown && file.body) {
+    if (file.markdown && file.body && input === file.data) {
       if (!file.body.text.trim()) {
         problems.push({
           file: file.path,

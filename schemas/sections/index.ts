@@ -16,6 +16,7 @@ import { calloutSection } from "../../sections/callout/schema.ts";
 import { faqSection } from "../../sections/faq/schema.ts";
 import { formSection } from "../../sections/form/schema.ts";
 import { proseSection } from "../../sections/prose/schema.ts";
+import { entriesSection } from "../../sections/entries/schema.ts";
 
 /** The one list of section types: each a factory of its schema. */
 const sectionFactories = [
@@ -31,6 +32,7 @@ const sectionFactories = [
   faqSection,
   formSection,
   proseSection,
+  entriesSection,
 ] as const;
 
 /** The schemas a list of factories builds, as a tuple in the same order. */

@@ -32,8 +32,43 @@ export interface CmsOptions {
   siteUrl?: string;
 }
 
+/**
+ * A kind with pages (a row with an `address`): its entries are Markdown files, the fields as front
+ * matter and the text (the schema's `body` field) as Decap's Markdown body.
+ */
+function markdownEntriesCollection(kind: Extract<ContentKind, { folder: string }>, address: string): CmsCollection {
+  const fields = objectFields(kind.schema(withoutContext));
+  const body = fields.find((field) => field.name === "body");
+  return {
+    name: kind.name,
+    label: kind.title,
+    label_singular: labelOf(kind.noun),
+    description: kind.purpose,
+    folder: `content/${kind.folder}`,
+    extension: "md",
+    format: "frontmatter",
+    create: true,
+    delete: true,
+    slug: "{{slug}}",
+    identifier_field: "title",
+    summary: kind.summary ?? `{{title}} (${address.replace(":id", "{{slug}}")})`,
+    fields: [
+      ...fields.filter((field) => field.name !== "body"),
+      {
+        name: "body",
+        label: "Text",
+        widget: "markdown",
+        hint: "The text. Headings start at level two (##); pictures: ![what it shows](images/entries/picture.svg).",
+        required: body?.required !== false,
+        ...markdownOptions,
+      },
+    ],
+  };
+}
+
 /** The CMS collection of an entries kind: its folder, one file per entry, named after its id. */
 function entriesCollection(kind: Extract<ContentKind, { folder: string }>): CmsCollection {
+  if ("address" in kind && typeof kind.address === "string") return markdownEntriesCollection(kind, kind.address);
   const identifier = kind.role === "page" ? "title" : identifierOf(kind.schema(withoutContext));
   return {
     name: kind.name,

@@ -27,6 +27,10 @@ import { findUnused } from "./stages/unused.ts";
 import { checkSchedule, scheduledIn, shownAt, steadyAround, zoneOf } from "./stages/schedule.ts";
 import { buildClock } from "./clock.ts";
 import { published, validate, type Content } from "./stages/validate.ts";
+import { entryPages } from "./stages/entry-pages.ts";
+
+/** Whether the run found problems so far (then no page is made from content that is not all valid). */
+const anyProblem = (loaded: { problems: unknown[] }, found: unknown[]) => loaded.problems.length + found.length > 0;
 import { curlyQuoted } from "./problems/yaml-errors.ts";
 
 export interface RunOptions {
@@ -115,7 +119,7 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   // Folded blocks and curly quotes depend on the file alone: a file that passed them is not checked again.
   const unchecked = loaded.files.filter((file) => !file.cached?.clean);
   faultPoint("rules");
-  found.push(...checkRules(everything, loaded.files));
+  found.push(...checkRules(everything, loaded.files, kinds));
   const contextFree = checkFolding(unchecked);
   for (const file of unchecked) contextFree.push(...curlyQuoted(file));
   if (cache) {
@@ -127,10 +131,13 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   found.push(...contextFree);
   // What is shown when: the windows (publishDate, expiryDate) read at the build's clock.
   const zone = zoneOf(loaded.files);
-  const scheduled = scheduledIn(loaded.files, zone);
+  const scheduled = scheduledIn(loaded.files, zone, kinds);
   const timed = checkSchedule(loaded.files, scheduled, now, zone, inputs.notFoundRoute);
   found.push(...timed.problems);
-  const content = drafts ? everything : shownAt(published(everything), now);
+  const shown = drafts ? everything : shownAt(published(everything), now);
+  // The pages of the kinds with pages, from what is shown: an entry not shown has no page and is on no listing.
+  const entries = anyProblem(loaded, found) ? undefined : entryPages(shown, kinds);
+  const content: Content = entries ? { ...shown, made: entries.pages, cards: entries.cards } : shown;
   // A file that cannot be read (or used) is the cause of what goes wrong around it: it comes first.
   const problems = [...loaded.problems.sort(byPosition), ...found.sort(byPosition)];
   const warnings = problems.length ? [] : [...findUnused(published(everything), loaded.files, kinds), ...timed.warnings].sort(byPosition);

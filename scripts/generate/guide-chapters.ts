@@ -73,10 +73,16 @@ Good to know:
 - **References**: sections name collection entries by their \`id\` and forms by their file name. A
   misspelt id is reported with the ids that exist. An entry that no page shows is reported as a
   **warning** (it does not stop publishing), with the sections where it could be listed.
-- **Renaming a page**: when you change a page's \`route\`, add its old address to
-  \`content/redirects.yaml\` (\`from: /old-address\`, \`to: /new-address\`), so links and search
-  results that use the old address keep working. The check makes sure every redirect leads straight
-  to a published page.
+- **Renaming a page, a guide or a case study**: a published address must keep working. When you
+  change a page's \`route\`, or rename a guide's file (its file name is its address), add its old
+  address to \`content/redirects.yaml\` (\`from: /old-address\`, \`to: /new-address\`), so links and
+  search results that use the old address keep working. You do not have to remember: the check
+  compares the site's addresses with those of \`main\` and, when one would be lost, names the exact
+  lines to add. It also makes sure every redirect leads straight to a published page.
+- **Feeds and sharing**: each kind with pages (guides, case studies) has feeds readers can follow
+  (\`/guides/rss.xml\`, \`/guides/atom.xml\`, \`/guides/feed.json\`: the 20 newest, never a draft, an
+  unlisted or a scheduled one), and each entry gets a picture for social networks, made from its
+  title with the logo, unless you choose one (\`shareImage\`).
 `;
 
 /** What to put where: how large a photo each place needs, alt text, the focus of a cut picture. */
@@ -317,4 +323,31 @@ away, no address listed twice):
 content/redirects.yaml:7:9  redirects[1].to  "/about-us" is itself redirected to "/about" (entry 1): point this one straight at "/about", so visitors arrive in one step
 content/redirects.yaml:8:11  redirects[2].from  "/contact" is the address of a page on this site: a redirect from it would hide the page. Remove this redirect, or give the page another route first
 \`\`\`
+`;
+
+/** Guides and case studies: entries with a page of their own (the kinds with pages, schemas/kinds.ts `address`). */
+export const entryPages = `## Guides and case studies
+
+Help guides and case studies each have a page of their own, and are listed for you: nobody adds them
+to a page by hand.
+
+- **A new guide is a new file**, \`content/collections/guides/<id>.md\` (a case study:
+  \`content/collections/case-studies/<id>.md\`): its fields between two \`---\` lines, then its text in
+  Markdown. The file name is its address: \`printer-says-offline.md\` is shown at
+  \`/guides/printer-says-offline\`. Renaming the file changes its address.
+- **Its text**: start headings at \`##\` (the title is the page's main heading). Each heading gets a link
+  of its own, and a guide with three \`##\` headings or more gets a table of contents at the top. Put
+  pictures in \`content/images/entries/\` and show one with \`![what it shows](images/entries/picture.svg)\`:
+  the words in brackets are read aloud to people who cannot see it, and are required.
+- **Listed for you**: the newest first at \`/guides\` (ten a page: \`/guides/page/2\` and on), on a page for
+  each of its tags (\`/guides/tags/<tag>\`) and for its author (\`/guides/authors/<id>\`). The author is a
+  member of the team (\`content/collections/team/\`), the tags are entries of \`content/collections/tags/\`:
+  both are checked, so a misspelt name is refused with what you may have meant. Entries that share a tag
+  are shown as related at the end of each other's pages, with the call to action of
+  \`entryPages.callToAction\` in \`content/site.yaml\` (the callback form and the phone number).
+- **On any page**, the section \`entries\` shows the latest guides (or those with a tag).
+- **Not ready?** \`draft: true\` keeps it off the site. \`publishDate\` and \`expiryDate\` work as for
+  everything else (see Scheduling): before and after, the guide has no page and is on no list.
+  \`unlisted: true\` builds its page but leaves it off every list and the sitemap, and asks search engines
+  not to list it: share its address yourself.
 `;

@@ -20,6 +20,7 @@ import {
 import { unwrap } from "../../schemas/walk.ts";
 import { writeGenerated } from "./generated-file.ts";
 import {
+  entryPages,
   glossary,
   intro,
   leadsScreen,
@@ -187,6 +188,7 @@ export function renderGuide(kinds: KindTable = contentKinds): string {
     whatTheCheckSays,
     glossary,
     scheduling,
+    entryPages,
     leadsScreen,
     undoAChange,
     pictures(),

@@ -8,18 +8,28 @@
  * and its test (tests/content/kinds/<name>.test.ts: typed entries through the real pipeline); then the
  * editor JSON Schemas and the content guide are regenerated and the changed files formatted. The new
  * kind's entries have a title and a Markdown summary: change them from there (docs/adding-a-content-kind.md).
+ * `--address /<name>/:id`: a kind whose entries have pages of their own (decision 0042): its schema
+ * starts from `entryFields` and a Markdown `body`, its row gets the address, its test Markdown entries.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { patternProblem } from "../../schemas/addresses.ts";
 import { referenceNouns } from "../../schemas/references.ts";
 import { insertLine } from "./insert-line.ts";
 import { regenerate } from "./regenerate.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-const [name = "", noun = ""] = process.argv.slice(2);
-if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name) || !/^[a-z][a-z0-9 ]*$/.test(noun)) {
+const [name = "", noun = "", flag, address] = process.argv.slice(2);
+// `--address /<name>/:id`: a kind whose entries have pages of their own (decision 0042).
+const withPages = flag === "--address";
+if (
+  !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name) ||
+  !/^[a-z][a-z0-9 ]*$/.test(noun) ||
+  (flag !== undefined && !withPages) ||
+  (withPages && (address === undefined || patternProblem(address) !== undefined))
+) {
   console.error(
-    'usage: npm run new:kind -- <name> "<noun>"   (lower-case words joined by hyphens, and what one entry is called, e.g. case-studies "case study")',
+    'usage: npm run new:kind -- <name> "<noun>" [--address /<name>/:id]   (lower-case words joined by hyphens, what one entry is called, e.g. webinars "webinar", and for entries with pages of their own the address of each)',
   );
   process.exit(2);
 }
@@ -49,10 +59,17 @@ writeFileSync(
   join(root, files.schemas),
   `${readFileSync(join(root, files.schemas), "utf8")}
 export const ${schemaName} = perContext((c: ContentContext) =>
-  z.strictObject({
+  z.strictObject(${
+    withPages
+      ? `{
+    ...entryFields(c),
+    body: entryBody(c),
+  }`
+      : `{
     title: text.describe("The ${noun}'s title, as shown."),
     summary: markdown(c).describe("The ${noun} in a few sentences (Markdown)."),
     draft,
+  }`
   }),
 );
 `,
@@ -65,15 +82,19 @@ writeFileSync(
   join(root, files.kinds),
   kinds.replace(imports, (_, names: string) => `import { ${names}, ${schemaName} } from "./collections.ts";`),
 );
-insertLine(root, files.kinds, `  collection(${JSON.stringify(name)}, ${JSON.stringify(title)}, ${schemaName}),`, {
-  after: /^ {2}collection\("[\w-]+", .*\),$/,
-});
+const options = withPages ? `, { address: ${JSON.stringify(address)} }` : "";
+insertLine(
+  root,
+  files.kinds,
+  `  collection(${JSON.stringify(name)}, ${JSON.stringify(title)}, ${schemaName}${options}),`,
+  {
+    after: /^ {2}collection\("[\w-]+", .*\),$/,
+  },
+);
 insertLine(root, files.empty, `  ${key}: [],`, { before: /^};$/ });
 
 mkdirSync(join(root, "tests", "content", "kinds"), { recursive: true });
-writeFileSync(
-  join(root, files.test),
-  `import { describe, expect, it } from "vitest";
+const listedTest = `import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import type { z } from "zod";
 import type { ${schemaName} } from "../../../schemas/collections.ts";
@@ -108,12 +129,61 @@ describe("the ${name} collection", () => {
     ]);
   });
 });
-`,
-);
+`;
+const entryPath = address?.replace(":id", "first") ?? "";
+const pagesTest = `import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import type { z } from "zod";
+import type { ${schemaName} } from "../../../schemas/collections.ts";
+import { runContent } from "../../../scripts/content/pipeline.ts";
+import { fixture } from "../helpers.ts";
+
+/** One entry's file as content writes it: typed by the schema, so a change to its fields is a type error here. */
+type EntryFile = z.input<ReturnType<typeof ${schemaName}>>;
+
+const first: EntryFile = {
+  title: "A first ${noun}",
+  description: "What it is about.",
+  published: "2026-11-01",
+  author: "ada",
+  hero: { src: "images/photo.svg", alt: "A picture" },
+  body: "What it says, in **Markdown**.",
+};
+/** Its Markdown file: the fields as front matter, then the text. */
+const file = ({ body, ...fields }: Partial<EntryFile>) => \`---\\n\${stringify(fields)}---\\n\\n\${body ?? ""}\\n\`;
+const folder = "collections/${name}";
+
+describe("the ${name} collection", () => {
+  it("gives each entry of content/collections/${name}/<id>.md a page of its own at ${address}, and lists it", () => {
+    const dir = fixture({ [\`\${folder}/first.md\`]: file(first) });
+    const { content, problems } = runContent({ contentDir: dir });
+    expect(problems).toEqual([]);
+    const page = content!.made!.find((made) => made.route === ${JSON.stringify(entryPath)});
+    expect(page?.entry).toMatchObject({ title: first.title, body: "<p>What it says, in <strong>Markdown</strong>.</p>" });
+    const listing = content!.made!.find((made) => made.listing?.kind === ${JSON.stringify(name)} && made.listing.page === 1);
+    expect(listing?.listing?.entries.map((card) => card.url)).toEqual([${JSON.stringify(entryPath)}]);
+  });
+
+  it("reports a field its schema asks for and an entry leaves out, at that file and field", () => {
+    const { title, ...untitled } = first;
+    void title;
+    const dir = fixture({ [\`\${folder}/untitled.md\`]: file(untitled) });
+    const { problems } = runContent({ contentDir: dir });
+    expect(problems).toEqual([
+      expect.objectContaining({ file: expect.stringMatching(/${name}\\/untitled\\.md$/), field: "title" }),
+    ]);
+  });
+});
+`;
+writeFileSync(join(root, files.test), withPages ? pagesTest : listedTest);
 
 regenerate(root, [...Object.values(files)]);
-console.log(`\nAdded the "${name}" collection (one ${noun} per file, content/collections/${name}/<id>.yaml):`);
+console.log(
+  `\nAdded the "${name}" collection (one ${noun} per file, content/collections/${name}/<id>.${withPages ? `md, each at ${address}` : "yaml"}):`,
+);
 console.log(`  ${Object.values(files).join("\n  ")}`);
 console.log(
-  `Show it with a section that lists it by id (npm run new:section, then ref(c, ${JSON.stringify(name)})); see docs/adding-a-content-kind.md.`,
+  withPages
+    ? `Its entries' pages, listings, tag and author pages are made from the row; show the latest on any page with the entries section (kind: ${name}); see docs/adding-a-content-kind.md.`
+    : `Show it with a section that lists it by id (npm run new:section, then ref(c, ${JSON.stringify(name)})); see docs/adding-a-content-kind.md.`,
 );

@@ -188,6 +188,13 @@ export function describeSite(input: {
     headers.push({ path, headers: document(adminPolicyFor(input.cmsApiRoot), "same-origin-allow-popups") });
   }
   assertNoOverlap(headers);
+  // The content check refuses a redirect from a page's address (schemas/redirects.ts); a host must never get one either.
+  const live = new Set(input.pages.flatMap((page) => addressesOf(page)));
+  const hiding = input.redirects.find((rule) => live.has(rule.from) || live.has(`${rule.from}/`));
+  if (hiding)
+    throw new Error(
+      `the redirect from "${hiding.from}" would hide the page there: the content check should have refused it`,
+    );
   const redirects = input.redirects.map(({ from, to, permanent }) => ({
     from,
     to,

@@ -1,5 +1,7 @@
 /** The <head> of a page from content: title, description, canonical, social cards, JSON-LD. */
 import type { Collections, PageData, Site } from "../../schemas/index.ts";
+import { absoluteAddress } from "../../schemas/addresses.ts";
+import type { EntryHead } from "./entry-head.ts";
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -18,8 +20,9 @@ export function textOf(html: string): string {
     .trim();
 }
 
+/** An address on the site, absolute: the one form (schemas/addresses.ts) canonical links, the sitemap and feeds share. */
 export function absoluteUrl(site: Site, path: string): string {
-  return new URL(path, site.seo.siteUrl).href;
+  return absoluteAddress(site.seo.siteUrl, path);
 }
 
 /** The business, for search engines: a LocalBusiness open 24/7 with a toll-free contact point for the US. */
@@ -96,21 +99,37 @@ export interface HeadOptions {
   icons: { svg?: string; png: string; apple: string };
   /** The social card: a PNG made from the site's social image (social networks do not show SVG). */
   socialCard: { src: string; width: number; height: number };
+  /** An entry's page (a guide): its article data, breadcrumbs and own social card (entry-head.ts). */
+  entry?: EntryHead;
+  /** The feeds of the kind the page belongs to, as <link> elements (feeds.ts `feedLinks`). */
+  feeds?: readonly string[];
 }
 
-export function renderHead({ site, page, collections, notFound, icons, socialCard }: HeadOptions): string {
+export function renderHead({
+  site,
+  page,
+  collections,
+  notFound,
+  icons,
+  socialCard,
+  entry,
+  feeds = [],
+}: HeadOptions): string {
   const { seo } = site;
   const title = seo.titleTemplate.replace("%s", page.title);
   const url = absoluteUrl(site, page.route);
-  const image = { ...socialCard, alt: seo.socialImage.alt };
+  const image = entry?.socialCard ?? { ...socialCard, alt: seo.socialImage.alt };
   const tags: string[] = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
   ];
   if (!page.index || notFound) tags.push(`<meta name="robots" content="noindex" />`);
   if (!notFound) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
+  // A listing's pages: each canonical to itself, linked to the pages before and after it.
+  if (page.listing?.prev) tags.push(`<link rel="prev" href="${escapeHtml(absoluteUrl(site, page.listing.prev))}" />`);
+  if (page.listing?.next) tags.push(`<link rel="next" href="${escapeHtml(absoluteUrl(site, page.listing.next))}" />`);
   const og: [string, string][] = [
-    ["og:type", "website"],
+    ["og:type", entry ? "article" : "website"],
     ["og:site_name", site.company.name],
     ["og:title", title],
     ["og:description", page.description],
@@ -121,6 +140,7 @@ export function renderHead({ site, page, collections, notFound, icons, socialCar
     ["og:image:alt", image.alt],
   ];
   if (!notFound) og.splice(4, 0, ["og:url", url]);
+  if (entry) og.push(...entry.og);
   for (const [property, content] of og) tags.push(`<meta property="${property}" content="${escapeHtml(content)}" />`);
   const twitter: [string, string][] = [
     ["twitter:card", "summary_large_image"],
@@ -135,7 +155,9 @@ export function renderHead({ site, page, collections, notFound, icons, socialCar
     ...(icons.svg ? [`<link rel="icon" href="${escapeHtml(icons.svg)}" type="image/svg+xml" />`] : []),
     `<link rel="icon" href="${escapeHtml(icons.png)}" type="image/png" sizes="32x32" />`,
     `<link rel="apple-touch-icon" href="${escapeHtml(icons.apple)}" />`,
+    ...feeds,
     jsonLdScript(organizationJsonLd(site)),
+    ...(entry?.jsonLd ?? []).map(jsonLdScript),
   );
   const faq = faqJsonLd(page, collections);
   if (faq) tags.push(jsonLdScript(faq));
@@ -173,7 +195,8 @@ export function imagePreload(body: string): string | undefined {
   return src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high" />` : undefined;
 }
 
-export function sitemap(site: Site, pages: readonly PageData[]): string {
+/** The sitemap: every indexed page (entries' pages too), with its last change when known. */
+export function sitemap(site: Site, pages: readonly Pick<PageData, "route" | "index" | "updated">[]): string {
   const urls = pages
     .filter((page) => page.index && page.route !== site.notFoundRoute)
     .sort((a, b) => a.route.localeCompare(b.route))

@@ -24,6 +24,9 @@ import { renderHeadersFile, renderRedirectsFile } from "../hosting/netlify.ts";
 import { basedPolicy, describeSite, inlineHashes, pagePolicy, type PageInput } from "../hosting/policy.ts";
 import { escapeHtml, imagePreload, renderHead, robots, sitemap } from "./head.ts";
 import { readManifest } from "./manifest.ts";
+import { entryHeadOf, feedFiles, feedLinksOf } from "./kind-pages.ts";
+import { shareImage, shareImageSize } from "./share-image.ts";
+import { buildClock } from "../content/clock.ts";
 import { basePathFrom, underBase } from "../hosting/base-path.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -117,14 +120,50 @@ const icons = {
   apple: underBase(base, await png(site.seo.favicon.src, "apple-touch-icon", 180, 180)),
 };
 
+/**
+ * An entry's social card: the picture it names (`shareImage`), else its share image, made from its
+ * title and kind with the logo in the site's colours (share-image.ts), cached by what it shows.
+ */
+const colours = tokens(readFileSync(join(root, "src", "styles", "tokens.css"), "utf8"));
+const logoSvg = site.company.logo.src.endsWith(".svg")
+  ? readFileSync(join(dist, site.company.logo.src), "utf8")
+  : undefined;
+const shareStats = { made: 0, cached: 0, ms: 0 };
+async function entryCard(entry: NonNullable<PageData["entry"]>) {
+  const own = (collections as unknown as Record<string, { id: string; shareImage?: { src: string; alt: string } }[]>)[
+    entry.kind
+  ]?.find((fields) => fields.id === entry.id)?.shareImage;
+  if (own) return { src: await card(own.src), ...shareImageSize, alt: own.alt };
+  const started = performance.now();
+  const made = await shareImage({
+    title: entry.title,
+    kind: entry.kindTitle,
+    siteName: site.company.name,
+    ...(logoSvg ? { logoSvg } : {}),
+    colours: { background: colours["color-dark"]!, text: colours["color-on-dark"]!, accent: colours["color-accent"]! },
+  });
+  shareStats[made.cached ? "cached" : "made"]++;
+  shareStats.ms += performance.now() - started;
+  const file = `media/share-${entry.id}-${made.hash.slice(0, 10)}.png`;
+  writeFileSync(join(dist, file), made.png);
+  return { src: `/${file}`, ...shareImageSize, alt: entry.title };
+}
+
+/** The site's colour tokens (`--color-<name>: <value>;`), by name. */
+function tokens(css: string): Record<string, string> {
+  return Object.fromEntries([...css.matchAll(/--(color-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+}
+
 const written: PageInput[] = [];
 for (const page of pages) {
   const notFound = page.route === site.notFoundRoute;
   const body = server.render(page.route);
   // The page's largest first-screen picture is fetched while the head is read, not after the layout.
   const image = imagePreload(body);
+  const entry = page.entry ? entryHeadOf(site, page.entry, await entryCard(page.entry)) : undefined;
+  const feeds = feedLinksOf(site, page, pages);
   const head = [
-    renderHead({ site, page, collections, notFound, icons, socialCard }),
+    renderHead({ site, page, collections, notFound, icons, socialCard, ...(entry ? { entry } : {}), feeds }),
     ...(image ? [image] : []),
     loaderScript,
   ].join("\n    ");
@@ -147,7 +186,18 @@ for (const page of pages) {
   writeFileSync(join(dist, file), html);
   written.push({ route: page.route, file, html });
 }
-writeFileSync(join(dist, "sitemap.xml"), sitemap(site, pages));
+// An entry's last change is its "updated", else when it was published.
+const mapped = pages.map((page) => ({
+  ...page,
+  updated: page.updated ?? page.entry?.updated ?? page.entry?.published,
+}));
+writeFileSync(join(dist, "sitemap.xml"), sitemap(site, mapped));
+// Each kind's feeds (RSS, Atom, JSON Feed), at the build's time: what is outside its window then is left out.
+const feeds = feedFiles(site, pages, buildClock());
+for (const { file, text } of feeds) {
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeFileSync(join(dist, file), text);
+}
 writeFileSync(join(dist, "robots.txt"), robots(site));
 
 const policy = basedPolicy(
@@ -155,7 +205,7 @@ const policy = basedPolicy(
     pages: written,
     tagManager,
     redirects,
-    files: ["/sitemap.xml", "/robots.txt"],
+    files: ["/sitemap.xml", "/robots.txt", ...feeds.map(({ file }) => `/${file}`)],
     ...(process.env.CMS_API_ROOT ? { cmsApiRoot: process.env.CMS_API_ROOT } : {}),
   }),
   base,
@@ -168,5 +218,6 @@ writeFileSync(join(dist, "_nginx", "admin.conf"), renderAdminInclude(adminOrigin
 writeFileSync(join(dist, "_nginx", "server.conf"), renderServerInclude(policy.redirects));
 console.log(
   `pre-rendered ${written.length} pages: ${written.map((p) => p.file).join(", ")}; sitemap.xml, robots.txt; ` +
+    `${feeds.length} feeds; share images: ${shareStats.made} made, ${shareStats.cached} from the cache in ${Math.round(shareStats.ms)} ms; ` +
     `_headers, _redirects (${policy.redirects.length} redirects), _nginx/`,
 );

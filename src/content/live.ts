@@ -7,7 +7,7 @@
  * same as `npm run build` publishes. When the list of pages changed, index.js is imported again.
  * (decision 0019)
  */
-import type { Collections, Form, PageData, PageWindow, Site } from "../../schemas";
+import type { Collections, EntryCards, Form, PageData, PageWindow, Site } from "../../schemas";
 
 /** The content plugin's event (the same name there: src/ may not import scripts/). */
 export const updateEvent = "content:update";
@@ -25,6 +25,7 @@ export interface GeneratedContent {
   site: Site;
   collections: Collections;
   forms: Record<string, Form>;
+  entries: EntryCards;
   routes: readonly string[];
   pageWindows: Readonly<Record<string, PageWindow>>;
   loadPage(route: string): Promise<PageData>;
@@ -59,19 +60,21 @@ export async function nextContent(
   const { timestamp, modules, structural } = update;
   const changed = new Set(modules);
   const pageUpdates = Object.entries(update.pages).filter(([route]) => loaded(route));
-  const [entry, site, collections, forms, pages] = await Promise.all([
+  const [entry, site, collections, forms, entries, pages] = await Promise.all([
     structural
       ? (import(/* @vite-ignore */ `${base()}index.js?t=${timestamp}`) as Promise<GeneratedContent>)
       : Promise.resolve(current),
     changed.has("site.json") ? fresh<Site>("site.json", timestamp) : current.site,
     changed.has("collections.json") ? fresh<Collections>("collections.json", timestamp) : current.collections,
     changed.has("forms.json") ? fresh<Record<string, Form>>("forms.json", timestamp) : current.forms,
+    changed.has("entries.json") ? fresh<EntryCards>("entries.json", timestamp) : current.entries,
     Promise.all(pageUpdates.map(async ([route, file]) => [route, await fresh<PageData>(file, timestamp)] as const)),
   ]);
   const generated: GeneratedContent = {
     site,
     collections,
     forms,
+    entries,
     routes: entry.routes,
     pageWindows: entry.pageWindows,
     loadPage: entry.loadPage,

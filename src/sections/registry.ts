@@ -7,6 +7,7 @@ import type { ComponentType } from "react";
 import type { SectionOf, SectionType } from "../../schemas";
 import { About } from "../../sections/about/About";
 import { Callout } from "../../sections/callout/Callout";
+import { Entries } from "../../sections/entries/Entries";
 import { Faq } from "../../sections/faq/Faq";
 import { Features } from "../../sections/features/Features";
 import { FormSection } from "../../sections/form/FormSection";
@@ -33,4 +34,5 @@ export const sectionRenderers: SectionRenderers = {
   faq: Faq,
   form: FormSection,
   prose: Prose,
+  entries: Entries,
 };

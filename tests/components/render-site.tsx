@@ -17,7 +17,8 @@ export function loadContent(
   const { content, problems } = runContent({ contentDir, drafts });
   if (problems.length > 0) throw new Error(`fixture content has problems:\n${JSON.stringify(problems, null, 2)}`);
   const collections = everyCollection(content!.collections);
-  const pages = content!.pages.map((p) => p.page);
+  // The pages written in content/pages/, and those the kinds with pages make (entries', listings').
+  const pages = [...content!.pages.map((p) => p.page), ...(content!.made ?? [])];
   const store = createPageStore(
     pages.map((p) => p.route),
     (route) => Promise.resolve(pages.find((p) => p.route === route)!),
@@ -30,6 +31,7 @@ export function loadContent(
     pageList: pages,
     collections,
     forms: content!.forms,
+    entries: content!.cards,
   };
 }
 

@@ -52,6 +52,32 @@ const plus = "collections/plans/plus.yaml";
 const faq = "collections/faq/first.yaml";
 const home = "pages/home.yaml";
 const redirects = "redirects.yaml";
+const guide = "collections/guides/printer-offline.md";
+/** A valid guide, added to the valid fixture with its tag. */
+const guideText = [
+    "---",
+    "title: When the printer says offline",
+    "description: What to check first.",
+    "published: 2026-11-02",
+    "author: ada",
+    "tags:",
+    "  - printers",
+    "hero:",
+    "  src: images/photo.svg",
+    "  alt: A printer",
+    "draft: false",
+    "---",
+    "",
+    "Turn it off and on again.",
+    "",
+    "See also [the legal page](/legal).",
+    "",
+    "![A photo of a printer](images/photo.svg)",
+    "",
+  ].join("\n");
+const aGuide: Record<string, Change> = { "collections/tags/printers.yaml": "name: Printers\n", [guide]: guideText };
+/** The guide with one edit (a `replace`, or any change of its text). */
+const withGuide = (edit: (text: string) => string): Record<string, Change> => ({ ...aGuide, [guide]: edit(guideText) });
 const cases: Case[] = [
   {
     name: "a price written as words",
@@ -862,6 +888,107 @@ const cases: Case[] = [
     line: 7,
     field: "photo.focus",
     message: /the text "middle" is not allowed here: write one of "center", "top", .*or a point in percent such as \{ x: 50, y: 30 \}/,
+  },
+  // Kinds with pages (guides): a guide added to the valid fixture, broken in one way.
+  {
+    name: "a guide by an author who is not on the team",
+    changes: withGuide(replace("author: ada", "author: bob")),
+    file: guide,
+    line: 5,
+    field: "author",
+    message: /unknown team member "bob"\. Known: "ada"/,
+    alone: true,
+  },
+  {
+    name: "a guide with a tag that does not exist",
+    changes: withGuide(replace("  - printers", "  - printer")),
+    file: guide,
+    line: 7,
+    field: "tags[0]",
+    message: /unknown tag "printer"\. Did you mean "printers"\?/,
+    alone: true,
+  },
+  {
+    name: "two tags that make the same address",
+    changes: { ...aGuide, "collections/tags/printing.yaml": "name: Printing\nslug: printers\n" },
+    file: "collections/tags/printing.yaml",
+    line: 2,
+    column: 7,
+    field: "slug",
+    message: /this tag makes the address "printers" of its pages \(e\.g\. \/guides\/tags\/printers\), which the tag .*printers\.yaml already makes/,
+    alone: true,
+  },
+  {
+    name: "a guide without a title",
+    changes: withGuide(replace("title: When the printer says offline\n", "")),
+    file: guide,
+    line: 2,
+    field: "title",
+    message: /missing required field "title"/,
+    alone: true,
+  },
+  {
+    name: "a guide without text",
+    changes: withGuide((text) => text.slice(0, text.lastIndexOf("---\n") + 4)),
+    file: guide,
+    line: 13,
+    field: "body",
+    message: /the guide has no text: write it in Markdown below the front matter/,
+    alone: true,
+  },
+  {
+    name: "a link in a guide's text to a page that does not exist",
+    changes: withGuide(replace("[the legal page](/legal)", "[the legal page](/legl)")),
+    file: guide,
+    line: 16,
+    column: 10,
+    field: "body",
+    message: /the link goes to "\/legl", but no page has that address\. Did you mean "\/legal"\?/,
+    alone: true,
+  },
+  {
+    name: "a picture in a guide's text without a description",
+    changes: withGuide(replace("![A photo of a printer](images/photo.svg)", "![](images/photo.svg)")),
+    file: guide,
+    line: 18,
+    column: 1,
+    field: "body",
+    message: /the picture "images\/photo\.svg" has no description/,
+    alone: true,
+  },
+  {
+    name: "a guide shown from after it is taken down",
+    changes: withGuide(replace("draft: false", "publishDate: 2030-02-01T00:00:00Z\nexpiryDate: 2030-01-01T00:00:00Z")),
+    file: guide,
+    line: 12,
+    field: "expiryDate",
+    message: /"Show until" must come after "Show from"/,
+    alone: true,
+  },
+  {
+    name: "a page at the address of the guides' listing",
+    changes: { ...aGuide, "pages/thanks.yaml": replace("route: /thanks", "route: /guides") },
+    file: "pages/thanks.yaml",
+    line: 1,
+    field: "route",
+    message: /the address "\/guides" is taken by the listing of the help guides \(the guides row's address "\/guides\/:id" in schemas\/kinds\.ts makes it\): give this page another route/,
+  },
+  {
+    name: "a page and a guide at the same address",
+    changes: { ...aGuide, "pages/thanks.yaml": replace("route: /thanks", "route: /guides/printer-offline") },
+    file: "pages/thanks.yaml",
+    line: 1,
+    field: "route",
+    message: /the address "\/guides\/printer-offline" is taken by the guide "printer-offline" \(.*guides\/printer-offline\.md\): give this page another route/,
+  },
+  {
+    name: "a guide written as YAML",
+    changes: { "collections/guides/printer-offline.yaml": "title: Offline\n" },
+    file: "collections/guides/printer-offline.yaml",
+    line: 1,
+    field: "",
+    message: /an entry of the guides collection is a Markdown file, "printer-offline\.md"/,
+    alone: true,
   },
 ];
 

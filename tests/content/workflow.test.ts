@@ -89,6 +89,8 @@ describe("the CI workflow", () => {
     expect(jobs.test!.if).toBe("needs.lane.outputs.lane != 'content'");
     const full = runsOf(jobs.test!);
     expect(full[0]).toMatch(/^npm ci\b/);
+    // On a pull request, both fetch the branch it goes into: the content check compares addresses with it.
+    for (const job of [jobs.content!, jobs.test!]) expect(runsOf(job).some((run) => /^git fetch .*\$GITHUB_BASE_REF/.test(run))).toBe(true);
     expect(full.at(-1)).toBe('npm test -- "--part=$PART"');
     expect(jobs.edits).toBeUndefined();
   });

@@ -129,6 +129,23 @@ test.describe("with the keyboard only", () => {
       expect(outline).not.toMatch(/^none|0px$/);
     }
   });
+
+  // A long entry (a guide with a table of contents): its contents reached by keyboard lead to each heading.
+  const long = pages.find((p) => (p.entry?.toc.length ?? 0) > 0);
+  test("a long entry's table of contents: each link, reached with Tab, takes you to its heading", async ({ page }) => {
+    test.skip(!long, "no entry is long enough for a table of contents");
+    const item = long!.entry!.toc.at(-1)!;
+    await page.goto(long!.route);
+    await hydrated(page);
+    const contents = page.getByRole("navigation", { name: site.entryPages.words.onThisPage });
+    const link = contents.getByRole("link", { name: item.text, exact: true });
+    for (let i = 0; i < 60 && !(await link.evaluate((a) => a === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await expect(link).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`#${item.id}$`));
+    await expect(page.locator(`[id="${item.id}"]`)).toBeInViewport();
+  });
 });
 
 test.describe("structure", () => {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Collections, Form, PageData, Site } from "../../schemas/index.ts";
-import { entries, escapeRegExp, sectionsOf, type ContentFacts } from "../content-facts.ts";
+import { entries, escapeRegExp, pagesToVisit, sectionsOf, type ContentFacts } from "../content-facts.ts";
 
 const generated = join(import.meta.dirname, "..", "..", "src", "generated");
 const read = <T>(file: string) => JSON.parse(readFileSync(join(generated, file), "utf8")) as T;
@@ -19,8 +19,8 @@ export const content: ContentFacts = {
   pages: routeFiles.map(({ file }) => read<PageData>(file)),
 };
 export const site = content.site;
-/** Every page but the not-found page. */
-export const pages = content.pages.filter((page) => page.route !== site.notFoundRoute);
+/** Every page but the not-found page (of the pages guides and case studies make, a sample: pagesToVisit). */
+export const pages = pagesToVisit(content.pages).filter((page) => page.route !== site.notFoundRoute);
 export const routes = pages.map((page) => page.route);
 export const notFoundPage = content.pages.find((page) => page.route === site.notFoundRoute)!;
 export const page = (route: string) => content.pages.find((p) => p.route === route)!;

@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { answers, inlineForm } from "../content-facts.ts";
-import { content, expect, hydrated, keepEvents, openers, pages, routes, site, test } from "./fixtures.ts";
+import { content, expect, hydrated, keepEvents, notFoundPage, openers, pages, routes, site, test } from "./fixtures.ts";
 
 const inline = pages.flatMap((page) =>
   page.sections.flatMap((section) => {
@@ -172,9 +172,15 @@ test("focus alone, and pointer down alone, each hydrate an island", async ({ pag
   await page.mouse.up();
 });
 
-/** Islands the site's content puts on its pages: a popup's form for each card's button, and each inline form. */
+/**
+ * Islands the site's content puts on the pages visited: a popup's form for each card's button, each
+ * inline form, and the call to action's form that ends each entry's page (site.yaml `entryPages`).
+ */
+const visited = [...pages, notFoundPage];
 const islandCount =
-  openers.length + content.pages.flatMap((page) => page.sections.filter((section) => inlineForm(section))).length;
+  openers.length +
+  visited.flatMap((page) => page.sections.filter((section) => inlineForm(section))).length +
+  (site.entryPages.callToAction ? visited.filter((page) => page.entry).length : 0);
 
 test("every island on every page hydrates with no console error and no hydration warning", async ({
   page,

@@ -14,6 +14,9 @@ const none: { [C in CollectionName]: [] } = {
   team: [],
   faq: [],
   testimonials: [],
+  tags: [],
+  guides: [],
+  "case-studies": [],
 };
 
 export function everyCollection(found: Content["collections"]): Collections {

@@ -12,7 +12,7 @@ import {
   robots,
   sitemap,
 } from "../../scripts/prerender/head.ts";
-import type { PageData, ResolvedImage } from "../../schemas/index.ts";
+import { contentKinds, type ContentKind, type PageData, type ResolvedImage } from "../../schemas/index.ts";
 import { Img } from "../../ui/components/Img.tsx";
 
 import { fixture, replace } from "../content/helpers.ts";
@@ -171,5 +171,40 @@ describe("sitemap.xml and robots.txt", () => {
     expect(robots(site)).toBe(
       "User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: https://fixture.example/sitemap.xml\n",
     );
+  });
+});
+
+describe("the pages of a kind with pages", () => {
+  const entry = (id: string, published: string, more = "") =>
+    `---\ntitle: Guide ${id}\ndescription: About ${id}.\npublished: ${published}\nauthor: ada\nhero:\n  src: images/photo.svg\n  alt: A picture\n${more}---\n\nText.\n`;
+  const dir = fixture({
+    "collections/guides/one.md": entry("one", "2026-11-01"),
+    "collections/guides/two.md": entry("two", "2026-11-02", "updated: 2026-11-20\n"),
+    "collections/guides/hidden.md": entry("hidden", "2026-11-03", "unlisted: true\n"),
+  });
+  // One guide a page, so the two listed take two pages.
+  const kinds = contentKinds.map((kind) =>
+    kind.name === "guides" ? { ...kind, perPage: 1 } : kind,
+  ) as readonly ContentKind[];
+  const { content: built } = runContent({ contentDir: dir, kinds });
+  const made = built!.made!;
+  const of = (route: string) => made.find((p) => p.route === route)!;
+  const headOf = (route: string) =>
+    renderHead({ site: built!.settings.site!, page: of(route), collections, notFound: false, icons, socialCard });
+
+  it("each listing page is canonical to itself and links the pages before and after it", () => {
+    expect(headOf("/guides")).toContain('<link rel="canonical" href="https://fixture.example/guides" />');
+    expect(headOf("/guides")).toContain('<link rel="next" href="https://fixture.example/guides/page/2" />');
+    expect(headOf("/guides")).not.toContain('rel="prev"');
+    expect(headOf("/guides/page/2")).toContain('<link rel="canonical" href="https://fixture.example/guides/page/2" />');
+    expect(headOf("/guides/page/2")).toContain('<link rel="prev" href="https://fixture.example/guides" />');
+  });
+
+  it("an unlisted entry's page asks search engines not to list it, and is left out of the sitemap; the others are in it with their dates", () => {
+    expect(headOf("/guides/hidden")).toContain('<meta name="robots" content="noindex" />');
+    const xml = sitemap(built!.settings.site!, made);
+    expect(xml).not.toContain("/guides/hidden");
+    expect(xml).toContain("<loc>https://fixture.example/guides/two</loc><lastmod>2026-11-20</lastmod>");
+    expect(xml).toContain("<loc>https://fixture.example/guides/page/2</loc>");
   });
 });

@@ -29,8 +29,8 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { createStaticServer } from "../../server/serve.ts";
-import type { Site } from "../../schemas/index.ts";
-import { visitorPhone } from "../content-facts.ts";
+import type { PageData, Site } from "../../schemas/index.ts";
+import { pagesToVisit, visitorPhone } from "../content-facts.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -87,10 +87,12 @@ const cssBudget = 15 * 1024;
 const phone = { width: 412, height: 823, deviceScaleFactor: 2.625 };
 const imageBudget = { firstLoad: 250 * 1024, page: 1200 * 1024 };
 
-const routes = JSON.parse(readFileSync(join(root, "src", "generated", "routes.json"), "utf8")) as {
-  route: string;
-  file: string;
-}[];
+// Every page written in content/pages/, and a sample of the many alike that guides and case studies make.
+const routes = pagesToVisit(
+  (
+    JSON.parse(readFileSync(join(root, "src", "generated", "routes.json"), "utf8")) as { route: string; file: string }[]
+  ).map(({ file }) => JSON.parse(readFileSync(join(root, "src", "generated", file), "utf8")) as PageData),
+).map(({ route }) => ({ route }));
 const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json"), "utf8")) as Site;
 const failures: string[] = [];
 

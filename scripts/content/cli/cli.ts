@@ -46,13 +46,10 @@ export async function main(args: readonly string[], parallel?: ParallelOptions):
   }
 }
 
-async function runCommand(args: readonly string[], verbose: boolean, parallel?: ParallelOptions): Promise<number> {
-  const started = performance.now();
-  const [command, ...flags] = args;
+/** The options after the command, or undefined (said) for one it does not know. */
+function parseFlags(flags: readonly string[]): { options: Record<string, string>; drafts: boolean } | undefined {
   const options: Record<string, string> = { format: "human", content: "content", out: "src/generated" };
   let drafts = false;
-  // The per-file cache across runs (cache.ts); CONTENT_CACHE moves it, "off" goes without.
-  const cache = process.env.CONTENT_CACHE === "off" ? undefined : (process.env.CONTENT_CACHE ?? defaultContentCacheDir);
   for (const flag of flags) {
     if (flag === "--drafts") {
       drafts = true;
@@ -61,10 +58,21 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     const match = /^--(format|content|out)=(.+)$/.exec(flag);
     if (!match) {
       console.error(`unknown option "${flag}". Usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]`);
-      return 2;
+      return undefined;
     }
     options[match[1]!] = match[2]!;
   }
+  return { options, drafts };
+}
+
+async function runCommand(args: readonly string[], verbose: boolean, parallel?: ParallelOptions): Promise<number> {
+  const started = performance.now();
+  const [command, ...flags] = args;
+  const parsed = parseFlags(flags);
+  if (!parsed) return 2;
+  const { options, drafts } = parsed;
+  // The per-file cache across runs (cache.ts); CONTENT_CACHE moves it, "off" goes without.
+  const cache = process.env.CONTENT_CACHE === "off" ? undefined : (process.env.CONTENT_CACHE ?? defaultContentCacheDir);
   if ((command !== "check" && command !== "build") || !formats.includes(options.format as Format)) {
     console.error("usage: content <check|build> [--format=human|github|json] [--content=DIR] [--out=DIR] [--drafts] [--verbose]");
     return 2;
@@ -75,6 +83,9 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   if (now === undefined) return 2;
   const contentDir = options.content!;
   const outDir = command === "build" ? options.out! : undefined;
+  const kept = await keptAddresses(contentDir, now, cache ?? defaultContentCacheDir, options.format as Format);
+  // A build that would drop a published address writes nothing: the last good output stays.
+  if (command === "build" && kept.lost.length > 0) return kept.refuse(started);
   // Nothing changed since the last run of this command: its result, without loading the pipeline.
   const memo = cache === undefined ? undefined : new RunMemo(contentDir, cache);
   // What a build reads besides content: the CMS settings it writes into its configuration, the photos' cache.
@@ -118,10 +129,12 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
     if (snapshot) memo!.store(command, snapshot.key, { problems, warnings, files, steady, ...(photos ? { photos } : {}) }, outDir);
   }
   const ms = Math.round(performance.now() - started);
+  // What this build published, for a later check without Git history (a build whose content is unchanged wrote it already).
+  if (command === "build" && result.problems.length === 0 && !remembered) await kept.record();
   const text = format(
     {
-      problems: result.problems,
-      warnings: result.warnings,
+      problems: [...kept.lost, ...result.problems],
+      warnings: [...kept.warnings, ...result.warnings],
       files: result.files,
       ms,
       written: result.written,
@@ -131,7 +144,28 @@ async function runCommand(args: readonly string[], verbose: boolean, parallel?: 
   );
   if (result.problems.length > 0 && options.format === "human") console.error(text);
   else console.log(text);
-  return result.problems.length > 0 ? 1 : 0;
+  return result.problems.length + kept.lost.length > 0 ? 1 : 0;
+}
+
+/**
+ * A published address never becomes a 404 (base-addresses.ts): the content's addresses against
+ * main's. The addresses it drops (`lost`: refused), those it drops against the last build when there
+ * is no history (`warnings`), and how to record what a build published. Without history it says so.
+ */
+async function keptAddresses(contentDir: string, now: number, cacheDir: string, style: Format) {
+  const { checkKeptAddresses, recordBuiltAddresses } = await import("./base-addresses.ts");
+  const kept = await checkKeptAddresses(contentDir, { now, cacheDir });
+  if (kept.note && style === "human") console.error(kept.note);
+  return {
+    lost: kept.problems.filter((problem) => problem.severity !== "warning"),
+    warnings: kept.problems.filter((problem) => problem.severity === "warning"),
+    record: () => recordBuiltAddresses(contentDir, { now, cacheDir }),
+    refuse(started: number) {
+      const ms = Math.round(performance.now() - started);
+      console.error(format({ problems: this.lost, warnings: [], files: 0, ms }, style));
+      return 1;
+    },
+  };
 }
 
 // Run directly (tsx, in development and tests); the launcher (run.mjs) calls main() of the bundle.

@@ -85,8 +85,9 @@ export async function ensureBundle() {
     // CommonJS, because only a script (not an ES module) can use V8's code cache on Node 20.
     format: "cjs",
     target: "node20",
-    // Packages are bundled too (one file to load, not hundreds); sharp is native and loaded on demand.
-    external: ["sharp"],
+    // Packages are bundled too (one file to load, not hundreds); sharp is native and loaded on demand,
+    // and so is esbuild (the base's table of kinds, base-addresses.ts).
+    external: ["sharp", "esbuild"],
     // Every import() becomes a require() (sharp's too): a script compiled by vm, as this bundle is,
     // has no callback for import(), which would throw "A dynamic import callback was not specified".
     supported: { "dynamic-import": false },

@@ -155,7 +155,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
         logger.error(format({ problems: result.problems, files: result.files, ms }, "human"), { timestamp: true });
       } else {
         const { written, removed, changed } = result.written!;
-        notify(server, changed, result.content!.pages.map((p) => p.page.route));
+        notify(server, changed, [...result.content!.pages.map((p) => p.page.route), ...(result.content!.made ?? []).map((page) => page.route)]);
         const ms = Math.round(performance.now() - started);
         logger.info(`content: ${written + removed > 0 ? `${written} file(s) updated` : "unchanged"} in ${ms} ms`, { timestamp: true });
       }

@@ -57,13 +57,13 @@ export function contextInputs(contentDir: string, loaded: Loaded, kinds: KindTab
   }
   const declared = declaredBy(loaded.files, kinds, unreadable);
   const zone = zoneOf(loaded.files);
-  const unshown = unshownAt(scheduledIn(loaded.files, zone), now, zone);
+  const unshown = unshownAt(scheduledIn(loaded.files, zone, kinds), now, zone);
   return { ...declared, contentDir, routesUnknown: !routesKnown, unshown, images: loaded.images };
 }
 
 /** The context from its inputs: with the services the schemas call (Markdown, pictures). */
 export function contextFrom(inputs: ContextInputs): { context: ContentFacts; images: ImageResolver } {
-  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone, unshown } = inputs;
+  const { contentDir, ids, routes, routesUnknown, anchors, drafts, redirects, tokens, notFoundRoute, timeZone, unshown, listings } = inputs;
   const images = createImageResolver(contentDir, inputs.images);
   const markdown = createMarkdown({ tokens, routes: routesUnknown ? undefined : routes, anchors, drafts, unshown: unshown.routes });
   return {
@@ -80,6 +80,7 @@ export function contextFrom(inputs: ContextInputs): { context: ContentFacts; ima
       notFoundRoute,
       timeZone,
       unshown,
+      listings,
       file: noFile(),
     },
     images,

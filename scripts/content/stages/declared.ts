@@ -5,8 +5,9 @@
  * when the file it points into has a problem of its own. Browser-safe: the pipeline's context
  * (context.ts) and /admin/'s check before saving (admin/editor/check.ts) both make theirs from it.
  */
-import { contentKinds, referableKinds, type KindTable } from "../../../schemas/index.ts";
+import { contentKinds, pagesKinds, referableKinds, type KindTable } from "../../../schemas/index.ts";
 import type { SourceFile } from "./load.ts";
+import { madeAddresses } from "./addresses.ts";
 import { tokensFrom } from "./tokens.ts";
 import { asRecord, asString } from "./unchecked.ts";
 
@@ -30,6 +31,8 @@ export interface Declared {
   notFoundRoute?: string;
   /** The site's time zone as site.yaml writes it (`timeZone`): dates without a zone are in it. */
   timeZone?: string;
+  /** The kinds with pages (and listings), by name. */
+  listings: string[];
 }
 
 
@@ -79,8 +82,14 @@ export function declaredBy(
       .map((entry) => ({ from: asString(asRecord(entry).from), to: asString(asRecord(entry).to) }))
       .filter((entry): entry is { from: string; to: string } => Boolean(entry.from && entry.to));
   }
+  // The pages the kinds with pages make (their entries', their listings'): links to them are checked as to any page.
+  for (const made of madeAddresses(files, kinds)) {
+    routes.push(made.route);
+    if (made.draft) drafts.routes.push(made.route);
+  }
   routes.sort();
   const tokens = tokensFrom(settings.site, settings.leads, formsData);
   const timeZone = asString(asRecord(settings.site).timeZone);
-  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: asString(asRecord(settings.site).notFoundRoute), timeZone };
+  const listings = pagesKinds(kinds).map((kind) => kind.name);
+  return { ids, routes, anchors, drafts, redirects, tokens, notFoundRoute: asString(asRecord(settings.site).notFoundRoute), timeZone, listings };
 }

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { contentKinds, pageWindowsOf, type KindTable, type PageData } from "../../../schemas/index.ts";
+import { contentKinds, pagesKinds, pageWindowsOf, type KindTable, type PageData } from "../../../schemas/index.ts";
 import type { Asset } from "../images/images.ts";
 import { listFiles } from "./files.ts";
 import { compareText } from "../problems/problem.ts";
@@ -50,7 +50,7 @@ export function renderOutput(
   // Every collection of the table, in its order, each with its entries (none yet: an empty list).
   const collections = Object.fromEntries(kinds.filter((kind) => kind.role === "collection").map(({ name }) => [name, content.collections[name] ?? []]));
   const forms = Object.fromEntries(Object.entries(content.forms).sort(([a], [b]) => compareText(a, b)));
-  const pages = sortedByRoute(content.pages.map((p) => p.page));
+  const pages = sortedByRoute([...content.pages.map((p) => p.page), ...(content.made ?? [])]);
   const schemas = relative(resolve(outDir), resolve("schemas")).split(sep).join("/");
 
   // Each settings file's value, as <kind>.json: the app reads those marked `app` (site.json); the
@@ -60,6 +60,8 @@ export function renderOutput(
   for (const kind of settings) files.set(`${kind.name}.json`, json(content.settings[kind.name]));
   files.set("collections.json", json(collections));
   files.set("forms.json", json(forms));
+  // The listed entries of every kind with pages, newest first, as cards: listing sections, search and feeds read them.
+  files.set("entries.json", json(Object.fromEntries(pagesKinds(kinds).map(({ name }) => [name, content.cards?.[name] ?? []]))));
   // One module per page, so a visitor's browser loads only the pages it shows.
   const routes = pages.map((page) => ({ route: page.route, file: `pages/${pageFileName(page.route)}.json` }));
   files.set("routes.json", json(routes));
@@ -68,7 +70,7 @@ export function renderOutput(
     "index.js",
     Buffer.from(
       `// ${banner}\n` +
-        [...settings.filter((kind) => kind.app).map((kind) => kind.name), "collections", "forms"]
+        [...settings.filter((kind) => kind.app).map((kind) => kind.name), "collections", "forms", "entries"]
           .map((name) => `export { default as ${name} } from "./${name}.json";\n`)
           .join("") +
         `\nconst pages = {\n` +
@@ -86,13 +88,14 @@ export function renderOutput(
     "index.d.ts",
     Buffer.from(
       `// ${banner}\n` +
-        `import type { Collections, Form, PageData, PageWindow, Settings } from "${schemas}";\n\n` +
+        `import type { Collections, EntryCards, Form, PageData, PageWindow, Settings } from "${schemas}";\n\n` +
         settings
           .filter((kind) => kind.app)
           .map((kind) => `export declare const ${kind.name}: Settings[${JSON.stringify(kind.name)}];\n`)
           .join("") +
         `export declare const collections: Collections;\n` +
         `/** Forms by id (their file name). */\nexport declare const forms: Record<string, Form>;\n` +
+        `/** The listed entries of every kind with pages, newest first (schemas/entry-pages.ts). */\nexport declare const entries: EntryCards;\n` +
         `/** The route of every page, sorted. */\nexport declare const routes: string[];\n` +
         `/** The dates of the pages that have a window (publishDate, expiryDate), by route: the previews' chosen time reads them. */\nexport declare const pageWindows: Record<string, PageWindow>;\n` +
         `/** Loads one page's content (a separate module per page). */\nexport declare function loadPage(route: string): Promise<PageData>;\n`,

@@ -9,18 +9,75 @@ import { defaultSchema, sanitize } from "hast-util-sanitize";
 import { toHtml } from "hast-util-to-html";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { toHast } from "mdast-util-to-hast";
-import { checkAnchor, didYouMean, listOf, type ContentFacts, type MarkdownProblem } from "../../../schemas/index.ts";
+import {
+  checkAnchor,
+  didYouMean,
+  imagePath,
+  listOf,
+  type ContentFacts,
+  type MarkdownOptions as FieldOptions,
+  type MarkdownProblem,
+  type PlacementName,
+} from "../../../schemas/index.ts";
 import { lineStartsOf, positionOf } from "../problems/position.ts";
 
-// GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text).
+// GitHub's sanitising schema, plus tel: links (the toll-free number is linked from text), and the
+// size and loading of the pictures an entry's text may hold (their addresses are the image stage's).
 const schema = {
   ...defaultSchema,
   protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), "tel"] },
+  attributes: {
+    ...defaultSchema.attributes,
+    img: [...(defaultSchema.attributes?.img ?? []), "width", "height", "loading", "decoding", "srcSet", "sizes"],
+  },
 };
 
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+const textIn = (node: HastNode): string => (node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textIn).join(""));
+
+/** A heading's id: its words in lower case joined by hyphens ("Check the cable!" → "check-the-cable"). */
+export function headingId(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "section"
+  );
+}
+
+/**
+ * Each h2 and h3 gets an id from its words (made unique: "steps", "steps-2") and its words become a
+ * link to it, so a reader can share the address of a step. Set after sanitising, which would prefix
+ * the ids it is given ("user-content-"): these are ours, made from the text.
+ */
+function anchorHeadings(tree: HastNode): void {
+  const used = new Map<string, number>();
+  for (const node of tree.children ?? []) {
+    if (node.type !== "element" || (node.tagName !== "h2" && node.tagName !== "h3")) continue;
+    const base = headingId(textIn(node));
+    const seen = used.get(base) ?? 0;
+    used.set(base, seen + 1);
+    const id = seen === 0 ? base : `${base}-${seen + 1}`;
+    node.properties = { ...node.properties, id };
+    const hasLink = JSON.stringify(node.children ?? []).includes('"tagName":"a"');
+    if (!hasLink) node.children = [{ type: "element", tagName: "a", properties: { href: `#${id}`, className: ["heading-anchor"] }, children: node.children ?? [] }];
+  }
+}
+
 /** The sanitised HTML of a Markdown tree: what remark-html gives, without its final line break. */
-function htmlOf(tree: ReturnType<typeof fromMarkdown>): string {
-  return toHtml(sanitize(toHast(tree, { allowDangerousHtml: false }), schema), { allowDangerousHtml: false }).trim();
+function htmlOf(tree: ReturnType<typeof fromMarkdown>, anchors: boolean): string {
+  const hast = sanitize(toHast(tree, { allowDangerousHtml: false }), schema) as unknown as HastNode;
+  if (anchors) anchorHeadings(hast);
+  return toHtml(hast as never, { allowDangerousHtml: false }).trim();
 }
 
 interface MdPoint {
@@ -32,7 +89,9 @@ interface MdNode {
   type: string;
   depth?: number;
   url?: string;
+  alt?: string | null;
   value?: string;
+  data?: { hProperties?: Record<string, unknown> };
   position?: { start: MdPoint; end: MdPoint };
   children?: MdNode[];
 }
@@ -123,12 +182,30 @@ function expandTokens(
   return { expanded, written };
 }
 
+/**
+ * A picture in an entry's text (`![what it shows](images/…)`): checked for the place it is shown in,
+ * and given its published address, size and, for a photo, its widths (the image stage makes them).
+ * Out: what is wrong with it, if anything.
+ */
+function placePicture(node: MdNode, where: PlacementName, resolveImage: ContentFacts["resolveImage"]): string | undefined {
+  const src = (node.url ?? "").trim();
+  const alt = (node.alt ?? "").trim();
+  if (!imagePath.test(src)) return `the picture "${src.slice(0, 60)}" is not a file of content/images: write ![what it shows](images/entries/picture.svg)`;
+  if (!alt) return `the picture "${src}" has no description: write what it shows between the brackets, ![like this](${src}), for people who cannot see it`;
+  const resolved = resolveImage({ src, alt }, where);
+  if (typeof resolved === "string") return resolved;
+  node.url = resolved.src;
+  const widths = resolved.srcset ? { srcSet: resolved.srcset, sizes: resolved.sizes } : {};
+  node.data = { hProperties: { width: resolved.width, height: resolved.height, loading: "lazy", decoding: "async", ...widths } };
+  return undefined;
+}
+
 export function createMarkdown(options: MarkdownOptions) {
   const tokenNames = Object.keys(options.tokens);
   // Looked up once per link: Sets, not a scan of every route for each of them.
   const routeSet = options.routes && new Set(options.routes);
   const draftRoutes = new Set(options.drafts?.routes ?? []);
-  return (source: string, here?: string): { html: string; problems: MarkdownProblem[] } => {
+  return (source: string, here?: string, field: FieldOptions & { resolveImage?: ContentFacts["resolveImage"] } = {}): { html: string; problems: MarkdownProblem[] } => {
     const problems: MarkdownProblem[] = [];
     const { expanded, written } = expandTokens(source, options.tokens, tokenNames, problems);
 
@@ -166,6 +243,9 @@ export function createMarkdown(options: MarkdownOptions) {
         report('"# " makes a main heading, and the page already has one: start the line with "## " instead');
       } else if (node.type === "html") {
         report("raw HTML is not allowed in content: write Markdown instead, e.g. **bold**, _italic_ or [a link](/contact)");
+      } else if (node.type === "image" && field.pictures && field.resolveImage) {
+        const problem = placePicture(node, field.pictures, field.resolveImage);
+        if (problem) report(problem);
       } else if (node.type === "image" || node.type === "imageReference") {
         report("pictures inside text are not supported: use an image field of the section instead");
       } else if (node.url !== undefined) {
@@ -195,7 +275,7 @@ export function createMarkdown(options: MarkdownOptions) {
         }
       }
     });
-    const html = htmlOf(tree);
+    const html = htmlOf(tree, field.pictures !== undefined);
     return { html, problems };
   };
 }

@@ -7,7 +7,20 @@
  * to an entry outside its window is dropped from the section that lists it (its counts with it), and
  * a section whose list is left empty by that is not shown.
  */
-import { formatWhen, isEntryReference, isOpen, isTimeZone, linkedRoute, windowOf, withoutItems, type Window } from "../../../schemas/index.ts";
+import {
+  contentKinds,
+  entryAddress,
+  formatWhen,
+  isEntryReference,
+  isOpen,
+  isTimeZone,
+  linkedRoute,
+  pagesKinds,
+  windowOf,
+  withoutItems,
+  type KindTable,
+  type Window,
+} from "../../../schemas/index.ts";
 import { locate } from "../problems/position.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
 import { hiddenKey } from "./drafts.ts";
@@ -38,14 +51,18 @@ export function zoneOf(files: readonly Pick<SourceFile, "kind" | "data">[]): str
 }
 
 /** Every page, section and entry with a window, read from the files as written. */
-export function scheduledIn(files: readonly SourceFile[], zone: string | undefined): Scheduled[] {
+export function scheduledIn(files: readonly SourceFile[], zone: string | undefined, kinds: KindTable = contentKinds): Scheduled[] {
   const found: Scheduled[] = [];
+  // An entry with a page of its own is a page too: links to it are shown only while it is.
+  const addresses = new Map(pagesKinds(kinds).map((kind) => [kind.name, kind.address]));
   for (const file of files) {
     const data = asRecord(file.data);
     // A draft is hidden whatever its dates say.
     if (data.draft === true) continue;
     if (file.role === "collection") {
-      if (hasWindow(data)) found.push({ file, path: [], what: `${file.kind}/${file.name}`, entry: { kind: file.kind, id: file.name }, window: windowOf(data, zone) });
+      const address = addresses.get(file.kind);
+      const route = address === undefined ? undefined : entryAddress(address, file.name);
+      if (hasWindow(data)) found.push({ file, path: [], what: `${file.kind}/${file.name}`, entry: { kind: file.kind, id: file.name }, route, window: windowOf(data, zone) });
     } else if (file.role === "page") {
       const route = typeof data.route === "string" ? data.route : undefined;
       if (hasWindow(data)) found.push({ file, path: [], what: `the page ${route ?? file.path}`, route, window: windowOf(data, zone) });

@@ -4,7 +4,7 @@
  * sections where the entry could be listed. Drafts are left alone (they are hidden on purpose).
  * In: the published content and the parsed files. Out: warnings at each unused entry's id.
  */
-import { contentKinds, referableKinds, referenceFields as referencesOf, sectionSchemas, withoutContext, type KindTable, type Reference, type Section } from "../../../schemas/index.ts";
+import { contentKinds, pagesKinds, referableKinds, referenceFields as referencesOf, sectionSchemas, withoutContext, type KindTable, type Reference, type Section } from "../../../schemas/index.ts";
 import { locate } from "../problems/position.ts";
 import type { SourceFile } from "./load.ts";
 import { fieldPath, type Problem } from "../problems/problem.ts";
@@ -22,6 +22,15 @@ export function findUnused(content: Content, files: readonly SourceFile[], kinds
         if (value === undefined) continue;
         const ids = shown.get(kind) ?? shown.set(kind, new Set()).get(kind)!;
         for (const reference of Array.isArray(value) ? value : [value]) ids.add(reference.id);
+      }
+    }
+  }
+  // An entry with a page of its own is shown there, and so are its author and its tags (their pages list it).
+  const withPages = new Set(pagesKinds(kinds).map((kind) => kind.name));
+  for (const name of withPages) {
+    for (const entry of (content.collections[name] ?? []) as { author?: Reference; tags?: Reference[] }[]) {
+      for (const reference of [...(entry.author ? [entry.author] : []), ...(entry.tags ?? [])]) {
+        (shown.get(reference.kind) ?? shown.set(reference.kind, new Set()).get(reference.kind)!).add(reference.id);
       }
     }
   }
@@ -66,7 +75,7 @@ export function findUnused(content: Content, files: readonly SourceFile[], kinds
   published.set("forms", new Set(Object.keys(content.forms)));
   const referable = new Set(referableKinds(kinds).map((kind) => kind.name));
   for (const file of files) {
-    if (!referable.has(file.kind) || (file.data as { draft?: unknown } | null)?.draft === true) continue;
+    if (!referable.has(file.kind) || withPages.has(file.kind) || (file.data as { draft?: unknown } | null)?.draft === true) continue;
     if (published.get(file.kind)?.has(file.name) && !shown.get(file.kind)?.has(file.name)) warn(file, [], file.kind, file.name);
   }
   return warnings;

@@ -6,12 +6,14 @@
 import type { z } from "zod";
 import {
   contentKinds,
+  entryAddress,
   fileSchema,
   kindNamed,
   inFile,
   type Collections,
   type ContentFacts,
   type ContentKind,
+  type EntryCards,
   type FileScope,
   type Form,
   type Html,
@@ -21,6 +23,7 @@ import {
   type PageData,
   type Settings,
 } from "../../../schemas/index.ts";
+import { withBody } from "./entry-body.ts";
 import { jsonSafe } from "./files.ts";
 import { describeIssue } from "../problems/describe-issue.ts";
 import { inDraft, inUnshown, isDraftReference, isScheduledReference } from "./drafts.ts";
@@ -36,6 +39,10 @@ export interface Content {
   /** Each collection's entries, with their ids, in id order. */
   collections: Partial<Collections> & Record<string, { id: string }[]>;
   forms: Record<string, Form>;
+  /** The pages the kinds with pages make (entry-pages.ts), after the rest is validated and shown. */
+  made?: PageData[];
+  /** Every kind with pages' listed entries as cards (entry-pages.ts): entries.json. */
+  cards?: EntryCards;
 }
 
 /** The row of the table a file belongs to. */
@@ -134,27 +141,41 @@ export function validate(
   return { content, problems };
 }
 
+/** A problem of an entry's text (`body`), at its place in the file below the front matter. */
+function bodyProblem(file: SourceFile, issue: z.core.$ZodIssue, skipped: number, noun: string): Problem {
+  const params = (issue as { params?: { line?: number; column?: number } }).params;
+  const at = params?.line !== undefined ? { line: params.line + skipped, column: params.column ?? 1 } : undefined;
+  const missing = issue.code === "invalid_type" && !at;
+  const message = missing ? `the ${noun} has no text: write it in Markdown below the front matter (after the second "---" line)` : issue.message;
+  return { file: file.path, ...locateInBody(file, at), field: "body", message };
+}
+
 /** A file's validated value: for a Markdown page, the page with its body compiled. */
 function validateFile(file: SourceFile, context: ContentFacts, problems: Problem[], kinds: KindTable): unknown {
   const schema = schemaFor(file, kinds, context);
-  // "#anchor" links in a page point into that page.
-  const route = file.role === "page" ? (file.data as { route?: unknown } | null)?.route : undefined;
+  const kind = kindOf(file, kinds);
+  const address = kind.role === "collection" && "address" in kind ? kind.address : undefined;
+  // "#anchor" links in a page point into that page; an entry with a page of its own is a page too.
+  const route = file.role === "page" ? (file.data as { route?: unknown } | null)?.route : address ? entryAddress(address, file.name) : undefined;
   const here: FileScope = { route: typeof route === "string" ? route : undefined, allowDraftReferences: false };
+  const { input, skipped } = address && file.body ? withBody(file) : { input: file.data, skipped: 0 };
+  const describe = (issue: z.core.$ZodIssue) =>
+    address && issue.path[0] === "body" && issue.path.length === 1 && file.body ? [bodyProblem(file, issue, skipped, kind.noun)] : describeIssue(file, schema, issue);
   return inFile(context, here, () => {
-    let result = schema.safeParse(file.data);
+    let result = schema.safeParse(input);
     if (!result.success) {
       // A draft may refer to other drafts, and what is not shown yet to pages not shown yet; only published content may not.
       const excused = (issue: z.core.$ZodIssue) =>
         (isDraftReference(issue) && inDraft(file.data, issue.path)) || (isScheduledReference(issue) && inUnshown(file.path, issue.path, context.unshown.items));
       const issues = result.error.issues.filter((issue) => !excused(issue));
-      if (issues.length === 0) result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(file.data));
+      if (issues.length === 0) result = inFile(context, { ...here, allowDraftReferences: true }, () => schema.safeParse(input));
       if (!result.success) {
-        for (const issue of issues) problems.push(...describeIssue(file, schema, issue));
+        for (const issue of issues) problems.push(...describe(issue));
         return undefined;
       }
     }
     const data: unknown = result.data;
-    if (!file.markdown) return data;
+    if (!file.markdown || address) return data;
     const front = data as PageData & { heading?: string; updated?: string };
     const body = compileBody(file, context, here, problems);
     if (body === undefined) return undefined;
