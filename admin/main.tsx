@@ -6,21 +6,21 @@
  * proxy, saving straight to content/; elsewhere it opens a pull request per edit on GitHub.
  * This starts Decap with /admin/'s parts: each is a module of its own (docs/architecture.md).
  */
-import "./node-global.ts";
-import "./page.ts";
-import "./leads/register.tsx";
-import "./changes/register.tsx";
-import "./history/register.tsx";
+import "./decap/node-global.ts";
+import "./decap/blank-entry.ts";
+import "./screens/leads/register.tsx";
+import "./screens/changes/register.tsx";
+import "./history/panel/register.tsx";
 import * as generated from "../src/generated/index.js";
 import { config } from "./config.ts";
-import { readOnceLoggedIn } from "./content-cache.ts";
-import { registerFormat, start } from "./decap.ts";
-import { fromFile, toFile } from "./in-place.ts";
-import { local } from "./login.ts";
-import { registerPreviews } from "./preview-templates.tsx";
-import { registerSaveHooks } from "./save-hooks.ts";
+import { readOnceLoggedIn } from "./editor/content-cache.ts";
+import { registerFormat, start } from "./decap/decap.ts";
+import { fromFile, toFile } from "./editor/in-place.ts";
+import { local } from "./decap/login.ts";
+import { registerPreviews } from "./preview/preview-templates.tsx";
+import { registerSaveHooks } from "./editor/save-hooks.ts";
 import { registerWidgets } from "./widgets/registration.tsx";
-import { withZoneHints } from "./zone-hints.ts";
+import { withZoneHints } from "./editor/zone-hints.ts";
 
 const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
 

@@ -1,9 +1,9 @@
 /**
  * Where /admin/'s history comes from (issue 46, item 7), written once: what a source of a content
  * file's published history answers, whichever it is: GitHub's REST API with the editor's own login
- * (admin/history/github-source.ts), or, with `npm run cms`, the local repository's Git history through
+ * (admin/history/sources/github-source.ts), or, with `npm run cms`, the local repository's Git history through
  * the development server (scripts/cms/git-history.ts, served by scripts/cms/history-endpoint.ts,
- * read in the browser by admin/history/local-source.ts). Types only. Paths are the repository's
+ * read in the browser by admin/history/sources/local-source.ts). Types only. Paths are the repository's
  * ("content/collections/plans/professional.yaml"); dates are ISO times in UTC, to the second
  * ("2026-11-02T09:30:00Z"), as GitHub gives them.
  */
@@ -37,7 +37,7 @@ export interface ChangedFile {
 }
 
 /** A commit that changed content/, with the files under content/ it changed. */
-export interface Change extends Authorship {
+export interface ContentCommit extends Authorship {
   /** The first parent (undefined for the first commit): where a removed file's last text is. */
   parent?: string;
   files: ChangedFile[];
@@ -47,7 +47,7 @@ export interface Change extends Authorship {
 export interface DeletedFile {
   path: string;
   /** The commit that removed it. */
-  removedBy: Change;
+  removedBy: ContentCommit;
   /** The commit whose tree holds its last text (the removing commit's parent). */
   lastSha: string;
 }
@@ -85,7 +85,7 @@ export interface HistoryReader {
   /** The file's text in that commit; null when it has no such file then. */
   fileAt(sha: string, path: string): Promise<string | null>;
   /** The latest commits that changed content/, newest first, each with its files under content/. */
-  recentChanges(options?: ChangeFilter): Promise<HistoryPage<Change>>;
+  recentChanges(options?: ChangeFilter): Promise<HistoryPage<ContentCommit>>;
 }
 
 /** A source of history for /admin/'s History and Recent changes. */

@@ -2,7 +2,7 @@
  * The leads' shape as the server hands them out, written once (decision 0033): the outbox delivers a
  * stored lead (server/leads/messages.ts), `npm run leads` and its export list them
  * (server/leads/queries.ts), the inbox's API answers them (server/leads/inbox/) and the Leads screen in
- * /admin/ reads them (admin/leads/api.ts). Types only: the server's SQL makes them.
+ * /admin/ reads them (admin/screens/leads/api.ts). Types only: the server's SQL makes them.
  */
 import type { AttributionField } from "./lead-limits.ts";
 

@@ -66,24 +66,43 @@ export interface Started {
   leads?: LeadsService;
 }
 
+export interface StartOptions {
+  defaultPort: number;
+  leads?: boolean;
+  more?: (env: EnvReader) => void;
+  /** Where the generated content is read from (src/generated/ unless given). */
+  contentDir?: string;
+}
+
+/**
+ * Every variable a server entry reads, through `env` (its problems collected there): the server's, the
+ * lead endpoint's (unless LEADS=off or `leads: false`), the admin login's, and `more`. The operations
+ * guide's table of variables is made from what this reads (tools/docs/server-variables.ts).
+ */
+export function readConfiguration(
+  env: EnvReader,
+  options: StartOptions,
+): Pick<Started, "server" | "auth" | "leadsConfig"> {
+  const server = readServerConfig(env, { port: options.defaultPort });
+  const leadsConfig =
+    options.leads === true || (options.leads !== false && server.leads)
+      ? readLeadsConfig(env, options.contentDir)
+      : undefined;
+  const auth = readAuthConfig(env, server.adminOrigin);
+  options.more?.(env);
+  return { server, auth, leadsConfig };
+}
+
 /**
  * Reads and checks the configuration (the server's, the admin login's and, unless LEADS=off or
  * `leads: false`, the lead endpoint's; `more` adds another module's variables), checks SMTP, starts the lead service. Any
  * mistake: its lines and exit 78.
  */
-export async function startUp(options: {
-  defaultPort: number;
-  leads?: boolean;
-  more?: (env: EnvReader) => void;
-}): Promise<Started> {
+export async function startUp(options: StartOptions): Promise<Started> {
   captureConsole();
   try {
     const env = new EnvReader(process.env, { touch: true });
-    const server = readServerConfig(env, { port: options.defaultPort });
-    const leadsConfig =
-      options.leads === true || (options.leads !== false && server.leads) ? readLeadsConfig(env) : undefined;
-    const auth = readAuthConfig(env, server.adminOrigin);
-    options.more?.(env);
+    const { server, leadsConfig, auth } = readConfiguration(env, options);
     const warnings = env.done();
     setLogger(createLogger({ format: server.logFormat, level: server.logLevel }));
     for (const line of warnings) log.warn(line);

@@ -4,12 +4,14 @@
  * their names and addresses, and the cursor in the form followed in the preview.
  */
 import { fieldHolding, fieldInForm } from "../widgets/on-screen.ts";
-import { goTo } from "../notice.ts";
-import { labelsAlong } from "../labels.ts";
+import { goTo } from "../editor/notice.ts";
+import { labelsAlong } from "../editor/labels.ts";
 import { showWhere } from "./Inspect.tsx";
 import type { Surroundings } from "./surroundings.ts";
 import type { EntryName } from "./sources.ts";
 import type { Path } from "./fields.ts";
+import { fieldBoxOf, previewPaneShown } from "../decap/dom.ts";
+import { collectionAddress, entryAddress } from "../decap/routes.ts";
 
 interface Config {
   collections: unknown;
@@ -34,7 +36,8 @@ function goToWhenShown(path: Path, until: number): void {
   const found = fieldInForm(path);
   if (found) goTo(found.label);
   window.setTimeout(() => {
-    const box = fieldInForm(path)?.label.closest('[aria-label$=" field"]');
+    const label = fieldInForm(path)?.label;
+    const box = label && fieldBoxOf(label);
     const there = box?.contains(document.activeElement) ?? false;
     if (!there && Date.now() < until) goToWhenShown(path, until);
   }, 300);
@@ -83,13 +86,13 @@ export function surroundings(
  * asks first; staying, nothing opens.)
  */
 function openEntry(entry: EntryName): void {
-  const collection = `#/collections/${encodeURIComponent(entry.collection)}`;
+  const collection = collectionAddress(entry.collection);
   window.location.hash = collection;
   const until = Date.now() + 5_000;
   const next = () => {
     if (window.location.hash !== collection) return;
-    if (document.getElementById("preview-pane") && Date.now() < until) window.setTimeout(next, 50);
-    else window.location.hash = `${collection}/entries/${encodeURIComponent(entry.slug)}`;
+    if (previewPaneShown() && Date.now() < until) window.setTimeout(next, 50);
+    else window.location.hash = entryAddress(entry);
   };
   window.setTimeout(next, 50);
 }

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { config } from "../config.ts";
-import type { Entry } from "../decap.ts";
+import type { Entry } from "../decap/decap.ts";
 
 let basis = "";
 const listeners = new Set<() => void>();

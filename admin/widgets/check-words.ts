@@ -1,5 +1,5 @@
 /** The content check's messages as a field shows them: where inside the field, and without what a button offers. */
-import type { Found } from "../check.ts";
+import type { Found } from "../editor/check.ts";
 
 /** "sections[3].questions[1]" inside "sections" → "item 4 › questions › item 2". */
 function where(rest: string): string {

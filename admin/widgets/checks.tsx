@@ -5,18 +5,19 @@
  */
 import { Component, type ReactNode } from "react";
 import type { CmsField } from "../../scripts/cms/types.ts";
-import { fieldPath, type Found } from "../check.ts";
+import { fieldPath, type Found } from "../editor/check.ts";
 import {
   controlInstance,
+  itemKeysOf,
   entryAt,
   fieldOf,
   itemsOf,
   type Control,
   type ControlInstance,
   type ControlProps,
-} from "../decap.ts";
-import { problemsOf } from "../entry-check.ts";
-import { sayNotSaved } from "../notice.ts";
+} from "../decap/decap.ts";
+import { problemsOf } from "../editor/entry-check.ts";
+import { sayNotSaved } from "../editor/notice.ts";
 import { CheckBasis, lastFieldOf } from "./check-basis.tsx";
 import { messageAt, suggestionIn } from "./check-words.ts";
 import { claimed, gone, shown, type FieldOnScreen, type Kind } from "./on-screen.ts";
@@ -156,7 +157,7 @@ abstract class CheckedField extends Component<ControlProps, { fix?: string }> im
     if (this.kindOf !== "list" || !place) return place;
     const slot = {
       list: String(this.props.forID),
-      keys: () => this.inner?.state?.keys,
+      keys: () => itemKeysOf(this.inner),
       single: Boolean(fieldOf(this.props.field).field),
     };
     return [...place, slot];

@@ -2,8 +2,8 @@
 import { useContext, useEffect, useState, type ReactNode } from "react";
 import { focusPoints } from "../../schemas/index.ts";
 import { valueAt } from "../../schemas/walk.ts";
-import { usePictures } from "../backend.ts";
-import { entryOf, mapOf, plainOf, type ControlProps } from "../decap.ts";
+import { usePictures } from "../decap/backend.ts";
+import { entryOf, mapOf, plainOf, type ControlProps } from "../decap/decap.ts";
 import { PathContext, resolve } from "./paths.ts";
 import { urlOfPicture } from "./pictures.tsx";
 

@@ -1,6 +1,6 @@
 /** An icon chosen by its picture. */
 import sprite from "../../ui/components/icons.svg";
-import { fieldOf, type ControlProps } from "../decap.ts";
+import { fieldOf, type ControlProps } from "../decap/decap.ts";
 
 /** An icon chosen by its picture: a group of radio buttons, each the icon and its name. */
 export function IconControl(props: ControlProps) {

@@ -3,9 +3,10 @@
  * while they are mounted: so that a list knows which of its items' problems a field shows, and so
  * that the preview (inspect/around.ts) and the notice (notice.ts) find a field by its path.
  */
-import { fieldPath } from "../check.ts";
-import type { ControlProps } from "../decap.ts";
+import { fieldPath } from "../editor/check.ts";
+import type { ControlProps } from "../decap/decap.ts";
 import type { Path } from "./paths.ts";
+import { fieldBoxOf, labelOfControl } from "../decap/dom.ts";
 
 /** What the check at the field treats a widget as. */
 export type Kind = "object" | "list" | "leaf";
@@ -41,9 +42,9 @@ export const gone = (field: FieldOnScreen) => mounted.delete(field);
 /** The label and the box of a field on screen (Decap's: its label names the control's id; the box holds both). */
 function partsOfField(field: FieldOnScreen): { label: HTMLElement; box: HTMLElement } | undefined {
   const id = field.props.forID;
-  const label = id ? document.querySelector<HTMLElement>(`label[for="${CSS.escape(id)}"]`) : null;
+  const label = id ? labelOfControl(id) : null;
   if (!label) return undefined;
-  return { label, box: label.closest<HTMLElement>('[aria-label$=" field"]') ?? label.parentElement ?? label };
+  return { label, box: fieldBoxOf(label) ?? label.parentElement ?? label };
 }
 
 /**

@@ -1,8 +1,8 @@
 /** Move up / move down for every list, with the keyboard, as well as Decap's dragging. */
 import { useRef, useState } from "react";
 import type { CmsField } from "../../scripts/cms/types.ts";
-import { fieldOf, itemsOf, listOf, plainOf, summaryOf, type ControlProps } from "../decap.ts";
-import { storedTitle } from "../content-cache.ts";
+import { fieldOf, itemsOf, listOf, plainOf, summaryOf, type ControlProps } from "../decap/decap.ts";
+import { storedTitle } from "../editor/content-cache.ts";
 import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
 import { visuallyHidden } from "./style.ts";
 

@@ -3,9 +3,9 @@
  * media folder): in the image control, the focus picker (focus.tsx) and the preview.
  */
 import { useMemo } from "react";
-import { pictureFromBackend, pictureMissing, usePictures } from "../backend.ts";
+import { pictureFromBackend, pictureMissing, usePictures } from "../decap/backend.ts";
 import { config } from "../config.ts";
-import { backendReady, type Control, type ControlProps } from "../decap.ts";
+import { backendReady, type Control, type ControlProps } from "../decap/decap.ts";
 
 /** What a picture shows while it loads: nothing (a blank SVG). */
 const LOADING_PICTURE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
@@ -14,7 +14,7 @@ const mediaFolder = String(config.media_folder);
 const publicFolder = String(config.public_folder);
 /**
  * Where the browser can load a picture by its path in content ("images/team/x.jpg"): from Decap's
- * backend (admin/backend.ts), any folder of the media folder, in production too; blank while it
+ * backend (admin/decap/backend.ts), any folder of the media folder, in production too; blank while it
  * loads. Undefined when the backend cannot be read or has no such picture.
  */
 export function urlOfPicture(src: string): string | undefined {

@@ -1,7 +1,7 @@
 /** Lists of chosen entries (a FAQ section's questions, …), each shown by its title. */
 import { useEffect, useRef, useState } from "react";
-import { fieldOf, filesOf, itemsOf, listOf, type Control, type ControlProps } from "../decap.ts";
-import { storedTitle } from "../content-cache.ts";
+import { fieldOf, filesOf, itemsOf, listOf, type Control, type ControlProps } from "../decap/decap.ts";
+import { storedTitle } from "../editor/content-cache.ts";
 import { isReferenceList, MoveButtons, useMoveGuard } from "./rows.tsx";
 import { buttonStyle, visuallyHidden } from "./style.ts";
 

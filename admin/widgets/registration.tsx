@@ -4,7 +4,7 @@
  * (order.tsx) or as lists of chosen entries (references.tsx); a toggle and a select showing their
  * default when the file leaves them out; and our own focus point and icon pickers.
  */
-import { fieldOf, registerControl, registerWidget, widgetNamed, type ControlProps } from "../decap.ts";
+import { fieldOf, registerControl, registerWidget, widgetNamed, type ControlProps } from "../decap/decap.ts";
 import { withChecks } from "./checks.tsx";
 import { IconControl } from "./icons.tsx";
 import { ListOrder } from "./order.tsx";

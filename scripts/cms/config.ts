@@ -77,7 +77,7 @@ function entriesCollection(kind: Extract<ContentKind, { folder: string }>): CmsC
     description: kind.purpose,
     folder: `content/${kind.folder}`,
     extension: "yaml",
-    // Saved in place (admin/in-place.ts, registered as "yaml"): comments and layout kept.
+    // Saved in place (admin/editor/in-place.ts, registered as "yaml"): comments and layout kept.
     format: "yaml",
     create: true,
     // A form's id is used by the pages that show it: forms are not deleted from the editor.
@@ -98,7 +98,7 @@ export function cmsConfig(options: CmsOptions, kinds: KindTable = contentKinds):
     {
       name: "settings",
       label: "Site settings",
-      // Saved in place (admin/in-place.ts, registered as "yaml"): comments and layout kept.
+      // Saved in place (admin/editor/in-place.ts, registered as "yaml"): comments and layout kept.
       format: "yaml",
       description: "The settings every page uses, and the old addresses that lead to pages.",
       files: kinds.flatMap((kind) =>

@@ -1,6 +1,6 @@
 /**
  * A field's name in words, as the editing UI labels a field whose schema gives no title. Browser-safe:
- * /admin/ names the fields its configuration does not have (admin/labels.ts) the same way.
+ * /admin/ names the fields its configuration does not have (admin/editor/labels.ts) the same way.
  */
 
 /** "buttonLabel" → "Button label", "e164" → "E164". */

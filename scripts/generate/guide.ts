@@ -19,7 +19,17 @@ import {
 } from "../../schemas/index.ts";
 import { unwrap } from "../../schemas/walk.ts";
 import { writeGenerated } from "./generated-file.ts";
-import { entryPages, glossary, intro, leadsScreen, pictures, scheduling, undoAChange } from "./guide-chapters.ts";
+import {
+  entryPages,
+  glossary,
+  intro,
+  leadsScreen,
+  pictures,
+  scheduling,
+  undoAChange,
+  whatTheCheckSays,
+  whereThingsAre,
+} from "./guide-chapters.ts";
 
 interface Json {
   type?: string;
@@ -174,6 +184,8 @@ function yamlBlock(value: unknown): string {
 export function renderGuide(kinds: KindTable = contentKinds): string {
   const parts = [
     intro,
+    whereThingsAre,
+    whatTheCheckSays,
     glossary,
     scheduling,
     entryPages,

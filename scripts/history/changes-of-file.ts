@@ -1,12 +1,12 @@
 /**
  * One file's recent changes, followed through its renames (issue 46, item 5: Recent changes filtered
  * by an entry), answered the same way by both sources' `recentChanges({ path })`
- * (scripts/history/git-history.ts, admin/history/github-source.ts): the commits of the file's versions
+ * (scripts/history/git-history.ts, admin/history/sources/github-source.ts): the commits of the file's versions
  * (`versionsOf`, which goes on under the file's earlier names), by one person when asked (by e-mail,
  * in any case, kept after the renames are followed: the commit that renamed the file may be someone
  * else's), each with every file under content/ it changed. The cursor is `versionsOf`'s. Browser-safe.
  */
-import type { Change, ChangeFilter, HistoryPage, HistoryReader, Version } from "../../schemas/history.ts";
+import type { ContentCommit, ChangeFilter, HistoryPage, HistoryReader, Version } from "../../schemas/history.ts";
 
 /** A page's size: 1 to 100; 30 when not a number. */
 export const limitOf = (limit = 30) => (Number.isFinite(limit) ? Math.max(1, Math.min(100, Math.floor(limit))) : 30);
@@ -14,10 +14,10 @@ export const limitOf = (limit = 30) => (Number.isFinite(limit) ? Math.max(1, Mat
 export async function changesOfFile(
   versionsOf: HistoryReader["versionsOf"],
   /** The commits of these names with their files under content/, in any order (one missing: left out). */
-  changesOf: (shas: string[]) => Promise<Change[]>,
+  changesOf: (shas: string[]) => Promise<ContentCommit[]>,
   path: string,
   { limit, cursor, author }: Omit<ChangeFilter, "path"> = {},
-): Promise<HistoryPage<Change>> {
+): Promise<HistoryPage<ContentCommit>> {
   const n = limitOf(limit);
   const by = author?.toLowerCase();
   const found: Version[] = [];

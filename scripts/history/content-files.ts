@@ -1,6 +1,6 @@
 /**
  * Which of a commit's changed files /admin/'s history lists, the same for GitHub's answers
- * (admin/history/github-source.ts) and the local repository's (scripts/history/git-history.ts): the
+ * (admin/history/sources/github-source.ts) and the local repository's (scripts/history/git-history.ts): the
  * files under content/, a rename into content/ from elsewhere being an addition there, and a rename
  * out of it a removal. Browser-safe.
  */

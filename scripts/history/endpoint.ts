@@ -1,9 +1,9 @@
 /**
- * The local repository's history as /admin/ asks it with `npm run cms` (admin/history/local-source.ts):
+ * The local repository's history as /admin/ asks it with `npm run cms` (admin/history/sources/local-source.ts):
  * the development server answers, on 127.0.0.1 only as it listens, under /api/history/:
  *   GET versions?path=&limit=&cursor=        → HistoryPage<Version>
  *   GET file?sha=&path=                      → { text: string | null }
- *   GET changes?limit=&cursor=&path=&author= → HistoryPage<Change>
+ *   GET changes?limit=&cursor=&path=&author= → HistoryPage<ContentCommit>
  * from scripts/history/git-history.ts. A refused question (a path outside content/) is a 400, any
  * other failure a 500, each as { error } in words. Only `npm run cms` turns it on (CMS_HISTORY=1, set
  * by scripts/cms/serve.ts): `npm run dev` and the builds have no such endpoint.

@@ -1,6 +1,6 @@
 /**
  * The local repository's published history (issue 46), for /admin/ with `npm run cms`: the answers
- * GitHub gives admin/history/github-source.ts, from `git` run on this clone (the browser cannot run
+ * GitHub gives admin/history/sources/github-source.ts, from `git` run on this clone (the browser cannot run
  * git; scripts/history/endpoint.ts serves these to it). Inputs: the clone's folder and the branch
  * (HEAD). Every git run gets its arguments as an array, never a shell line; a path must be a file
  * under content/, a commit a hexadecimal name, a cursor a count: anything else is refused with a
@@ -16,7 +16,7 @@
 import { execFile } from "node:child_process";
 import { posix } from "node:path";
 import type {
-  Change,
+  ContentCommit,
   ChangedFile,
   ChangeFilter,
   HistoryPage,
@@ -26,6 +26,7 @@ import type {
 } from "../../schemas/history.ts";
 import { changesOfFile, limitOf } from "./changes-of-file.ts";
 import { contentFiles, contentFolder, utcTime } from "./content-files.ts";
+import { logFormat, logRecords, nameStatus } from "./git-log.ts";
 
 /** A question the history refuses to ask git (a path outside content/, a malformed commit or cursor). */
 export class HistoryRequestError extends Error {}
@@ -49,8 +50,6 @@ const skipOf = (cursor: string | undefined) => {
   return Number(cursor);
 };
 
-/** Each commit: \x1e, then its fields apart by \x1f, then (with -z) its changed files, NUL apart. */
-const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%B%x1f";
 const statuses: Record<string, ChangedFile["status"]> = { A: "added", C: "added", D: "removed", R: "renamed" };
 
 interface Commit {
@@ -63,38 +62,20 @@ interface Commit {
   files: ChangedFile[];
 }
 
-/** The commits `git log -z --name-status` printed in `format`, each with its changed files as git names them. */
-function commitsOf(output: string): Commit[] {
-  return output
-    .split("\x1e")
-    .slice(1)
-    .map((record) => {
-      const [sha, parents, author, email, date, message, rest = ""] = record.split("\x1f");
-      const tokens = rest
-        .split("\0")
-        .map((token) => token.replace(/^\n+/, ""))
-        .filter(Boolean);
-      const files: ChangedFile[] = [];
-      for (let i = 0; i < tokens.length; i++) {
-        const letter = tokens[i]!.charAt(0);
-        const status = statuses[letter] ?? "modified";
-        if (letter === "R" || letter === "C") {
-          const [from, to] = [tokens[++i]!, tokens[++i]!];
-          files.push(status === "renamed" ? { path: to, status, previousPath: from } : { path: to, status });
-        } else files.push({ path: tokens[++i]!, status });
-      }
-      const parent = parents!.split(" ")[0] || undefined;
-      return {
-        sha: sha!,
-        parent,
-        author: author!,
-        email: email!,
-        date: utcTime(date!),
-        message: message!.trimEnd(),
-        files,
-      };
-    });
-}
+/** The commits `git log -z --name-status` printed in `logFormat`, each with its changed files as git names them. */
+const commitsOf = (output: string): Commit[] =>
+  logRecords(output).map(({ sha, parents, author, message, rest }) => ({
+    sha,
+    parent: parents[0],
+    author: author.name,
+    email: author.email,
+    date: utcTime(author.date),
+    message,
+    files: nameStatus(rest).map(({ letter, path, previousPath }): ChangedFile => {
+      const status = statuses[letter] ?? "modified";
+      return status === "renamed" ? { path, status, previousPath: previousPath! } : { path, status };
+    }),
+  }));
 
 /** What git printed; a failure (not a repository, git missing) is an error with git's words. */
 function git(root: string, args: string[], input?: string): Promise<Buffer> {
@@ -125,9 +106,10 @@ const pageOf = <T>(items: T[], skip: number, limit: number): HistoryPage<T> =>
 /** The history of the repository at `root`, on `branch` (HEAD). */
 export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
   if (branch.startsWith("-")) throw new HistoryRequestError(`Not a branch: ${branch}`);
-  const log = async (args: string[]) => commitsOf((await git(root, ["log", "-z", format, ...args])).toString("utf8"));
+  const log = async (args: string[]) =>
+    commitsOf((await git(root, ["log", "-z", logFormat, ...args])).toString("utf8"));
   /** A commit as a change: its files under content/. */
-  const changeOf = (commit: Commit): Change => ({ ...commit, files: contentFiles(commit.files) });
+  const changeOf = (commit: Commit): ContentCommit => ({ ...commit, files: contentFiles(commit.files) });
   /** These commits (named by git), each with its files under content/. */
   const changesOf = async (shas: string[]) =>
     (await log(["--no-walk=unsorted", "-M", "--name-status", ...shas.map(commitName), "--", contentFolder])).map(
@@ -153,7 +135,7 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
       return blobOf(await git(root, ["cat-file", "--batch"], `${commitName(sha)}:${contentPath(path)}\n`));
     },
 
-    async recentChanges({ limit, cursor, path, author }: ChangeFilter = {}): Promise<HistoryPage<Change>> {
+    async recentChanges({ limit, cursor, path, author }: ChangeFilter = {}): Promise<HistoryPage<ContentCommit>> {
       if (path !== undefined)
         return changesOfFile(reader.versionsOf, changesOf, contentPath(path), { limit, cursor, author });
       const [skip, n] = [skipOf(cursor), limitOf(limit)];

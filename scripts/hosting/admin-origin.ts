@@ -88,8 +88,8 @@ export function tagManagerWarning(site: SiteFacts, adminOrigin: string | undefin
     "  The content editor keeps each editor's GitHub sign-in in the browser's storage for that address, where",
     "  any tag published in the container can read it and send it away.",
     `  Serve /admin/ from an address of its own: set ADMIN_ORIGIN=${suggestion(site.seo.siteUrl)} (a host name`,
-    "  of yours pointing at this server) where the site is built and where the server runs; the README's",
-    '  "The content editor on an address of its own" says how.',
+    "  of yours pointing at this server) where the site is built and where the server runs; the operations",
+    '  guide (docs/operations.md), "The editor on an address of its own", says how.',
   ].join("\n");
 }
 

@@ -134,7 +134,8 @@ ${common}
     # front appends (the rightmost address that is not a front's), so the lead endpoint limits each
     # visitor, not the front. Only these addresses are believed: anyone else's X-Forwarded-For and
     # X-Forwarded-Proto are ignored. This machine (a TLS terminator beside nginx) is trusted as shipped;
-    # the README's "Behind a CDN or load balancer" lists Cloudflare's, CloudFront's and a load balancer's.
+    # docs/operations.md, "Behind a CDN, a TLS terminator or a load balancer", lists Cloudflare's,
+    # CloudFront's and a load balancer's.
 ${front}
 
     include ${deployRoot}/_nginx/server.conf;

@@ -21,7 +21,7 @@ import type { Database, Sql } from "./db.ts";
 import type { Mailer, Message } from "./smtp.ts";
 import { resolveTarget, targetLabel } from "./targets.ts";
 
-/** The Leads screen of /admin/ (admin/leads/) showing the held leads, on the site's address under its base path. */
+/** The Leads screen of /admin/ (admin/screens/leads/) showing the held leads, on the site's address under its base path. */
 export const heldLeadsLink = (alerts: AlertsConfig) =>
   `${(alerts.siteUrl ?? "").replace(/\/+$/, "")}${alerts.basePath ?? "/"}admin/#/page/leads?spam=only`;
 

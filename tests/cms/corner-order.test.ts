@@ -1,10 +1,10 @@
 /**
- * The order of /admin/'s bottom-right corner (admin/corner-order.ts): each part goes in at its place
+ * The order of /admin/'s bottom-right corner (admin/screens/corner-order.ts): each part goes in at its place
  * whichever came first, so the notes stand above the History button and the links, in the keyboard's
  * order too.
  */
 import { describe, expect, it } from "vitest";
-import { cornerParts, placeInCorner, type CornerPart } from "../../admin/corner-order.ts";
+import { cornerParts, placeInCorner, type CornerPart } from "../../admin/screens/corner-order.ts";
 
 /** The corner after putting `parts` in, one after another, each at the index placeInCorner gives. */
 const putIn = (parts: readonly CornerPart[]) =>

@@ -1,12 +1,12 @@
 /**
- * What changed between two versions of an entry, in the editor's words (admin/history/changes.ts):
+ * What changed between two versions of an entry, in the editor's words (admin/history/diff/changes.ts):
  * on fixture field definitions shaped as the generated configuration's (scripts/cms/fields.ts) and
  * fixture data written here, never the shipped content.
  */
 import { describe, expect, it } from "vitest";
-import { changesBetween, type Change } from "../../admin/history/changes.ts";
-import { ADDED, editScript, REMOVED, SAME } from "../../admin/history/word-diff.ts";
-import type { Field } from "../../admin/labels.ts";
+import { changesBetween, type FieldChange } from "../../admin/history/diff/changes.ts";
+import { ADDED, editScript, REMOVED, SAME } from "../../admin/history/diff/word-diff.ts";
+import type { Field } from "../../admin/editor/labels.ts";
 
 const text = (name: string, label: string): Field => ({ name, label, widget: "string" });
 const fields: Field[] = [
@@ -274,7 +274,7 @@ describe("long text", () => {
     const long = words(400);
     const edited = long.map((w, i) => (i % 50 === 25 ? `X${i}` : w));
     const [change] = changesBetween(fields, { body: long.join(" ") }, { body: edited.join("\n") }) as [
-      Extract<Change, { kind: "edited" }>,
+      Extract<FieldChange, { kind: "edited" }>,
     ];
     expect(change.snippets).toHaveLength(3);
     expect(change.more).toBe(5);

@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { Version } from "../../schemas/history.ts";
-import type { StoredFile } from "../../admin/check.ts";
-import { dateInZone, restoredData, withChanges, type ReadVersion } from "../../admin/history/entry-history.ts";
-import { whatNoLongerFits } from "../../admin/history/refusals.ts";
-import { versionData } from "../../admin/history/version-data.ts";
-import { editInPlace, fromFile, SOURCE, withoutHidden } from "../../admin/in-place.ts";
-import type { Field } from "../../admin/labels.ts";
+import type { StoredFile } from "../../admin/editor/check.ts";
+import { dateInZone, restoredData, withChanges, type ReadVersion } from "../../admin/history/panel/entry-history.ts";
+import { whatNoLongerFits } from "../../admin/history/panel/refusals.ts";
+import { versionData } from "../../admin/history/panel/version-data.ts";
+import { editInPlace, fromFile, SOURCE, withoutHidden } from "../../admin/editor/in-place.ts";
+import type { Field } from "../../admin/editor/labels.ts";
 import { cmsConfig } from "../../scripts/cms/config.ts";
 
 const fields: Field[] = [

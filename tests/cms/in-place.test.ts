@@ -1,5 +1,5 @@
 /**
- * What /admin/ writes (admin/in-place.ts) and what it refuses before writing (admin/check.ts), on
+ * What /admin/ writes (admin/editor/in-place.ts) and what it refuses before writing (admin/editor/check.ts), on
  * this clone's content files read as they are: a save keeps every byte it did not change, and the
  * check in the browser says what the content check says, at the same field.
  */
@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { checkEntry, type StoredFile } from "../../admin/check.ts";
-import { editInPlace, fromFile, schemaDefaults, SOURCE, toFile, withoutHidden } from "../../admin/in-place.ts";
+import { checkEntry, type StoredFile } from "../../admin/editor/check.ts";
+import { editInPlace, fromFile, schemaDefaults, SOURCE, toFile, withoutHidden } from "../../admin/editor/in-place.ts";
 import { collectionSchemas, page, withoutContext } from "../../schemas/index.ts";
 
 const contentDir = join(import.meta.dirname, "..", "..", "content");

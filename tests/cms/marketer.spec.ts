@@ -3,7 +3,7 @@
  * site would refuse before saving, pictures show from any folder, saves change only what was edited
  * (lists and rows: marketer-lists.spec.ts). Each test reads what it expects from the copy's content
  * (and the content check's own words), never from literals.
- * Last, the Leads screen of `npm run cms`: the copy's own lead store, no sign-in (admin/leads/).
+ * Last, the Leads screen of `npm run cms`: the copy's own lead store, no sign-in (admin/screens/leads/).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,8 +12,8 @@ import { parse } from "yaml";
 import type { z } from "zod";
 import { collectionSchemas, withoutContext, type Site } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
-import { checkEntry, type StoredFile } from "../../admin/check.ts";
-import { editInPlace } from "../../admin/in-place.ts";
+import { checkEntry, type StoredFile } from "../../admin/editor/check.ts";
+import { editInPlace } from "../../admin/editor/in-place.ts";
 import {
   pages,
   changes,

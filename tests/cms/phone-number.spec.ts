@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkEntry, type StoredFile } from "../../admin/check.ts";
+import { checkEntry, type StoredFile } from "../../admin/editor/check.ts";
 import { changes, collection, contentDir, field, openAdmin, proxyAnswers, publish, read, snapshot } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 

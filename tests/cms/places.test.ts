@@ -1,13 +1,13 @@
 /**
  * /admin/'s two pure helpers for people: where an entry could show (the sections that list its kind,
- * admin/places.ts) and a field path in the form's labels (admin/labels.ts). Run on the CMS
+ * admin/editor/places.ts) and a field path in the form's labels (admin/editor/labels.ts). Run on the CMS
  * configuration made from the schemas and on fixture page files, never on the shipped content.
  */
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { cmsConfig } from "../../scripts/cms/config.ts";
-import { placesFor } from "../../admin/places.ts";
-import { labelled } from "../../admin/labels.ts";
+import { placesFor } from "../../admin/editor/places.ts";
+import { labelled } from "../../admin/editor/labels.ts";
 
 const config = cmsConfig({ repo: "example/site" });
 const pagesCollection = "pages";

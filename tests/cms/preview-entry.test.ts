@@ -1,5 +1,5 @@
 /**
- * /admin/'s preview of a collection's entry (admin/preview.ts): the edited fields are checked by the
+ * /admin/'s preview of a collection's entry (admin/preview/preview.ts): the edited fields are checked by the
  * entry's schema, replace the built entry of that id in its collection, and are shown alone in a copy
  * of a built section that lists that collection. Built from the valid fixture through the real pipeline.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { preview, type Built } from "../../admin/preview.ts";
+import { preview, type Built } from "../../admin/preview/preview.ts";
 import type { Reference } from "../../schemas/index.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { validFixture } from "../content/helpers.ts";

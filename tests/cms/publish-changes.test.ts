@@ -1,14 +1,14 @@
 /**
- * "What changes when you publish" (admin/history/to-publish.ts, useSettled.ts): the draft against the
+ * "What changes when you publish" (admin/history/panel/to-publish.ts, useSettled.ts): the draft against the
  * live file in the history's words, nothing when they are alike, the short summary a screen reader
  * hears, and the pause after typing before it is said again (fake timers, no waiting). Fixture fields
  * and files written here.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fromFile } from "../../admin/in-place.ts";
-import type { Field } from "../../admin/labels.ts";
-import { liveFailed, liveOf, summaryOf, toPublish, type ToPublish } from "../../admin/history/to-publish.ts";
-import { settler } from "../../admin/history/useSettled.ts";
+import { fromFile } from "../../admin/editor/in-place.ts";
+import type { Field } from "../../admin/editor/labels.ts";
+import { liveFailed, liveOf, summaryOf, toPublish, type ToPublish } from "../../admin/history/panel/to-publish.ts";
+import { settler } from "../../admin/history/panel/useSettled.ts";
 
 const fields: Field[] = [
   { name: "name", label: "Name", widget: "string" },

@@ -1,15 +1,16 @@
 /**
- * The Recent changes screen's logic, without a browser or git (admin/history/entry-of-path.ts,
+ * The Recent changes screen's logic, without a browser or git (admin/history/recent/entry-of-path.ts,
  * change-rows.ts, describe-change.ts): which entry a content file is, the rows of either list a
  * history source gives, renames paired, the files "Bring back" is offered for, and each row in words.
  * On fixture collections and commits written here, never the shipped content.
  */
 import { describe, expect, it } from "vitest";
-import { goneFiles, rowPage, rowsOfChanges, rowsOfVersions } from "../../admin/history/change-rows.ts";
-import { describeRow, keptReader, type DescribeOptions } from "../../admin/history/describe-change.ts";
-import { dataOf, editorAddress, entryOfPath, titleOf } from "../../admin/history/entry-of-path.ts";
-import { changesReducer, filterQuery, initialState } from "../../admin/changes/changes-state.ts";
-import type { Change, Version } from "../../schemas/history.ts";
+import { goneFiles, rowPage, rowsOfChanges, rowsOfVersions } from "../../admin/history/recent/change-rows.ts";
+import { describeRow, keptReader, type DescribeOptions } from "../../admin/history/recent/describe-change.ts";
+import { entryAddress } from "../../admin/decap/routes.ts";
+import { dataOf, entryOfPath, titleOf } from "../../admin/history/recent/entry-of-path.ts";
+import { changesReducer, filterQuery, initialState } from "../../admin/screens/changes/changes-state.ts";
+import type { ContentCommit, Version } from "../../schemas/history.ts";
 
 const collections = [
   {
@@ -69,7 +70,7 @@ describe("which entry a content file is", () => {
     expect(titleOf(page, { title: "About us", route: "/about" })).toBe("About us (/about)");
     expect(titleOf(page, undefined)).toBe("about");
     expect(titleOf(entryOfPath(collections, "content/site.yaml")!, {})).toBe("Site settings");
-    expect(editorAddress(page)).toBe("#/collections/pages/entries/about");
+    expect(entryAddress(page)).toBe("#/collections/pages/entries/about");
   });
 
   it("reads a version's data from YAML or Markdown's front matter, and none for no file", () => {
@@ -85,7 +86,7 @@ describe("which entry a content file is", () => {
 
 describe("the rows", () => {
   it("compare each file of a commit before (at its parent, under its old name) and after", () => {
-    const changes: Change[] = [
+    const changes: ContentCommit[] = [
       {
         ...who(3),
         files: [

@@ -10,7 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { shortWhen } from "../../schemas/when.ts";
-import { zoneHint } from "../../admin/zone-hints.ts";
+import { zoneHint } from "../../admin/editor/zone-hints.ts";
 import { contentDir, openEntry, proxyAnswers, read } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
@@ -82,7 +82,7 @@ test("/admin/'s preview marks the question, and shows it unmarked at a time chos
   admin: page,
 }) => {
   await openEntry(page, "faq", question);
-  // The pickers say whose clock they are: the site's zone, in words (admin/zone-hints.ts).
+  // The pickers say whose clock they are: the site's zone, in words (admin/editor/zone-hints.ts).
   await expect(page.getByText(zoneHint(zone)).first()).toBeVisible();
   const preview = page.frameLocator("#preview-pane");
   const item = preview.getByRole("listitem").filter({ hasText: question });

@@ -1,12 +1,12 @@
 /**
- * /admin/'s "Show from" / "Show until" pickers say whose clock they are (admin/zone-hints.ts): every
+ * /admin/'s "Show from" / "Show until" pickers say whose clock they are (admin/editor/zone-hints.ts): every
  * date and time picker of the generated configuration, in every collection, section type and file,
  * gets the site's zone in words; without a zone, it says where to set one. Other fields are left as
  * they are.
  */
 import { describe, expect, it } from "vitest";
 import { cmsConfig, type CmsField } from "../../scripts/cms/config.ts";
-import { withZoneHints, zoneHint, zoneWords } from "../../admin/zone-hints.ts";
+import { withZoneHints, zoneHint, zoneWords } from "../../admin/editor/zone-hints.ts";
 
 const config = cmsConfig({ repo: "example/site", siteUrl: "https://www.example.com" });
 

@@ -1,7 +1,7 @@
 /**
  * The scripts that write committed files, run as a user types them on a copy of the project
- * (tests/helpers/scripts-copy.ts): `npm run format`, `content:guide`, `content:schemas` and
- * `deploy:nginx` leave every committed file as it is (what they write is up to date), and
+ * (tests/helpers/scripts-copy.ts): `npm run format`, `content:guide`, `content:schemas`,
+ * `deploy:nginx` and `docs:variables` leave every committed file as it is (what they write is up to date), and
  * `npm run check:spec` passes on the launch content and names what an edit moved from it. They open no
  * browser and wait on no server, so they run with the builds (`npm run test:builds`), behind the
  * browser steps. tests/commands/every-script.test.ts names this file as their run.
@@ -30,9 +30,9 @@ function snapshotOf(dirs: string[]): Map<string, string> {
 }
 
 describe("the scripts that write committed files, run as a user types them", () => {
-  it("npm run format, content:guide, content:schemas and deploy:nginx leave the committed files as they are", async () => {
+  it("npm run format, content:guide, content:schemas, deploy:nginx and docs:variables leave the committed files as they are", async () => {
     const before = snapshotOf(["docs", "schemas", "deploy", "src", "server"]);
-    for (const script of ["format", "content:guide", "content:schemas", "deploy:nginx"]) {
+    for (const script of ["format", "content:guide", "content:schemas", "deploy:nginx", "docs:variables"]) {
       const run = await npm(script);
       expect(run.status, `${script}: ${run.stdout}\n${run.stderr}`).toBe(0);
     }

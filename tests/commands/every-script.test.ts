@@ -6,7 +6,8 @@
  * (the scripts that write committed files, which open no browser: `npm run test:builds`), on a copy of the project
  * (tests/helpers/scripts-copy.ts), as a user types them, the long ones in a small mode (Lighthouse
  * on one page, the inspector's benchmark on 20 entries), each checked for exit code 0 and the shape
- * of what it prints. And every `npm run X` that README.md and docs/ show names a script.
+ * of what it prints. And every command that README.md and docs/ tell a reader to run (`npm run X`,
+ * `npm start`, `npm test`, `npm install`) is a script with its run named here: run by a test, once.
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -66,6 +67,7 @@ const ranBy: Record<string, string> = {
   dev: HERE,
   format: COMMITTED,
   "content:guide": COMMITTED,
+  "docs:variables": COMMITTED,
   "content:schemas": COMMITTED,
   "deploy:nginx": COMMITTED,
   "check:spec": COMMITTED,
@@ -87,6 +89,15 @@ function calls(text: string, script: string): boolean {
   );
 }
 
+/**
+ * A command the docs tell a reader to run: `npm run [--silent] X` (`run-script` too), and npm's own
+ * `npm start`, `npm test` (the scripts of those names) and `npm install`/`npm ci`, which run `prepare`
+ * last.
+ */
+const commandPattern = /\bnpm (?:run(?:-script)? (?:--silent )?([a-z][\w:-]*)|(start|test|install|ci)\b)/g;
+const scriptOf = (match: RegExpMatchArray): string =>
+  match[1] ?? (match[2] === "install" || match[2] === "ci" ? "prepare" : match[2]!);
+
 describe("every script in package.json", () => {
   it("has a run, named here", async () => {
     expect(Object.keys(scripts).filter((script) => !(script in ranBy))).toEqual([]);
@@ -101,7 +112,7 @@ describe("every script in package.json", () => {
     expect(missing).toEqual([]);
   });
 
-  it("and every `npm run X` in README.md and docs/ names a script", async () => {
+  it("and every command README.md and docs/ tell a reader to run is a script with its run named here", async () => {
     const docs = [
       "README.md",
       "CONTRIBUTING.md",
@@ -111,15 +122,29 @@ describe("every script in package.json", () => {
         .map((f) => `docs/${f}`),
     ];
     const unknown: string[] = [];
-    let seen = 0;
+    const shown = new Set<string>();
     for (const file of docs) {
-      for (const match of readFileSync(join(root, file), "utf8").matchAll(/npm run (?:--silent )?([a-z][\w:-]*)/g)) {
-        seen++;
-        if (!(match[1]! in scripts)) unknown.push(`${file}: npm run ${match[1]}`);
+      for (const match of readFileSync(join(root, file), "utf8").matchAll(commandPattern)) {
+        const script = scriptOf(match);
+        shown.add(script);
+        if (!(script in scripts) || !(script in ranBy)) unknown.push(`${file}: ${match[0]}`);
       }
     }
-    expect(seen).toBeGreaterThan(20);
+    expect(shown.size).toBeGreaterThan(20);
+    // The Quick start's three: npm install (its prepare step), npm start and npm test.
+    expect([...shown]).toEqual(expect.arrayContaining(["prepare", "start", "test"]));
     expect(unknown).toEqual([]);
+  });
+
+  it("and README's Quick start is the two commands this suite runs: npm install && npm start, then npm test", async () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const quickStart = /^## Quick start\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? "";
+    const block = /```sh\n([\s\S]*?)```/.exec(quickStart)?.[1] ?? "";
+    const commands = block
+      .split("\n")
+      .map((line) => line.replace(/#.*/, "").trim())
+      .filter(Boolean);
+    expect(commands).toEqual(["npm install && npm start", "npm test"]);
   });
 });
 

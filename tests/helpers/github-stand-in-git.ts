@@ -24,13 +24,12 @@
  * Git gets its arguments as an array; a ref that looks like an option is refused (422).
  */
 import { execFile, spawn } from "node:child_process";
+import { logFormat, logRecords, nameStatus } from "../../scripts/history/git-log.ts";
 
 /** An answer, or the items of a list (the stand-in pages them). */
 export type GitAnswer = { status: number; body: unknown } | { items: unknown[] };
 
 const notFound: GitAnswer = { status: 404, body: { message: "Not Found" } };
-/** What `git log` prints for commitsOf. */
-export const format = "--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B";
 const githubTime = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, "Z");
 const statuses: Record<string, string> = { A: "added", C: "copied", D: "removed", M: "modified", R: "renamed" };
 
@@ -60,28 +59,19 @@ function blob(root: string, spec: string): Promise<{ sha: string; bytes: Buffer 
   });
 }
 
-/** The commits `git log` printed in `format`, as GitHub lists them. */
+/** The commits `git log` printed in `logFormat`, as GitHub lists them. */
 export const commitsOf = (output: string) =>
-  output
-    .split("\x1e")
-    .slice(1)
-    .map((record) => {
-      const [sha, parents, name, email, date, committer, committerEmail, committed, message] = record.split("\x1f");
-      return {
-        sha: sha!,
-        commit: {
-          author: { name: name!, email: email!, date: githubTime(date!) },
-          committer: { name: committer!, email: committerEmail!, date: githubTime(committed!) },
-          message: message!.replace(/\n+$/, ""),
-        },
-        author: null,
-        committer: null,
-        parents: parents!
-          .split(" ")
-          .filter(Boolean)
-          .map((parent) => ({ sha: parent })),
-      };
-    });
+  logRecords(output).map(({ sha, parents, author, committer, message }) => ({
+    sha,
+    commit: {
+      author: { ...author, date: githubTime(author.date) },
+      committer: { ...committer, date: githubTime(committer.date) },
+      message,
+    },
+    author: null,
+    committer: null,
+    parents: parents.map((parent) => ({ sha: parent })),
+  }));
 
 /** A ref git would misread (an option) or GitHub would not take. */
 export const badRef = (ref: string) => !/^[\w./-]+$/.test(ref) || ref.startsWith("-");
@@ -95,7 +85,7 @@ export function gitRepository(root: string) {
       const ref = query.get("sha") ?? "HEAD";
       if (badRef(ref)) return { status: 422, body: { message: "Validation Failed" } };
       const path = query.get("path");
-      const { ok, out } = await git(root, ["log", format, ref, "--", ...(path ? [path] : [])]);
+      const { ok, out } = await git(root, ["log", logFormat, ref, "--", ...(path ? [path] : [])]);
       if (!ok) return { status: 404, body: { message: `No commit found for SHA: ${ref}` } };
       const author = query.get("author")?.toLowerCase();
       return { items: commitsOf(out).filter((c) => !author || c.commit.author.email.toLowerCase() === author) };
@@ -103,23 +93,16 @@ export function gitRepository(root: string) {
 
     async commit(ref: string): Promise<GitAnswer> {
       if (badRef(ref)) return { status: 422, body: { message: "Validation Failed" } };
-      const { ok, out } = await git(root, ["log", "-1", format, ref, "--"]);
+      const { ok, out } = await git(root, ["log", "-1", logFormat, ref, "--"]);
       const commit = ok ? commitsOf(out)[0] : undefined;
       if (!commit) return { status: 422, body: { message: `No commit found for SHA: ${ref}` } };
       const against = commit.parents[0] ? [commit.parents[0].sha, commit.sha] : ["--root", commit.sha];
       const diff = await git(root, ["diff-tree", "-r", "-M", "--name-status", "-z", "--no-commit-id", ...against]);
-      const tokens = diff.out.split("\0").filter(Boolean);
-      const files = [];
-      for (let i = 0; i < tokens.length; i++) {
-        const letter = tokens[i]!.charAt(0);
-        const two = letter === "R" || letter === "C";
-        const previous = two ? tokens[++i] : undefined;
-        files.push({
-          filename: tokens[++i]!,
-          status: statuses[letter] ?? "changed",
-          ...(previous ? { previous_filename: previous } : {}),
-        });
-      }
+      const files = nameStatus(diff.out).map(({ letter, path, previousPath }) => ({
+        filename: path,
+        status: statuses[letter] ?? "changed",
+        ...(previousPath ? { previous_filename: previousPath } : {}),
+      }));
       return { status: 200, body: { ...commit, files } };
     },
 
@@ -180,7 +163,7 @@ export function gitRepository(root: string) {
     async branch(name: string): Promise<GitAnswer> {
       const { ok, out } = badRef(name)
         ? { ok: false, out: "" }
-        : await git(root, ["log", "-1", format, `refs/heads/${name}`, "--"]);
+        : await git(root, ["log", "-1", logFormat, `refs/heads/${name}`, "--"]);
       const commit = ok ? commitsOf(out)[0] : undefined;
       if (!commit) return { status: 404, body: { message: "Branch not found" } };
       return { status: 200, body: { name, commit, protected: false } };

@@ -27,7 +27,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { badRef, commitsOf, format, type GitAnswer } from "./github-stand-in-git.ts";
+import { logFormat } from "../../scripts/history/git-log.ts";
+import { badRef, commitsOf, type GitAnswer } from "./github-stand-in-git.ts";
 
 export interface Signature {
   name: string;
@@ -82,7 +83,7 @@ export function gitWrites(root: string) {
   };
   const refOf = async (ref: string) => (await refsUnder(ref)).find(([name]) => name === ref)?.[1];
   const commitJson = async (sha: string) => {
-    const { out } = await run(root, ["log", "-1", format, sha, "--"]);
+    const { out } = await run(root, ["log", "-1", logFormat, sha, "--"]);
     const listed = commitsOf(out)[0]!;
     const tree = (await resolve(sha, "tree"))!;
     return { sha, ...listed.commit, tree: { sha: tree }, parents: listed.parents };
@@ -239,7 +240,7 @@ export function gitWrites(root: string) {
       const mergeBase = (await run(root, ["merge-base", base, head])).out.trim();
       const count = async (range: string) => Number((await run(root, ["rev-list", "--count", range])).out.trim());
       const [ahead, behind] = [await count(`${base}..${head}`), await count(`${head}..${base}`)];
-      const listed = async (args: string[]) => commitsOf((await run(root, ["log", format, ...args, "--"])).out);
+      const listed = async (args: string[]) => commitsOf((await run(root, ["log", logFormat, ...args, "--"])).out);
       // --raw's records first (":modes shas status", path, [new path]), then --numstat's ("+\t-\tpath",
       // or "+\t-\t", old path, new path for a rename).
       const tokens = (

@@ -1,7 +1,7 @@
 /**
  * /admin/'s two sources of history (issue 46, item 7) give the same answers on one fixture Git
  * repository: the local one (`npm run cms`: scripts/history/endpoint.ts over git, read by
- * admin/history/local-source.ts) and GitHub's (admin/history/github-source.ts through the one client,
+ * admin/history/sources/local-source.ts) and GitHub's (admin/history/sources/github-source.ts through the one client,
  * against the stand-in GitHub reading the same repository). Edits by two people, a rename, a removal
  * and a change outside content/; then GitHub's refusals in words.
  */
@@ -11,8 +11,8 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gitHubHistory } from "../../admin/history/github-source.ts";
-import { localHistory } from "../../admin/history/local-source.ts";
+import { gitHubHistory } from "../../admin/history/sources/github-source.ts";
+import { localHistory } from "../../admin/history/sources/local-source.ts";
 import type { HistoryPage, HistorySource } from "../../schemas/history.ts";
 import { gitHub, GitHubError } from "../../scripts/github/client.ts";
 import { historyHandler } from "../../scripts/history/endpoint.ts";

@@ -7,7 +7,7 @@
  * an attacker's page as http://evil.localhost:<port> (both mapped to 127.0.0.1; secure contexts by their
  * name, as production's https is), so /admin/ runs as on a real host, not in its local-proxy mode.
  * The same /admin/ is then served by nginx with the shipped deploy/nginx.conf (tests/e2e/servers/nginx.ts),
- * the login proxied to the endpoint beside it, as the README's own-server setup runs it.
+ * the login proxied to the endpoint beside it, as the operations guide's own-server setup runs it.
  * Proves: the whole handshake ends with Decap showing its collections, behind nginx too (GitHub is told
  * the site's own address; the login's pages keep their own policy); a forged or foreign state is
  * refused in words; a login reached at a host that is not the site's (a forged Host, a dangling

@@ -1,6 +1,6 @@
 /**
  * `npm run leads` exports as a user runs them, through npm in a shell, from a folder of their own:
- * the README's `npm run --silent leads -- --csv > leads.csv` and `--out`, read back as CSV (and
+ * the operations guide's `npm run --silent leads -- --csv > leads.csv` and `--out`, read back as CSV (and
  * JSON) by a CSV parser. Phone numbers, accents, commas, quotes and line breaks come out as stored;
  * what a spreadsheet would run as a formula is neutralised. And with no database where it looks,
  * it says where it looked and creates nothing. The leads are written straight into a database of
@@ -83,7 +83,7 @@ describe("exports a CRM takes as they are", () => {
     expect(first).toMatchObject({ landing_page: "/", utm_source: "newsletter", gclid: "abc-123", referrer: "" });
   };
 
-  test("`npm run --silent leads -- --csv > leads.csv`, as the README shows it, is a CSV from its header row on", async () => {
+  test("`npm run --silent leads -- --csv > leads.csv`, as the operations guide shows it, is a CSV from its header row on", async () => {
     await shell("npm run --silent leads -- --csv > leads.csv", userDir, { LEADS_DATA_DIR: dataDir });
     check(readFileSync(join(userDir, "leads.csv"), "utf8"));
   });

@@ -1,6 +1,6 @@
 /**
  * An overlapping deploy on the embedded database, with two real processes on one LEADS_DATA_DIR:
- * the README's `npm run leads:serve` runs; a second server starts on the same folder and waits (its
+ * the operations guide's `npm run leads:serve` runs; a second server starts on the same folder and waits (its
  * pages and health answer, its posts are held) without touching the database or admin.sock; the
  * first gets SIGTERM in the middle of 20 submissions and the second takes over. Every 303 is in the
  * database and delivered once, by e-mail and webhook; none is refused. Then what is on disk: every

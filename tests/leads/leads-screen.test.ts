@@ -1,5 +1,5 @@
 /**
- * /admin/'s Leads screen (admin/leads/) as marketing meets it: the real /admin/ built as `npm run
+ * /admin/'s Leads screen (admin/screens/leads/) as marketing meets it: the real /admin/ built as `npm run
  * build` builds it, served with the lead store by the real server process (`npm start -- DIR`), in
  * Chromium, signed in through the stand-in GitHub the admin login's tests use (the whole login: the
  * token the screen sends is the one Decap got). The site is reached as http://site.localhost:<port>, so

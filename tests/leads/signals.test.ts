@@ -1,5 +1,5 @@
 /**
- * SIGTERM to what the README starts: `npm start`, `npm run serve`, `npm run leads:serve` and the
+ * SIGTERM to what the operations guide starts: `npm start`, `npm run serve`, `npm run leads:serve` and the
  * node command itself, each in a real process, with leads in flight. Each stops within seconds with
  * exit code 0 and leaves no server behind (the port is free); every post answered 303 is stored and,
  * by the next run on the same data folder at the latest, delivered once.

@@ -1,7 +1,7 @@
 /**
  * Measures /admin/'s history (issue 46, item 8: with 2,000 commits, an entry's first 30 versions in at
  * most 1 s and recent changes in at most 1.5 s) through the code the screens use: a history source
- * (schemas/history.ts), then each version read and said in words (admin/history/change-rows.ts'
+ * (schemas/history.ts), then each version read and said in words (admin/history/recent/change-rows.ts'
  * `rowPage`, describe-change.ts' `describeRows`, which runs changesBetween). A Git repository is made
  * in a temporary folder by one `git fast-import`: the shipped content/ committed, then BENCH_COMMITS
  * (2,000) commits by three people, each changing one content file's value (every tenth the measured
@@ -19,11 +19,11 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseDocument } from "yaml";
-import { rowPage, type RowFilter } from "../../admin/history/change-rows.ts";
-import { describeRows, keptReader } from "../../admin/history/describe-change.ts";
-import { gitHubHistory } from "../../admin/history/github-source.ts";
-import { localHistory } from "../../admin/history/local-source.ts";
-import { entryFields } from "../../admin/labels.ts";
+import { rowPage, type RowFilter } from "../../admin/history/recent/change-rows.ts";
+import { describeRows, keptReader } from "../../admin/history/recent/describe-change.ts";
+import { gitHubHistory } from "../../admin/history/sources/github-source.ts";
+import { localHistory } from "../../admin/history/sources/local-source.ts";
+import { entryFields } from "../../admin/editor/labels.ts";
 import type { HistorySource } from "../../schemas/history.ts";
 import { cmsConfig } from "../../scripts/cms/config.ts";
 import { gitHub } from "../../scripts/github/client.ts";

@@ -3,7 +3,7 @@
  * offset inside a scalar)?". A field path leads to its YAML node, the node to its offsets in the file,
  * an offset to a line and column; a line:column of the Markdown in a scalar (plain, quoted, folded or
  * literal) or in a Markdown page's body to its line and column in the file.
- * Browser-safe: the CMS checks an entry before saving it with it (admin/check.ts).
+ * Browser-safe: the CMS checks an entry before saving it with it (admin/editor/check.ts).
  */
 import { isMap, isScalar, isSeq, Scalar, type Document, type Node } from "yaml";
 

@@ -3,7 +3,7 @@
  * (by kind), the pages' routes and section anchors, what of them is a draft, the redirects, the
  * {{tokens}} and the not-found page's route. Read from the raw data, so a reference is checked even
  * when the file it points into has a problem of its own. Browser-safe: the pipeline's context
- * (context.ts) and /admin/'s check before saving (admin/check.ts) both make theirs from it.
+ * (context.ts) and /admin/'s check before saving (admin/editor/check.ts) both make theirs from it.
  */
 import { contentKinds, pagesKinds, referableKinds, type KindTable } from "../../../schemas/index.ts";
 import type { SourceFile } from "./load.ts";

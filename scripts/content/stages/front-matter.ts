@@ -1,6 +1,6 @@
 /**
  * Front matter: where a Markdown page's fields end and its text begins. No Node modules, so that
- * /admin/'s check in the browser (admin/check.ts) splits a page exactly as the content check does.
+ * /admin/'s check in the browser (admin/editor/check.ts) splits a page exactly as the content check does.
  */
 
 /**

@@ -1,0 +1,235 @@
+/**
+ * The entry's History (issue 46, items 1–4 and 6), beside Decap's editor: what publishing would
+ * change now (PublishChanges.tsx, in its place over the editor while the panel is closed), then the
+ * published versions of the entry's file, newest first, each with its date in the site's time zone,
+ * its author, its message and what it changed, in words; a version's preview in the preview pane,
+ * and "Restore this version", which puts its values in the editor as unsaved changes (nothing is
+ * written: publishing does that, with the check before saving). A version today's rules refuse says what no longer fits.
+ * A non-modal dialog: Escape or "Close" closes it and gives the focus back to the History button.
+ */
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { HistorySource } from "../../../schemas/history.ts";
+import type { StoredFile } from "../../editor/check.ts";
+import type { Field } from "../../editor/labels.ts";
+import { ChangeItems } from "./ChangeWords.tsx";
+import type { TitleOf } from "../diff/changes.ts";
+import { dateInZone, restoredData, withChanges, type ListedVersion } from "./entry-history.ts";
+import { whatNoLongerFits } from "./refusals.ts";
+import { PublishChanges } from "./PublishChanges.tsx";
+import { useEntryHistory } from "./useEntryHistory.ts";
+import type { EntryData } from "./version-data.ts";
+import { onShownVersion, showVersion, shownVersion, type ShownVersion } from "./version-preview.ts";
+
+/** The entry being edited, and what the panel needs of /admin/ (given by register.tsx). */
+export interface HistoryEntry {
+  collection: string;
+  slug: string;
+  /** Its file in the repository ("content/collections/plans/professional.yaml"). */
+  path: string;
+  /** The same inside content/ ("collections/plans/professional.yaml"), for the check. */
+  rel: string;
+  fields: readonly Field[];
+}
+
+export interface HistoryPanelProps {
+  entry: HistoryEntry;
+  source: () => HistorySource;
+  config: { collections: unknown };
+  /** How many publishes so far: the live version is read again after each. */
+  publishes: number;
+  timeZone: string | undefined;
+  titleOf: TitleOf;
+  /** The content files as last read, for the check of a version. */
+  stored: () => readonly StoredFile[];
+  /** The draft's data now, and a way to hear of its changes. */
+  draft: () => EntryData | undefined;
+  onDraftChange: (listener: () => void) => () => void;
+  /** The entry's file as it is live now (its text). */
+  live: () => Promise<string | undefined>;
+  /** Puts data in the editor as unsaved changes, the fields then marked by the check. */
+  restore: (data: EntryData) => void;
+  onClose: () => void;
+}
+
+interface VersionProps {
+  listed: ListedVersion;
+  label: string;
+  refusals: string[];
+  shown: boolean;
+  onPreview: () => void;
+  onRestore: () => void;
+}
+
+function VersionItem({ listed, label, refusals, shown, onPreview, onRestore }: VersionProps) {
+  const headingId = useId();
+  const { version, changes, first, data } = listed;
+  return (
+    <li className="history-version" aria-labelledby={headingId}>
+      <h4 id={headingId}>{label.replace(/^Version of /, "")}</h4>
+      {version.message ? <p className="history-message">“{version.message}”</p> : null}
+      {data === undefined ? (
+        <p>This version's file cannot be read.</p>
+      ) : first ? (
+        <p>The first version of this entry.</p>
+      ) : (
+        <ChangeItems changes={changes} none="No change to the entry's fields." />
+      )}
+      {refusals.length > 0 ? (
+        <div className="admin-error">
+          <p>
+            Today's rules refuse this version: a restore marks these fields, and it cannot be published until they fit.
+          </p>
+          <ul>
+            {refusals.map((words) => (
+              <li key={words}>{words}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {data !== undefined ? (
+        <div className="history-buttons">
+          <button type="button" aria-pressed={shown} onClick={onPreview}>
+            {shown ? "Previewed" : "Preview"}
+            <span className="admin-hidden"> the version of {label.replace(/^Version of /, "")}</span>
+          </button>
+          <button type="button" onClick={onRestore}>
+            Restore this version
+            <span className="admin-hidden"> of {label.replace(/^Version of /, "")}</span>
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** "version of Nov 2, 2026, 9:30 AM by Maria", inside a sentence. */
+const inSentence = (label: string) => label.replace(/^V/, "v");
+
+/** The published versions, newest first, each with its preview and its restore. */
+function Versions({
+  props,
+  say,
+  shown,
+}: {
+  props: HistoryPanelProps;
+  say: (words: string) => void;
+  shown?: ShownVersion;
+}) {
+  const { entry, source, config, timeZone, titleOf, stored, restore } = props;
+  const history = useEntryHistory(source, entry.path);
+  const listed = useMemo(
+    () => withChanges(entry.fields, history.read, history.older, titleOf),
+    [entry.fields, history.read, history.older, titleOf],
+  );
+  const labelOf = (l: ListedVersion) => `Version of ${dateInZone(l.version.date, timeZone)} by ${l.version.author}`;
+  // Checked once per text (a version and the one that reverted it are alike), among the content as last read.
+  const refusals = useMemo(() => {
+    const byText = new Map<string, string[]>();
+    const others = stored();
+    const of = (text: string) =>
+      byText.get(text) ?? byText.set(text, whatNoLongerFits(config, entry, text, others)).get(text)!;
+    return new Map(history.read.map((r) => [r.version.sha, r.text === undefined ? [] : of(r.text)]));
+  }, [history.read, config, entry, stored]);
+  const preview = (l: ListedVersion) => {
+    if (shown?.sha === l.version.sha) return showVersion(undefined);
+    const label = labelOf(l);
+    showVersion({ collection: entry.collection, slug: entry.slug, sha: l.version.sha, data: l.data!, label });
+    say(`The preview shows the ${inSentence(label)}.`);
+  };
+  const restoreOne = (l: ListedVersion) => {
+    const draft = props.draft();
+    if (!draft || !l.data) return;
+    showVersion(undefined);
+    restore(restoredData(draft, l.data));
+    const refused = refusals.get(l.version.sha)?.length ?? 0;
+    const then = refused
+      ? ` Today's rules refuse ${refused === 1 ? "one of its fields" : `${refused} of its fields`}, marked in the editor: fix them before publishing.`
+      : " Publish to make it live.";
+    say(`Restored the ${inSentence(labelOf(l))} into the editor, not published yet.${then}`);
+  };
+  return (
+    <section aria-labelledby="history-versions" className="history-part">
+      <h3 id="history-versions">Published versions</h3>
+      {history.error ? <p className="admin-error">{history.error}</p> : null}
+      {listed.length > 0 ? (
+        <ol className="history-list">
+          {listed.map((l) => (
+            <VersionItem
+              key={l.version.sha}
+              listed={l}
+              label={labelOf(l)}
+              refusals={refusals.get(l.version.sha) ?? []}
+              shown={shown?.sha === l.version.sha}
+              onPreview={() => preview(l)}
+              onRestore={() => restoreOne(l)}
+            />
+          ))}
+        </ol>
+      ) : !history.loading && !history.error ? (
+        <p>No published version yet.</p>
+      ) : null}
+      {history.loading ? <p>Reading the history…</p> : null}
+      {history.cursor && !history.loading ? (
+        <button type="button" onClick={history.showOlder}>
+          Show older versions
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+export function HistoryPanel(props: HistoryPanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [said, say] = useState("");
+  const shown = useSyncExternalStore(onShownVersion, shownVersion);
+  useEffect(() => heading.current?.focus(), []);
+  // Back to the draft (here, or in the preview pane): said so.
+  useEffect(() => {
+    if (!shown) say((now) => (now.startsWith("The preview shows the version") ? "The preview shows the draft." : now));
+  }, [shown]);
+  return (
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="history-heading"
+      className="history-panel admin-own"
+      id="history-panel"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          props.onClose();
+        }
+      }}
+    >
+      <div className="history-top">
+        <h2 id="history-heading" tabIndex={-1} ref={heading}>
+          History
+        </h2>
+        <button type="button" onClick={props.onClose}>
+          Close<span className="admin-hidden"> the history</span>
+        </button>
+      </div>
+      <p role="status" className="history-said">
+        {said}
+      </p>
+      {shown ? (
+        <p className="history-shown">
+          <button type="button" onClick={() => showVersion(undefined)}>
+            Back to the current draft
+          </button>
+        </p>
+      ) : null}
+      <PublishChanges
+        place="panel"
+        path={props.entry.path}
+        fields={props.entry.fields}
+        draft={props.draft}
+        onDraftChange={props.onDraftChange}
+        live={props.live}
+        publishes={props.publishes}
+        titleOf={props.titleOf}
+      />
+      <Versions props={props} say={say} shown={shown} />
+    </div>
+  );
+}
