@@ -1,7 +1,7 @@
 /** An entry's page and a listing's, rendered from fixture content through the real pipeline. */
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fixture, replace, type Change } from "../content/helpers.ts";
+import { fixture, type Change } from "../content/helpers.ts";
 import { loadContent, renderSite } from "./render-site.tsx";
 
 const guide = (id: string, title: string, published: string, text: string) =>
@@ -36,10 +36,6 @@ const files: Record<string, Change> = {
   "collections/guides/jammed.md": guide("jammed", "Paper jammed", "2026-11-01", "Open the back cover."),
   "site.yaml": (text) =>
     `${text}entryPages:\n  callToAction:\n    heading: Still stuck?\n    intro: Call {{phone}}.\n    form: callback\n`,
-  "pages/home.yaml": replace(
-    "sections:\n",
-    "sections:\n  - type: entries\n    heading: Latest guides\n    kind: guides\n    count: 1\n    more:\n      label: All guides\n      to: /guides\n",
-  ),
 };
 const content = () => loadContent(fixture(files));
 
@@ -81,14 +77,5 @@ describe("listings", () => {
       .getAllByRole("heading", { level: 2 })
       .map((heading) => heading.textContent);
     expect(titles).toEqual(["Printer offline", "Paper jammed"]);
-  });
-
-  it("the entries section on any page: the latest N, and a link to them all", () => {
-    renderSite("/", content());
-    const section = within(screen.getByRole("region", { name: "Latest guides" }));
-    expect(section.getAllByRole("listitem").map((item) => within(item).getByRole("link").textContent)).toEqual([
-      "Printer offline",
-    ]);
-    expect(section.getByRole("link", { name: "All guides" }).getAttribute("href")).toBe("/guides");
   });
 });

@@ -135,6 +135,8 @@ test.describe("with the keyboard only", () => {
   test("a long entry's table of contents: each link, reached with Tab, takes you to its heading", async ({ page }) => {
     test.skip(!long, "no entry is long enough for a table of contents");
     const item = long!.entry!.toc.at(-1)!;
+    // The jump itself, not the site's smooth scrolling towards it (which a reader may turn off too).
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(long!.route);
     await hydrated(page);
     const contents = page.getByRole("navigation", { name: site.entryPages.words.onThisPage });
