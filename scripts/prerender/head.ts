@@ -1,5 +1,5 @@
 /** The <head> of a page from content: title, description, canonical, social cards, JSON-LD. */
-import type { Collections, PageData, Site } from "../../schemas/index.ts";
+import { indexed, type Collections, type PageData, type Site } from "../../schemas/index.ts";
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -107,7 +107,7 @@ export function renderHead({ site, page, collections, notFound, icons, socialCar
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
   ];
-  if (!page.index || notFound) tags.push(`<meta name="robots" content="noindex" />`);
+  if (!indexed(page) || notFound) tags.push(`<meta name="robots" content="noindex" />`);
   if (!notFound) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
   const og: [string, string][] = [
     ["og:type", "website"],
@@ -175,7 +175,7 @@ export function imagePreload(body: string): string | undefined {
 
 export function sitemap(site: Site, pages: readonly PageData[]): string {
   const urls = pages
-    .filter((page) => page.index && page.route !== site.notFoundRoute)
+      .filter((page) => indexed(page) && page.route !== site.notFoundRoute)
     .sort((a, b) => a.route.localeCompare(b.route))
     .map((page) => {
       const lastmod = page.updated ? `<lastmod>${page.updated}</lastmod>` : "";
