@@ -21,7 +21,12 @@ export function usePageviews(): void {
   }, [location.key, location.pathname, location.search]);
 }
 
-let consentDefaults = false;
+/** Whether this page's dataLayer has Consent Mode's defaults already (React runs an effect twice in development). */
+const hasConsentDefaults = () =>
+  (window.dataLayer ?? []).some((m) => {
+    const command = m as ArrayLike<unknown>;
+    return command[0] === "consent" && command[1] === "default";
+  });
 
 /**
  * Pushes Consent Mode's defaults (once, first) and shows the opt-in banner if it is due, then loads
@@ -30,10 +35,7 @@ let consentDefaults = false;
  */
 export function useTagManager(containerId: string | undefined): void {
   useEffect(() => {
-    if (!consentDefaults) {
-      consentDefaults = true;
-      pushConsentDefault();
-    }
+    if (!hasConsentDefaults()) pushConsentDefault();
     showBannerUnlessChosen();
     loadTagManager(containerId);
   }, [containerId]);
