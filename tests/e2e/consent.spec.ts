@@ -11,8 +11,9 @@
  * tag on every page, is shown as honoured, and is recorded with the lead; the opt-in banner's Accept
  * all and Reject all weigh the same; nothing moves (CLS 0); every tel: link pushes click_to_call with
  * where it was before the dialer opens, the dialer waiting for the tag's hit, never past eventTimeout;
- * a campaign landing page's form goes to its own thank-you page with its attribution and consent
- * state in the stored lead; without JavaScript no tag loads.
+ * a lead's stored record has its attribution and the consent state it was sent under; without
+ * JavaScript no tag loads. (Campaign landing pages are proven on fixture content:
+ * tests/components/layout.test.tsx, tests/prerender/head.test.ts.)
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -92,12 +93,32 @@ const choicesDialog = (page: Page) => page.getByRole("dialog", { name: words.cho
 const axe = async (page: Page, selector: string) =>
   (await new AxeBuilder({ page }).include(selector).withTags(wcag22aa).analyze()).violations.map((v) => v.id);
 
-test("opt-out regime: granted by default; the choices dialog, by keyboard at 320 px, opts out at once and the opt-out is kept across pages", async ({
+const firstForm = pages
+  .flatMap((p) => p.sections.map((section) => ({ route: p.route, id: inlineForm(section) })))
+  .find((found) => found.id !== undefined);
+
+/** Fills in and sends the first inline form the content has; returns the e-mail address it was sent with. */
+async function sendFirstForm(page: Page, tag: string): Promise<string> {
+  const form = content.forms[firstForm!.id!]!;
+  await page.goto(firstForm!.route);
+  const element = page.getByRole("main").getByRole("form", { name: form.title }).first();
+  const email = `${tag}${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  for (const field of form.fields)
+    await element
+      .getByLabel(field.label, { exact: true })
+      .fill(field.type === "email" ? email : field.type === "tel" ? visitorPhone(site) : "Pat Consent");
+  await element.getByRole("button", { name: form.submitLabel }).click();
+  await expect(page).toHaveURL(form.success);
+  return email;
+}
+
+test("opt-out regime: granted by default; the choices dialog, by keyboard at 320 px, opts out at once, kept across pages and recorded with the lead", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await setUp(page, "opt-out");
-  await page.goto(routes[0]!);
+  const click = `e2e-click-${Date.now()}`;
+  await page.goto(`${routes[0]!}?utm_source=e2e&gclid=${click}`);
   await expectDefaults(page, all("granted"));
 
   const link = choicesLink(page);
@@ -148,6 +169,12 @@ test("opt-out regime: granted by default; the choices dialog, by keyboard at 320
   await expect.poll(() => dialled).toEqual([`tel:${site.contact.phone.e164}`]);
   expect(standIn.hits.filter((hit) => hit.tag === "ads")).toEqual([]);
   expect(standIn.hits.filter((hit) => hit.tag === "fault")).toEqual([]);
+
+  // A lead sent now records the opt-out beside where the visit came from.
+  test.skip(!firstForm, "no page shows a form");
+  const [stored] = await storedWith(await sendFirstForm(page, "opted-out"));
+  expect(stored!.attribution).toMatchObject({ utm_source: "e2e", gclid: click });
+  expect(stored!.ad_consent).toEqual({ ad_user_data: "denied", gpc: false });
 });
 
 test.describe("with Global Privacy Control", () => {
@@ -162,7 +189,8 @@ test.describe("with Global Privacy Control", () => {
       Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true, configurable: true });
       localStorage.setItem("privacy-choice", "granted");
     });
-    for (const route of [...routes, site.notFoundRoute]) {
+    // The same loader on every page: a page and the not-found page (served for any unknown address).
+    for (const route of [routes.at(-1)!, site.notFoundRoute]) {
       await page.goto(route);
       await expectDefaults(page, adsDenied);
     }
@@ -269,48 +297,21 @@ test("every tel: link pushes click_to_call with where it was before the dialer o
   expect(standIn.hits.filter((hit) => hit.event === "click_to_call")).toEqual([
     { tag: "ads", event: "click_to_call", params: { call_location: "call button" } },
   ]);
-});
 
-test("a container whose tags never finish holds the call no longer than eventTimeout", async ({ page }) => {
+  // A container whose tags never finish (never calls back): the call waits eventTimeout, not a moment more.
   await standIn.serve(page, "hang");
-  const dialled = await dialler(page);
+  await page.clock.install();
   await page.goto(routes[0]!);
   await hydrated(page);
   await page.waitForFunction(() => (window.dataLayer ?? []).some((m) => (m as { event?: string }).event === "gtm.js"));
+  await page.clock.pauseAt(Date.now() + 60_000);
+  dialled.length = 0;
   await page.getByRole("link", { name: callButtonName }).click();
-  const pushed = (await messages(page)).find((m) => m.event === "click_to_call");
-  expect(pushed).toMatchObject({ eventTimeout: tagsWaitMs });
+  expect((await messages(page)).find((m) => m.event === "click_to_call")).toMatchObject({ eventTimeout: tagsWaitMs });
+  await page.clock.runFor(tagsWaitMs - 1);
   expect(dialled).toEqual([]);
-  await expect.poll(() => dialled, { timeout: tagsWaitMs + 5_000 }).toEqual([`tel:${site.contact.phone.e164}`]);
-});
-
-const landing = pages
-  .filter((p) => p.landing)
-  .flatMap((p) => p.sections.map((section) => ({ route: p.route, id: inlineForm(section) })))
-  .find((found) => found.id !== undefined);
-
-test("a campaign landing page's form goes to its own thank-you page; the stored lead has its attribution and its consent state", async ({
-  page,
-}) => {
-  test.skip(!landing, "no campaign landing page has a form");
-  const form = content.forms[landing!.id!]!;
-  await setUp(page, "opt-out");
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await page.goto(`${landing!.route}?utm_source=e2e&gclid=e2e-click-${n}`);
-  if (content.pages.find((p) => p.route === landing!.route)!.index === undefined)
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-  const element = page.getByRole("main").getByRole("form", { name: form.title }).first();
-  const email = `landing${n}@example.com`;
-  for (const field of form.fields)
-    await element
-      .getByLabel(field.label, { exact: true })
-      .fill(field.type === "email" ? email : field.type === "tel" ? visitorPhone(site) : `Pat Landing${n}`);
-  await element.getByRole("button", { name: form.submitLabel }).click();
-  await expect(page).toHaveURL(form.success);
-  const [stored] = await storedWith(email);
-  expect(stored!.form).toBe(landing!.id);
-  expect(stored!.attribution).toMatchObject({ landing_page: landing!.route, utm_source: "e2e", gclid: `e2e-click-${n}` });
-  expect(stored!.ad_consent).toEqual({ ad_user_data: "granted", gpc: false });
+  await page.clock.runFor(1);
+  await expect.poll(() => dialled).toEqual([`tel:${site.contact.phone.e164}`]);
 });
 
 test.describe("a lead sent with Global Privacy Control, without JavaScript", () => {
@@ -322,21 +323,9 @@ test.describe("a lead sent with Global Privacy Control, without JavaScript", () 
       google.push(route.request().url());
       return route.abort();
     });
-    const first = pages
-      .flatMap((p) => p.sections.map((section) => ({ route: p.route, id: inlineForm(section) })))
-      .find((found) => found.id !== undefined);
-    test.skip(!first, "no page shows a form");
-    const form = content.forms[first!.id!]!;
-    await page.goto(first!.route);
+    test.skip(!firstForm, "no page shows a form");
+    const email = await sendFirstForm(page, "nojs-gpc");
     if (words.choices.page) await expect(choicesLink(page)).toHaveAttribute("href", words.choices.page);
-    const element = page.getByRole("main").getByRole("form", { name: form.title }).first();
-    const email = `nojs-gpc${Date.now()}@example.com`;
-    for (const field of form.fields)
-      await element
-        .getByLabel(field.label, { exact: true })
-        .fill(field.type === "email" ? email : field.type === "tel" ? visitorPhone(site) : "Pat Nojs");
-    await element.getByRole("button", { name: form.submitLabel }).click();
-    await expect(page).toHaveURL(form.success);
     const [stored] = await storedWith(email);
     // Sent without scripts: the browser's header alone says GPC, and no tag ever ran.
     expect(stored!.ad_consent).toEqual({ ad_user_data: "denied", gpc: true });

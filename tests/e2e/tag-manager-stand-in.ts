@@ -12,7 +12,8 @@
  *   when none fires);
  * - `hang` mode: a container whose tags never finish, so it never calls back (the page's
  *   `eventTimeout` must end the wait).
- * The page notes in sessionStorage ("e2e-order") when a hit was sent; hits arrive at `hits`.
+ * The page notes in sessionStorage ("e2e-order") when the hit of an event pushed with `eventCallback`
+ * was sent (one the page waits for before it is left); hits arrive at `hits`.
  * The container's id is set on the page's loader script before the loader runs (the content may
  * configure none); the page's policy, which allows Google's addresses only when the build had a
  * container, is bypassed by the specs that use it (`test.use({ bypassCSP: true })`).
@@ -59,7 +60,7 @@ const container = (collect: string, hang: boolean) => `(() => {
     if (!firing.length) return callback("GTM-STANDIN");
     setTimeout(() => {
       Promise.all(firing.map((tag) => send(tag.name, message.event, params)))
-        .then(() => note("hit sent"))
+        .then(() => typeof message.eventCallback === "function" && note("hit sent"))
         .finally(() => callback("GTM-STANDIN"));
     }, ${tagDelayMs});
   };
