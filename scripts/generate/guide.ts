@@ -19,7 +19,7 @@ import {
 } from "../../schemas/index.ts";
 import { unwrap } from "../../schemas/walk.ts";
 import { writeGenerated } from "./generated-file.ts";
-import { glossary, intro, leadsScreen, pictures, scheduling, undoAChange } from "./guide-chapters.ts";
+import { glossary, intro, leadsScreen, pictures, privacyChoices, scheduling, undoAChange } from "./guide-chapters.ts";
 
 interface Json {
   type?: string;
@@ -172,7 +172,16 @@ function yamlBlock(value: unknown): string {
 
 /** The guide, for the table of kinds (schemas/kinds.ts): each kind's files, fields and an example, then each section type. */
 export function renderGuide(kinds: KindTable = contentKinds): string {
-  const parts = [intro, glossary, scheduling, leadsScreen, undoAChange, pictures(), "## Kinds of content file\n"];
+  const parts = [
+    intro,
+    glossary,
+    scheduling,
+    leadsScreen,
+    privacyChoices,
+    undoAChange,
+    pictures(),
+    "## Kinds of content file\n",
+  ];
   for (const kind of kindSchemas(kinds)) {
     const json = toJson(kind.schema);
     const entry = json.type === "array" && json.items ? json.items : json;
