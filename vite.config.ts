@@ -111,7 +111,10 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
                     { name: "content", test: /src[\\/]generated[\\/][\w-]+\.json$/ },
                     // What the loader runs on every page, which the islands share too: one file, not
                     // four, so a page left idle fetches and inflates less (the 4 KB budget).
-                    { name: "page", test: /ui[\\/](analytics|base|visit|page-behaviours|consent[\\/]state|islands[\\/](props|registry))\.ts$|schemas[\\/]lead-limits\.ts$/ },
+                    {
+                      name: "page",
+                      test: /ui[\\/](analytics|base|visit|page-behaviours|consent[\\/]state|islands[\\/](props|registry))\.ts$|schemas[\\/]lead-limits\.ts$/,
+                    },
                   ],
                 },
               },

@@ -27,13 +27,17 @@ const choices = (c: ContentContext) =>
       heading: text.default("Your Privacy Choices").describe("The dialog's heading."),
       intro: markdown(c)
         .optional()
-        .describe("What the choice does, in a sentence or two above the options (Markdown, may link to the privacy page)."),
+        .describe(
+          "What the choice does, in a sentence or two above the options (Markdown, may link to the privacy page).",
+        ),
       allow: text
         .default("Allow the sale and sharing of my personal information for targeted advertising")
         .describe("The option that allows advertising tags to use the visit (the default under the opt-out regime)."),
       optOut: text
         .default("Opt out of the sale and sharing of my personal information and of targeted advertising")
-        .describe("The option that opts out: advertising tags get no consent (ad_storage, ad_user_data, ad_personalization denied)."),
+        .describe(
+          "The option that opts out: advertising tags get no consent (ad_storage, ad_user_data, ad_personalization denied).",
+        ),
       save: text.default("Save my choice").describe("The button that keeps the choice and applies it at once."),
       close: text.default("Close").describe("The button that closes the dialog without changing anything."),
       signalHonored: text
@@ -52,8 +56,12 @@ const banner = (c: ContentContext) =>
       text: markdown(c)
         .optional()
         .describe("What the banner asks, in a sentence or two (Markdown, may link to the privacy page)."),
-      acceptAll: text.default("Accept all").describe("Grants every purpose. It looks and weighs the same as Reject all."),
-      rejectAll: text.default("Reject all").describe("Denies every purpose. It looks and weighs the same as Accept all."),
+      acceptAll: text
+        .default("Accept all")
+        .describe("Grants every purpose. It looks and weighs the same as Reject all."),
+      rejectAll: text
+        .default("Reject all")
+        .describe("Denies every purpose. It looks and weighs the same as Accept all."),
       more: text
         .default("Choose")
         .describe("The button that opens the choices dialog from the banner, to choose with its options."),

@@ -73,7 +73,8 @@ export function installPageBehaviours(doc: Document = document): () => void {
         },
         // Not loaded (offline, a new deploy): a link goes where it leads, to the page about the choices.
         () => {
-          if (choices.localName === "a") (doc.defaultView ?? window).location.assign((choices as HTMLAnchorElement).href);
+          if (choices.localName === "a")
+            (doc.defaultView ?? window).location.assign((choices as HTMLAnchorElement).href);
         },
       );
     }

@@ -175,7 +175,7 @@ export function imagePreload(body: string): string | undefined {
 
 export function sitemap(site: Site, pages: readonly PageData[]): string {
   const urls = pages
-      .filter((page) => indexed(page) && page.route !== site.notFoundRoute)
+    .filter((page) => indexed(page) && page.route !== site.notFoundRoute)
     .sort((a, b) => a.route.localeCompare(b.route))
     .map((page) => {
       const lastmod = page.updated ? `<lastmod>${page.updated}</lastmod>` : "";

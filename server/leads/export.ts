@@ -52,7 +52,18 @@ const adConsentColumns = ["ad_user_data", "gpc"];
 
 /** The header row, CRLF-terminated. */
 export const csvHeader = (fieldNames: string[]) =>
-  ["id", "created_at", "form", "choice", ...fieldNames, "page", "consent", ...attributionFields, ...adConsentColumns, "delivery"]
+  [
+    "id",
+    "created_at",
+    "form",
+    "choice",
+    ...fieldNames,
+    "page",
+    "consent",
+    ...attributionFields,
+    ...adConsentColumns,
+    "delivery",
+  ]
     .map(csvCell)
     .join(",") + "\r\n";
 

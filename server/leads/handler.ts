@@ -56,7 +56,15 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
     const { formId, form, key, ...lead } = submission;
     const stored = await store(
       db,
-      { ...lead, form: formId, consent: form.consent, adConsent: adConsentFrom(values, request.headers), ipHash, idempotencyKey: key, spam },
+      {
+        ...lead,
+        form: formId,
+        consent: form.consent,
+        adConsent: adConsentFrom(values, request.headers),
+        ipHash,
+        idempotencyKey: key,
+        spam,
+      },
       targets,
       config.dedupeWindowMs,
     );

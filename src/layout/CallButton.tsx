@@ -5,7 +5,12 @@ import { useSite } from "../../ui/content/ContentProvider";
 export function CallButton() {
   const { callButton, contact } = useSite();
   return (
-    <a className="call-button" href={`tel:${contact.phone.e164}`} data-track="callLogoClick" data-call-location="call button">
+    <a
+      className="call-button"
+      href={`tel:${contact.phone.e164}`}
+      data-track="callLogoClick"
+      data-call-location="call button"
+    >
       <span className="call-button__icon">
         <Icon name="phone" />
       </span>

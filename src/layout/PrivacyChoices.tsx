@@ -10,7 +10,10 @@ export function PrivacyChoicesIcon() {
   return (
     <svg className="privacy-icon" width="30" height="14" viewBox="0 0 30 14" aria-hidden="true" focusable="false">
       <path d="M7.4 12.8h9.3l3.6-11.6H7.4a5.8 5.8 0 0 0 0 11.6z" fill="#fff" />
-      <path d="M22.6 0H7.4a7 7 0 0 0 0 14h15.2a7 7 0 0 0 0-14zM1.2 7a6.2 6.2 0 0 1 6.2-6.2h12.1L16.1 13.2H7.4A6.2 6.2 0 0 1 1.2 7z" fill="#06f" />
+      <path
+        d="M22.6 0H7.4a7 7 0 0 0 0 14h15.2a7 7 0 0 0 0-14zM1.2 7a6.2 6.2 0 0 1 6.2-6.2h12.1L16.1 13.2H7.4A6.2 6.2 0 0 1 1.2 7z"
+        fill="#06f"
+      />
       <path d="M24.4 4l.7.7L23.4 7l2.2 2.3-.7.7-2.2-2.3-2.3 2.3-.7-.7L22 7l-2.3-2.3.7-.7 2.3 2.3z" fill="#fff" />
       <path d="M12.7 4.1l.8.6L9.7 9.6 6.9 7.4l.6-.8 2 1.5z" fill="#06f" />
     </svg>
@@ -25,7 +28,11 @@ export function PrivacyChoicesIcon() {
 export function PrivacyChoicesLink() {
   const { privacy } = useSite();
   return (
-    <a className="privacy-choices-link" href={privacy.choices.page ? withBase(privacy.choices.page) : "#privacy-choices"} data-privacy-choices="">
+    <a
+      className="privacy-choices-link"
+      href={privacy.choices.page ? withBase(privacy.choices.page) : "#privacy-choices"}
+      data-privacy-choices=""
+    >
       <PrivacyChoicesIcon />
       {privacy.choices.link}
     </a>

@@ -140,7 +140,11 @@ test("opt-out regime: granted by default; the choices dialog, by keyboard at 320
   // Tab keeps to the dialog (the page behind is inert).
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.closest("#privacy-choices") !== null || document.activeElement === document.body)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest("#privacy-choices") !== null || document.activeElement === document.body,
+      ),
+    ).toBe(true);
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -227,7 +231,14 @@ test("opt-in regime: denied until chosen; the banner's Accept all and Reject all
   const look = (button: typeof accept) =>
     button.evaluate((b) => {
       const style = getComputedStyle(b);
-      return [style.backgroundColor, style.color, style.fontSize, style.fontWeight, style.borderStyle, (b as HTMLElement).offsetHeight];
+      return [
+        style.backgroundColor,
+        style.color,
+        style.fontSize,
+        style.fontWeight,
+        style.borderStyle,
+        (b as HTMLElement).offsetHeight,
+      ];
     });
   expect(await look(accept)).toEqual(await look(reject));
   await reject.click();
@@ -264,7 +275,9 @@ test("every tel: link pushes click_to_call with where it was before the dialer o
     await hydrated(page);
     // Every visible tel: link, wherever it is: the call button, the header, the footer, the contact
     // details, any section's text; the layout's own (call button, footer) on the first page only.
-    const links = page.locator(index === 0 ? "a[href^='tel:']:visible" : "main a[href^='tel:']:visible, header a[href^='tel:']:visible");
+    const links = page.locator(
+      index === 0 ? "a[href^='tel:']:visible" : "main a[href^='tel:']:visible, header a[href^='tel:']:visible",
+    );
     for (const link of await links.all()) {
       const before = (await messages(page)).length;
       const calls = dialled.length;

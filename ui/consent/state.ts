@@ -30,7 +30,8 @@ export const regimeOf = (doc: Document = document): ConsentRegime =>
   doc.getElementById("privacy-choices")?.dataset.regime === "opt-in" ? "opt-in" : "opt-out";
 
 /** Whether the browser sends Global Privacy Control. */
-export const gpc = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+export const gpc = (): boolean =>
+  (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
 /** The stored choice, if the visitor made one (storage blocked: none). */
 export function storedChoice(): Choice | undefined {
@@ -55,7 +56,8 @@ export function consentState(regime: ConsentRegime, choice: Choice | undefined, 
 }
 
 /** The state this page is under now. */
-export const currentState = (doc: Document = document): ConsentState => consentState(regimeOf(doc), storedChoice(), gpc());
+export const currentState = (doc: Document = document): ConsentState =>
+  consentState(regimeOf(doc), storedChoice(), gpc());
 
 /** Consent Mode's defaults for this page: the first message of its dataLayer. */
 export function pushConsentDefault(doc: Document = document): void {
@@ -74,5 +76,6 @@ export function applyChoice(choice: Choice, doc: Document = document): void {
 
 /** Under "opt-in", the banner for a visitor who has not chosen yet (fixed over the page's foot: nothing moves). */
 export function showBannerUnlessChosen(doc: Document = document): void {
-  if (regimeOf(doc) === "opt-in" && !storedChoice()) doc.querySelector("[data-consent-banner]")?.removeAttribute("hidden");
+  if (regimeOf(doc) === "opt-in" && !storedChoice())
+    doc.querySelector("[data-consent-banner]")?.removeAttribute("hidden");
 }
