@@ -9,6 +9,16 @@ import type { AttributionField } from "./lead-limits.ts";
 /** Where a lead came from (server/leads/attribution.ts keeps only these names, each cleaned). */
 export type Attribution = Partial<Record<AttributionField, string>>;
 
+/**
+ * The consent state a lead was sent under, for a CRM or an ads upload to respect: Consent Mode's
+ * ad_user_data on the page ("unknown" when it was sent without scripts: no tag ran), and whether the
+ * browser sent Global Privacy Control (an opt-out of sale and sharing, which denies ad_user_data).
+ */
+export interface AdConsent {
+  ad_user_data: "granted" | "denied" | "unknown";
+  gpc: boolean;
+}
+
 /** One delivery of a lead to one target (an e-mail address, a webhook). */
 export interface ListedDelivery {
   id: string;
@@ -31,6 +41,8 @@ export interface LeadRow {
   consent: string | null;
   /** Where the lead came from; null for a lead without (sent without JavaScript, or before it was recorded). */
   attribution: Attribution | null;
+  /** The consent state it was sent under; null for a lead stored before it was recorded. */
+  ad_consent?: AdConsent | null;
 }
 
 /** A lead as `npm run leads` lists it and exports it. */

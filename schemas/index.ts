@@ -21,3 +21,4 @@ export * from "./sections/index.ts";
 export * from "./site.ts";
 export * from "./suggest.ts";
 export * from "./kinds.ts";
+export * from "./privacy.ts";

@@ -40,5 +40,13 @@ export const campaignParameters = [
 ] as const;
 export const attributionFields = ["landing_page", "referrer", ...campaignParameters] as const;
 export type AttributionField = (typeof attributionFields)[number];
+/**
+ * The consent state a lead is sent under (server/leads/ad-consent.ts; decision 0044): Consent Mode's
+ * `ad_user_data` on the page ("granted" or "denied", ui/consent/state.ts) and `gpc` ("1" when the
+ * browser sends Global Privacy Control). The page sends them with the form; without scripts it sends
+ * neither, and the endpoint reads the browser's `Sec-GPC` header alone.
+ */
+export const consentFields = ["ad_user_data", "gpc"] as const;
+
 /** A referrer is a URL (origin and path); the rest are short tags, ids and paths. */
 export const attributionMaxLength = (name: AttributionField) => (name === "referrer" ? 500 : 200);

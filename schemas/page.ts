@@ -11,11 +11,18 @@ const pageFields = (c: ContentContext) => ({
   title: text.describe("The page's title, shown in the browser tab and search results."),
   description: text.describe("One or two sentences shown in search results."),
   draft,
+  landing: z
+    .boolean()
+    .default(false)
+    .meta({ title: "Campaign landing page" })
+    .describe(
+      "A page for an advertising campaign: its header shows the logo and the phone number only, with no navigation, its footer the legal links and the disclaimer, and search engines do not list it unless Index is turned on. Give it a form of its own whose success page is its thank-you page.",
+    ),
   index: z
     .boolean()
-    .default(true)
+    .optional()
     .describe(
-      "Whether search engines may list the page: on for most pages, off for a thank-you page or the page-not-found page.",
+      "Whether search engines may list the page: on for most pages (when left out), off for a thank-you page or the page-not-found page. Left out on a campaign landing page, it is off.",
     ),
   ...scheduleFields(c),
 });
@@ -80,6 +87,9 @@ export const markdownPage = perContext((c: ContentContext) =>
 );
 
 export type Page = z.output<ReturnType<typeof page>>;
+
+/** Whether search engines may list a page: as it says, else yes but for a campaign landing page. */
+export const indexed = (page: Pick<Page, "index" | "landing">): boolean => page.index ?? !page.landing;
 
 /**
  * A page as the app receives it: Markdown pages arrive as one prose section; the pages the pipeline

@@ -4,6 +4,7 @@ import { image } from "./image.ts";
 import { perContext, type ContentContext } from "./context.ts";
 import { dialledNumberProblem, shownNumberProblem } from "./phone-number.ts";
 import { link, markdown, pageRoute, ref, text } from "./primitives.ts";
+import { privacySettings } from "./privacy.ts";
 import { isTimeZone } from "./schedule.ts";
 
 export const phone = z
@@ -196,6 +197,12 @@ export const site = perContext((c: ContentContext) =>
         copyright: text.describe('Shown after "©" and the year, e.g. "Example Inc. All rights reserved.".'),
         contactHeading: text.default("Contact").describe("Heading above the footer's contact details."),
         linksHeading: text.default("Company").describe("Heading above the footer's links."),
+        legalLinks: linkList(c)
+          .optional()
+          .meta({ title: "Legal links" })
+          .describe(
+            "The legal links (privacy policy, terms) that a campaign landing page's footer shows in place of the footer's links, e.g. /privacy and /terms. Left out, a landing page's footer shows no links but Your Privacy Choices.",
+          ),
       })
       .describe("What the footer says besides its links."),
     callButton: z
@@ -211,8 +218,9 @@ export const site = perContext((c: ContentContext) =>
           .optional()
           .describe("Google Tag Manager container id. When left out nothing third-party loads."),
       })
-      .describe("Analytics: page views and call-button clicks go to the data layer."),
+      .describe("Analytics: page views, calls and leads sent go to the data layer."),
     entryPages: entryPages(c),
+    privacy: privacySettings(c),
     seo: searchSettings(c),
     notFoundRoute: pageRoute(c).describe('The address of the page shown for addresses that do not exist, e.g. "/404".'),
     timeZone: z

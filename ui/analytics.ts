@@ -8,6 +8,8 @@
 export type AnalyticsEvent =
   | { event: "pageview"; pagePath: string; pageQuery: string; pageTitle: string }
   | { event: "callLogoClick" }
+  /** A phone number was clicked, before the dialer opens: where the link was (ui/page-behaviours.ts). */
+  | { event: "click_to_call"; call_location: string; call_section?: string }
   /** A lead was stored: the form's id and the service or plan chosen (content, never what was typed). */
   | { event: "generate_lead"; formId: string; choice?: string }
   | { event: "gtm.js"; "gtm.start": number };
@@ -40,6 +42,10 @@ export function loadTagManager(containerId: string | undefined): void {
   document.head.append(script);
 }
 
+/** Whether the page loads a Tag Manager container (and its script has not failed): its tags may then be waited for. */
+export const containerLoading = (doc: Document = document): boolean =>
+  doc.querySelector("#gtm-script:not([data-failed])") !== null;
+
 /** The longest a page waits for Tag Manager's tags before it is left: Tag Manager's `eventTimeout`. */
 export const tagsWaitMs = 2_000;
 
@@ -52,7 +58,7 @@ export const tagsWaitMs = 2_000;
  * (none configured, or its script failed to load) `leave` is called at once.
  */
 export function trackBeforeLeaving(event: AnalyticsEvent, leave: () => void): void {
-  if (!document.querySelector("#gtm-script:not([data-failed])")) {
+  if (!containerLoading()) {
     track(event);
     leave();
     return;

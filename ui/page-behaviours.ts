@@ -4,13 +4,33 @@
  * layout (`npm run dev`, /admin/'s preview, component tests) installs the same ones in its document.
  * - `data-track="<event>"` on a link or button: a click pushes `{ event }` to the dataLayer (the
  *   call button's `callLogoClick`).
+ * - Every `tel:` link, wherever it is (the call button, the header, the footer, the contact details,
+ *   a link in any section's text): a click pushes `click_to_call` with where it was before the dialer
+ *   opens. With a container loading, the dialer opens once its tags fired, at most Tag Manager's
+ *   `eventTimeout` later (`trackBeforeLeaving`), well within the click's user activation.
+ * - "Your Privacy Choices" (`data-privacy-choices`) and the opt-in banner's buttons
+ *   (`data-consent-choice`): the choices' code (ui/consent/choices.ts) is loaded then, not before.
  * - Popups (`<dialog>` opened by a `command="show-modal"` button): the browser opens and closes them
  *   itself where it knows invoker commands; where it does not, a click on such a button does it. Once
  *   open, the first box takes the focus (unless the visitor is already typing in one); a click on the
  *   backdrop closes it where `closedby="any"` is unknown; closed, the focus goes back to the button.
  * - `<details name>`: an exclusive accordion, also in browsers without the `name` grouping.
  */
-import { track, type AnalyticsEvent } from "./analytics";
+import { track, trackBeforeLeaving, type AnalyticsEvent } from "./analytics";
+
+/** Where a phone link is: the nearest mark (the header, the footer, the call button, main) and the section it is in. */
+function callPlace(link: Element): AnalyticsEvent {
+  const section = link.closest("section[id]")?.id;
+  return {
+    event: "click_to_call",
+    call_location: link.closest<HTMLElement>("[data-call-location]")?.dataset.callLocation ?? "page",
+    ...(section ? { call_section: section } : {}),
+  };
+}
+
+/** A plain left click, which the page may handle itself (not a new tab, a download, or one already handled). */
+const plainClick = (event: MouseEvent) =>
+  !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** Whether this browser opens and closes dialogs from buttons itself (invoker commands, `commandfor`). */
 const invokerCommands = (doc: Document) =>
@@ -36,6 +56,28 @@ export function installPageBehaviours(doc: Document = document): () => void {
     if (!target) return;
     const tracked = target.closest<HTMLElement>("[data-track]");
     if (tracked) track({ event: tracked.dataset.track } as AnalyticsEvent);
+    const call = target.closest<HTMLAnchorElement>("a[href^='tel:']");
+    if (call && plainClick(event)) {
+      event.preventDefault();
+      const view = doc.defaultView ?? window;
+      trackBeforeLeaving(callPlace(call), () => view.location.assign(call.href));
+    }
+    const choices = target.closest<HTMLElement>("[data-privacy-choices], [data-consent-choice]");
+    if (choices && plainClick(event)) {
+      event.preventDefault();
+      import("./consent/choices").then(
+        ({ choose, openChoices }) => {
+          const choice = choices.dataset.consentChoice;
+          if (choice === "granted" || choice === "denied") choose(choice, doc);
+          else openChoices(choices, doc);
+        },
+        // Not loaded (offline, a new deploy): a link goes where it leads, to the page about the choices.
+        () => {
+          if (choices.localName === "a")
+            (doc.defaultView ?? window).location.assign((choices as HTMLAnchorElement).href);
+        },
+      );
+    }
     // A click on the backdrop is a click on the dialog element itself, outside its panel.
     if (isDialog(target) && target.open) target.close();
     const invoker = target.closest<HTMLButtonElement>("button[commandfor]");

@@ -176,6 +176,7 @@ function showAlone(
     title: "Preview",
     description: "Preview",
     draft: false,
+    landing: false,
     index: false,
     sections: [section],
   };

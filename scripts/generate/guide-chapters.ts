@@ -232,6 +232,44 @@ What visitors send through the forms is on the **Leads** screen of the content e
 - On your own machine, \`npm run cms\` shows the leads of the local lead store, with no sign-in.
 `;
 
+export const privacyChoices = `## Privacy choices and campaign pages
+
+**Choosing the regime is the company's legal decision, not a marketing setting.** Ask whoever is
+responsible for privacy law at the company which one applies before you change it. \`site.yaml\`'s
+\`privacy.regime\` says how Google's tags (through Tag Manager, when a container is set) may use a
+visit before the visitor chooses:
+
+- **\`opt-out\`**, for a site for the United States: the tags may use the visit until the visitor
+  opts out in **Your Privacy Choices** or their browser sends Global Privacy Control (GPC), which
+  California, Colorado, Connecticut, Texas and other states require to be honoured as an opt-out of
+  sale and sharing. An opt-out denies the advertising purposes (advertising cookies, data about the
+  visitor for advertising, personalised ads); analytics stays.
+- **\`opt-in\`**, for visitors in the EEA or the UK: nothing is allowed until the visitor accepts. A
+  banner asks on their first page, with **Accept all** and **Reject all** side by side, the same
+  size and colour (neither may be easier to choose than the other), and a button to the choices.
+  Rejecting denies analytics too.
+
+Either way the visitor's choice is kept in their browser and applied at once, on every page, and GPC
+always denies the advertising purposes, whatever was chosen; the dialog then says so, in
+\`privacy.choices.signalHonored\` ("Opt-out preference signal honored"). Every footer has the link
+**Your Privacy Choices** (California's wording; keep it, or "Your California Privacy Choices") beside
+the agency's blue toggle icon; it opens the dialog, and without JavaScript (when no tag ever loads)
+the page in \`privacy.choices.page\`. All the words of the link, the dialog and the banner are in
+\`privacy\` in \`site.yaml\`; what the choices do is said on the privacy page, in your words. Each
+lead records the consent state it was sent under (**Consent for ads** and **Global Privacy
+Control** on the Leads screen, \`ad_user_data\` and \`gpc\` in the export): a lead whose consent
+for ads is not "granted" must not be uploaded to Google Ads or a CRM's ads audience.
+
+**Campaign landing pages.** A page with \`landing: true\` is a page for an ad: its header shows the
+logo and the phone number only, with no navigation, its footer the legal links
+(\`footer.legalLinks\` in \`site.yaml\`), Your Privacy Choices and the disclaimer, and search
+engines do not list it unless you set \`index: true\`. Give it a form of its own (a file in
+\`content/forms/\`) whose \`success\` is its own thank-you page, a landing page too with
+\`index: false\`; where the visitor came from (the ad's UTM tags and Google's click id) goes with
+the lead as from any page. Every click on the phone number, on any page, is counted (\`click_to_call\`,
+with where on the page it was).
+`;
+
 export const undoAChange = `## Undo a change
 
 Every published version of every entry is kept, with who published it and when. The content editor

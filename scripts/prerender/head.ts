@@ -1,5 +1,5 @@
 /** The <head> of a page from content: title, description, canonical, social cards, JSON-LD. */
-import type { Collections, PageData, Site } from "../../schemas/index.ts";
+import { indexed, type Collections, type PageData, type Site } from "../../schemas/index.ts";
 import { absoluteAddress } from "../../schemas/addresses.ts";
 import type { EntryHead } from "./entry-head.ts";
 
@@ -123,7 +123,7 @@ export function renderHead({
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
   ];
-  if (!page.index || notFound) tags.push(`<meta name="robots" content="noindex" />`);
+  if (!indexed(page) || notFound) tags.push(`<meta name="robots" content="noindex" />`);
   if (!notFound) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
   // A listing's pages: each canonical to itself, linked to the pages before and after it.
   if (page.listing?.prev) tags.push(`<link rel="prev" href="${escapeHtml(absoluteUrl(site, page.listing.prev))}" />`);
@@ -196,9 +196,9 @@ export function imagePreload(body: string): string | undefined {
 }
 
 /** The sitemap: every indexed page (entries' pages too), with its last change when known. */
-export function sitemap(site: Site, pages: readonly Pick<PageData, "route" | "index" | "updated">[]): string {
+export function sitemap(site: Site, pages: readonly Pick<PageData, "route" | "index" | "landing" | "updated">[]): string {
   const urls = pages
-    .filter((page) => page.index && page.route !== site.notFoundRoute)
+    .filter((page) => indexed(page) && page.route !== site.notFoundRoute)
     .sort((a, b) => a.route.localeCompare(b.route))
     .map((page) => {
       const lastmod = page.updated ? `<lastmod>${page.updated}</lastmod>` : "";

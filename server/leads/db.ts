@@ -37,10 +37,13 @@ CREATE TABLE IF NOT EXISTS leads (
   idempotency_key text UNIQUE,
   dedupe_hash text NOT NULL,
   spam text,
-  attribution jsonb
+  attribution jsonb,
+  ad_consent jsonb
 );
--- Where the lead came from (added after the first release: existing tables get it here).
+-- Where the lead came from, and the consent state it was sent under (added after the first
+-- release: existing tables get them here).
 ALTER TABLE leads ADD COLUMN IF NOT EXISTS attribution jsonb;
+ALTER TABLE leads ADD COLUMN IF NOT EXISTS ad_consent jsonb;
 CREATE INDEX IF NOT EXISTS leads_dedupe ON leads (dedupe_hash, created_at);
 CREATE INDEX IF NOT EXISTS leads_created ON leads (created_at);
 CREATE TABLE IF NOT EXISTS lead_deliveries (

@@ -47,9 +47,23 @@ export function csvFieldNames(forms: Record<string, Form>, stored: Iterable<stri
   return [...new Set([...Object.values(forms).flatMap((form) => form.fields.map((f) => f.name)), ...stored])];
 }
 
+/** The consent state it was sent under, beside the attribution (empty for a lead stored before it was recorded). */
+const adConsentColumns = ["ad_user_data", "gpc"];
+
 /** The header row, CRLF-terminated. */
 export const csvHeader = (fieldNames: string[]) =>
-  ["id", "created_at", "form", "choice", ...fieldNames, "page", "consent", ...attributionFields, "delivery"]
+  [
+    "id",
+    "created_at",
+    "form",
+    "choice",
+    ...fieldNames,
+    "page",
+    "consent",
+    ...attributionFields,
+    ...adConsentColumns,
+    "delivery",
+  ]
     .map(csvCell)
     .join(",") + "\r\n";
 
@@ -64,6 +78,8 @@ export function csvRow(lead: LeadListing, fieldNames: string[], status: Delivery
     lead.page,
     lead.consent,
     ...attributionFields.map((name) => lead.attribution?.[name]),
+    lead.ad_consent?.ad_user_data,
+    lead.ad_consent ? (lead.ad_consent.gpc ? "yes" : "no") : undefined,
     status(lead),
   ];
   return cells.map(csvCell).join(",") + "\r\n";

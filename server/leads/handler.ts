@@ -9,13 +9,15 @@
  *
  * Each step of a request's lifecycle is a module of its own in steps/ (as Fastify splits its
  * request lifecycle): where it comes from (origin), parsing (body), validation (submission), the
- * visitor's allowance (rate-limit: only a post that would be stored counts), spam, storing (store),
+ * visitor's allowance (rate-limit: only a post that would be stored counts), spam, the consent state
+ * it was sent under (ad-consent.ts, beside its attribution), storing (store),
  * answering (reply). Each returns its result or a Refusal; this file only puts them in order.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { leadsEndpoint } from "../../schemas/index.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Database } from "./db.ts";
+import { adConsentFrom } from "./ad-consent.ts";
 import { hashAddress } from "./address-hash.ts";
 import { checkContentType, checkMethod, parseForm, readBody } from "./steps/body.ts";
 import { checkOrigin, clientAddress } from "./steps/origin.ts";
@@ -54,7 +56,15 @@ export function createHandler(db: Database, config: LeadsConfig, salt: string, o
     const { formId, form, key, ...lead } = submission;
     const stored = await store(
       db,
-      { ...lead, form: formId, consent: form.consent, ipHash, idempotencyKey: key, spam },
+      {
+        ...lead,
+        form: formId,
+        consent: form.consent,
+        adConsent: adConsentFrom(values, request.headers),
+        ipHash,
+        idempotencyKey: key,
+        spam,
+      },
       targets,
       config.dedupeWindowMs,
     );

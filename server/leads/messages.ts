@@ -19,6 +19,8 @@ export function webhookPayload(lead: LeadRow, formTitle?: string) {
     consent: lead.consent,
     /** landing_page, referrer, utm_*, gclid, gbraid, wbraid: those the visit had; null without any. */
     attribution: lead.attribution ?? null,
+    /** The consent state it was sent under: ad_user_data ("granted", "denied", "unknown") and gpc; null for an older lead. */
+    adConsent: lead.ad_consent ?? null,
   };
 }
 
@@ -35,6 +37,13 @@ export function leadEmail(lead: LeadRow, form: Form | undefined) {
     ...(lead.consent ? [`Consent shown: ${lead.consent}`] : []),
     `Lead id: ${lead.id}`,
     ...origin(lead.attribution),
+    ...(lead.ad_consent
+      ? [
+          "",
+          `Consent for ads (ad_user_data): ${lead.ad_consent.ad_user_data}`,
+          `Global Privacy Control: ${lead.ad_consent.gpc ? "sent (opted out of sale and sharing)" : "not sent"}`,
+        ]
+      : []),
   ];
   return { subject: `New lead: ${title}`, text: lines.join("\n"), replyTo: lead.fields.email || undefined };
 }

@@ -166,7 +166,7 @@ export class Outbox {
            LIMIT $1
            FOR UPDATE SKIP LOCKED)
         RETURNING d.id::text AS id, d.target, d.attempts,
-          (SELECT row_to_json(l) FROM (SELECT id, created_at, form, page, choice, fields, consent, attribution FROM leads WHERE id = d.lead_id) l) AS lead`,
+          (SELECT row_to_json(l) FROM (SELECT id, created_at, form, page, choice, fields, consent, attribution, ad_consent FROM leads WHERE id = d.lead_id) l) AS lead`,
       [limit, this.config.leaseMs / 1000],
     );
   }

@@ -5,7 +5,7 @@ import { withJsonColumns } from "./json-columns.ts";
 
 export async function listLeads(sql: Sql, options: { limit: number; spam: boolean }): Promise<LeadListing[]> {
   const rows = await sql.query<LeadListing>(
-    `SELECT l.id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, l.form, l.page, l.choice, l.fields, l.consent, l.spam, l.attribution,
+    `SELECT l.id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, l.form, l.page, l.choice, l.fields, l.consent, l.spam, l.attribution, l.ad_consent,
             COALESCE((SELECT json_agg(json_build_object('id', d.id::text, 'target', d.target, 'status', d.status, 'attempts', d.attempts,
                                                         'last_error', d.last_error, 'delivered_at', d.delivered_at) ORDER BY d.id)
                         FROM lead_deliveries d WHERE d.lead_id = l.id), '[]'::json) AS deliveries

@@ -5,7 +5,7 @@
  * de-duplication window (serialised per submission by an advisory lock, so two processes agree).
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { Attribution } from "../../schemas/index.ts";
+import type { AdConsent, Attribution } from "../../schemas/index.ts";
 import type { Database } from "./db.ts";
 import { slotTargets, type Target } from "./targets.ts";
 
@@ -21,6 +21,8 @@ export interface NewLead {
   spam?: string;
   /** Where it came from: the visit's landing page, referrer and campaign parameters (attribution.ts). */
   attribution?: Attribution;
+  /** The consent state it was sent under (ad-consent.ts). */
+  adConsent?: AdConsent;
 }
 
 export interface StoreResult {
@@ -59,8 +61,8 @@ export async function storeLead(
     if (recent && !lead.spam) return { id: recent.id, duplicate: true };
     const id = randomUUID();
     await sql.query(
-      `INSERT INTO leads (id, form, page, choice, fields, consent, ip_hash, idempotency_key, dedupe_hash, spam, attribution)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      `INSERT INTO leads (id, form, page, choice, fields, consent, ip_hash, idempotency_key, dedupe_hash, spam, attribution, ad_consent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         id,
         lead.form,
@@ -73,6 +75,7 @@ export async function storeLead(
         hash,
         lead.spam ?? null,
         lead.attribution ? JSON.stringify(lead.attribution) : null,
+        lead.adConsent ? JSON.stringify(lead.adConsent) : null,
       ],
     );
     if (!lead.spam && targets.length) {

@@ -1,9 +1,11 @@
 /**
  * The only script the live site's pages load by themselves (scripts/prerender puts it in place of the
  * app's entry): no framework, a few KB. It
- * - notes where the visit came from (ui/visit.ts), pushes the load's one page view and loads the Tag
- *   Manager container (its id on this script's `data-gtm`); in a page prerendered by Speculation
- *   Rules, only once the visitor is shown it;
+ * - pushes Consent Mode's defaults first of all (ui/consent/state.ts: the visitor's stored choice, else
+ *   the site's regime; Global Privacy Control denies the ad_* purposes), shows the opt-in banner to
+ *   a visitor who has not chosen yet, then notes where the visit came from (ui/visit.ts), pushes the
+ *   load's one page view and loads the Tag Manager container (its id on this script's `data-gtm`);
+ *   in a page prerendered by Speculation Rules, only once the visitor is shown it;
  * - installs the pages' plain behaviours (ui/page-behaviours.ts: tracked clicks, popups, the FAQ);
  * - hydrates an island (`<site-island>`, ui/islands/) when the visitor reaches for it: focus or
  *   pointer down inside it, or the popup it is in opening. React and the island's component are
@@ -14,12 +16,15 @@
  */
 import { loadTagManager, trackPageview } from "../../ui/analytics";
 import { withoutBase } from "../../ui/base";
+import { pushConsentDefault, showBannerUnlessChosen } from "../../ui/consent/state";
 import { parseProps } from "../../ui/islands/props";
 import { islands, type IslandName } from "../../ui/islands/registry";
 import { installPageBehaviours } from "../../ui/page-behaviours";
 import { recordVisit } from "../../ui/visit";
 
 function start() {
+  pushConsentDefault();
+  showBannerUnlessChosen();
   recordVisit();
   trackPageview(withoutBase(location.pathname), location.search);
   loadTagManager(document.querySelector<HTMLElement>("script[data-gtm]")?.dataset.gtm);

@@ -2,11 +2,44 @@ import { ContactList } from "../../ui/components/ContactList";
 import { Markdown } from "../../ui/components/Markdown";
 import { SmartLink } from "../../ui/components/SmartLink";
 import { useSite } from "../../ui/content/ContentProvider";
+import { PrivacyChoicesLink } from "./PrivacyChoices";
 
-export function Footer() {
+/**
+ * The site's footer: the company, its links, the contact details, "Your Privacy Choices", the
+ * disclaimer. On a campaign landing page, only the legal links (site.yaml's `footer.legalLinks`),
+ * "Your Privacy Choices" and the disclaimer: nothing that leads away from the offer.
+ */
+export function Footer({ landing = false }: { landing?: boolean }) {
   const { company, navigation, footer } = useSite();
+  const legal = (
+    <div className="container site-footer__legal">
+      <Markdown html={footer.disclaimer} className="site-footer__disclaimer" />
+      <p>
+        {/* The year may differ between the pre-render and the visit; the client's wins. */}©{" "}
+        <span suppressHydrationWarning>{new Date().getFullYear()}</span> {footer.copyright}
+      </p>
+    </div>
+  );
+  if (landing)
+    return (
+      <footer className="site-footer site-footer--landing" data-call-location="footer">
+        <nav className="container" aria-label={footer.linksHeading}>
+          <ul className="site-footer__legal-links">
+            {(footer.legalLinks ?? []).map((link, index) => (
+              <li key={index}>
+                <SmartLink to={link.to}>{link.label}</SmartLink>
+              </li>
+            ))}
+            <li>
+              <PrivacyChoicesLink />
+            </li>
+          </ul>
+        </nav>
+        {legal}
+      </footer>
+    );
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" data-call-location="footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <p className="site-footer__name">{company.name}</p>
@@ -22,6 +55,9 @@ export function Footer() {
                 <SmartLink to={link.to}>{link.label}</SmartLink>
               </li>
             ))}
+            <li>
+              <PrivacyChoicesLink />
+            </li>
           </ul>
         </nav>
         <div>
@@ -29,13 +65,7 @@ export function Footer() {
           <ContactList className="site-footer__contact" />
         </div>
       </div>
-      <div className="container site-footer__legal">
-        <Markdown html={footer.disclaimer} className="site-footer__disclaimer" />
-        <p>
-          {/* The year may differ between the pre-render and the visit; the client's wins. */}©{" "}
-          <span suppressHydrationWarning>{new Date().getFullYear()}</span> {footer.copyright}
-        </p>
-      </div>
+      {legal}
     </footer>
   );
 }

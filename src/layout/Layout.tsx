@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { usePageviews, useTagManager } from "./analytics-hooks";
-import { useSite } from "../../ui/content/ContentProvider";
+import { useContent, usePage, useSite } from "../../ui/content/ContentProvider";
+import { routeFor } from "../../ui/content/pages";
 import { Navigation } from "../../ui/navigation";
 import { installPageBehaviours } from "../../ui/page-behaviours";
 import { CallButton } from "./CallButton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { ConsentBanner, PrivacyChoicesDialog } from "./PrivacyChoices";
 
 /** After a client-side navigation: go to the anchor or the top, and move focus to the new page. */
 function useNavigationFocus() {
@@ -26,10 +28,18 @@ function useNavigationFocus() {
   return main;
 }
 
+/** Whether the page shown is a campaign landing page (its header and footer are the landing page's). */
+function useLanding(): boolean {
+  const { pages, site } = useContent();
+  return usePage(routeFor(useLocation().pathname, pages.routes, site.notFoundRoute)).landing;
+}
+
 export function Layout() {
   const site = useSite();
-  usePageviews();
+  const landing = useLanding();
+  // Consent Mode's defaults go first, before the page view and the container (ui/consent/state.ts).
   useTagManager(site.analytics.gtmContainerId);
+  usePageviews();
   const main = useNavigationFocus();
   // The plain behaviours the live site's loader installs (tracked clicks, popups, the FAQ), in the
   // document the app is in: the page in `npm run dev`, the preview's frame in /admin/.
@@ -40,14 +50,16 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {site.navigation.skipLink}
       </a>
-      <Header />
-      <main id="main" tabIndex={-1} ref={main}>
+      <Header landing={landing} />
+      <main id="main" tabIndex={-1} ref={main} data-call-location="main">
         <Suspense>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Footer landing={landing} />
       <CallButton />
+      <PrivacyChoicesDialog />
+      <ConsentBanner />
     </Navigation>
   );
 }

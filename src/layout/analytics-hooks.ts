@@ -6,6 +6,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { loadTagManager, trackPageview } from "../../ui/analytics";
+import { pushConsentDefault, showBannerUnlessChosen } from "../../ui/consent/state";
 
 let lastPageview: string | undefined;
 
@@ -20,7 +21,22 @@ export function usePageviews(): void {
   }, [location.key, location.pathname, location.search]);
 }
 
-/** Loads the Tag Manager container after the page is interactive, only when one is configured. */
+/** Whether this page's dataLayer has Consent Mode's defaults already (React runs an effect twice in development). */
+const hasConsentDefaults = () =>
+  (window.dataLayer ?? []).some((m) => {
+    const command = m as ArrayLike<unknown>;
+    return command[0] === "consent" && command[1] === "default";
+  });
+
+/**
+ * Pushes Consent Mode's defaults (once, first) and shows the opt-in banner if it is due, then loads
+ * the Tag Manager container after the page is interactive, only when one is configured. Called
+ * before `usePageviews`, so its effect runs first.
+ */
 export function useTagManager(containerId: string | undefined): void {
-  useEffect(() => loadTagManager(containerId), [containerId]);
+  useEffect(() => {
+    if (!hasConsentDefaults()) pushConsentDefault();
+    showBannerUnlessChosen();
+    loadTagManager(containerId);
+  }, [containerId]);
 }

@@ -215,7 +215,8 @@ describe("analytics", () => {
   it("pushes a pageview with path and query on the first load and on each route change", async () => {
     const user = userEvent.setup();
     renderSite("/?utm_source=mail");
-    expect(pushed()).toEqual([
+    // After Consent Mode's defaults, the page view, once.
+    expect(pushed().slice(1)).toEqual([
       expect.objectContaining({ event: "pageview", pagePath: "/", pageQuery: "?utm_source=mail" }),
     ]);
     await user.click(within(screen.getByRole("banner")).getByRole("link", { name: "Legal" }));
@@ -223,6 +224,27 @@ describe("analytics", () => {
       expect.objectContaining({ pagePath: "/", pageQuery: "?utm_source=mail" }),
       expect.objectContaining({ pagePath: "/legal", pageQuery: "" }),
     ]);
+  });
+
+  it("pushes Consent Mode's defaults first, from the stored choice; a lead is sent with the consent state it is under", async () => {
+    const user = userEvent.setup();
+    const requests = endpoint(stored);
+    localStorage.setItem("privacy-choice", "denied");
+    renderSite("/more");
+    const [first] = pushed();
+    expect(Object.prototype.toString.call(first)).toBe("[object Arguments]");
+    expect([...(first as unknown as unknown[])]).toEqual([
+      "consent",
+      "default",
+      expect.objectContaining({ ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }),
+    ]);
+    const form = within(screen.getByRole("region", { name: "Write to us" }));
+    await user.type(form.getByLabelText("Name"), "Pat");
+    await user.type(form.getByLabelText("Email"), "pat@example.com");
+    await user.click(form.getByRole("button", { name: "Send" }));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body.get("ad_user_data")).toBe("denied");
+    expect(requests[0]!.body.has("gpc")).toBe(false);
   });
 
   it("pushes callLogoClick when the call button is clicked", async () => {

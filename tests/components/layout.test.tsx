@@ -37,9 +37,11 @@ describe("every page of the shipped site", () => {
       const footer = within(screen.getByRole("contentinfo"));
       // The footer's own list: each label once there (content:check refuses a label used twice in one list).
       const footerLinks = within(footer.getByRole("navigation", { name: site.footer.linksHeading }));
-      expect(footerLinks.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual(
-        site.navigation.footer.map((link) => [link.label, hrefOf(site, link.to)]),
-      );
+      // …then "Your Privacy Choices", which opens the choices (the page about them without scripts).
+      expect(footerLinks.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+        ...site.navigation.footer.map((link) => [link.label, hrefOf(site, link.to)]),
+        [site.privacy.choices.link, site.privacy.choices.page ?? "#privacy-choices"],
+      ]);
       expect(footer.getByText(addressLine(site))).toBeTruthy();
       expect(footer.getByRole("link", { name: site.contact.phone.display }).getAttribute("href")).toBe(
         `tel:${site.contact.phone.e164}`,
@@ -189,5 +191,77 @@ describe("editing content changes the site with no code change", () => {
     expect(new Set(telLinks)).toEqual(new Set(["tel:+18885550199"]));
     expect(screen.getByText("Call 1-888-555-0199 any time.")).toBeTruthy();
     expect(document.body.textContent).not.toContain("555-0100");
+  });
+});
+
+describe("a campaign landing page (fixture content: landing: true)", () => {
+  const dir = fixture({
+    "site.yaml": replace(
+      '  disclaimer: "{{company}} is independent."\n',
+      '  disclaimer: "{{company}} is independent."\n  legalLinks:\n    - label: Legal\n      to: /legal\n',
+    ),
+    "forms/offer.yaml": [
+      "title: Get a call back",
+      "fields:",
+      "  - name: name",
+      "    label: Name",
+      "    autocomplete: name",
+      "submitLabel: Call me",
+      "success: /offer/thanks",
+      "",
+    ].join("\n"),
+    "pages/offer.yaml": [
+      "route: /offer",
+      "title: Offer",
+      "description: A campaign's page.",
+      "landing: true",
+      "sections:",
+      "  - type: form",
+      "    heading: Talk to a technician now",
+      "    form: offer",
+      "",
+    ].join("\n"),
+    "pages/offer-thanks.yaml": [
+      "route: /offer/thanks",
+      "title: Thanks",
+      "description: We call you soon.",
+      "landing: true",
+      "index: false",
+      "sections:",
+      "  - type: prose",
+      "    heading: Thank you",
+      "    body: We call you soon.",
+      "",
+    ].join("\n"),
+  });
+  const landing = loadContent(dir);
+
+  it.each(["/offer", "/offer/thanks"])(
+    "%s: the logo and the phone only in the header, the legal links, Your Privacy Choices and the disclaimer in the footer",
+    (route) => {
+      renderSite(route, landing);
+      const header = within(screen.getByRole("banner"));
+      expect(header.getByRole("img", { name: landing.site.company.logo.alt })).toBeTruthy();
+      expect(header.queryByRole("navigation")).toBeNull();
+      expect(header.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual([
+        `tel:${landing.site.contact.phone.e164}`,
+      ]);
+      const footer = within(screen.getByRole("contentinfo"));
+      expect(footer.getAllByRole("link").map((a) => a.textContent)).toEqual([
+        ...landing.site.footer.legalLinks!.map((link) => link.label),
+        landing.site.privacy.choices.link,
+      ]);
+      expect(screen.getByRole("contentinfo").textContent).toContain(textOf(landing.site.footer.disclaimer));
+      expect(footer.queryByText(addressLine(landing.site))).toBeNull();
+    },
+  );
+
+  it("has its own form, whose success page is its own thank-you page, a landing page too; other pages keep the site's layout", () => {
+    renderSite("/offer", landing);
+    expect(screen.getByRole("form", { name: "Get a call back" })).toBeTruthy();
+    expect(landing.forms.offer!.success).toBe("/offer/thanks");
+    expect(landing.pageList.find((page) => page.route === "/offer/thanks")!.landing).toBe(true);
+    renderSite("/", landing);
+    expect(within(screen.getAllByRole("banner").at(-1)!).getByRole("navigation")).toBeTruthy();
   });
 });

@@ -132,8 +132,9 @@ test("a page prerendered on hover counts one page view, and loads Tag Manager, o
     await expect.poll(async () => (await read(shownPage)).events.length).toBeGreaterThan(0);
     const shown = await read(shownPage);
     expect(shown.activationStart, "the page shown is the prerendered one").toBeGreaterThan(0);
-    // The same payloads as a page loaded straight: the one page view, then the container's start.
+    // The same payloads as a page loaded straight: Consent Mode's defaults, the one page view, then the container's start.
     expect(shown.events).toEqual([
+      { 0: "consent", 1: "default", 2: expect.objectContaining({ wait_for_update: expect.any(Number) }) },
       { event: "pageview", pagePath: to, pageQuery: "", pageTitle: shown.title },
       { event: "gtm.js", "gtm.start": expect.any(Number) },
     ]);

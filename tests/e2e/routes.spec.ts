@@ -29,12 +29,32 @@ for (const route of routes) {
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(mainHeading(pageAt(route)));
 
+    const footer = page.getByRole("contentinfo");
+    // "Your Privacy Choices" in every footer, the agency's icon beside it; without scripts, the page about them.
+    const choices = footer.getByRole("link", { name: site.privacy.choices.link, exact: true });
+    await expect(choices.locator("svg.privacy-icon")).toHaveCount(1);
+    if (site.privacy.choices.page) await expect(choices).toHaveAttribute("href", site.privacy.choices.page);
+    await expect(footer).toContainText(textOf(site.footer.disclaimer));
+    if (pageAt(route).landing) {
+      // A campaign landing page: the logo and the phone in its header, no navigation; the legal links in its footer.
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("navigation")).toHaveCount(0);
+      expect(await header.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+        `tel:${site.contact.phone.e164}`,
+      ]);
+      await expect(header.getByRole("img", { name: site.company.logo.alt })).toBeVisible();
+      const legal = (site.footer.legalLinks ?? []).map((link) => [link.label, hrefOf(site, link.to)]);
+      const footerLinks = await footer
+        .getByRole("link")
+        .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+      expect(footerLinks.slice(0, -1)).toEqual(legal);
+      return;
+    }
     const navigation = page.getByRole("banner").getByRole("navigation");
     const links = await navigation
       .getByRole("link")
       .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
     expect(links).toEqual(site.navigation.header.map((link) => [link.label, hrefOf(site, link.to)]));
-    const footer = page.getByRole("contentinfo");
     for (const link of site.navigation.footer) {
       await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute(
         "href",
@@ -50,7 +70,6 @@ for (const route of routes) {
       `mailto:${site.contact.email}`,
     );
     await expect(footer).toContainText(addressLine(site));
-    await expect(footer).toContainText(textOf(site.footer.disclaimer));
     await expect(page.getByRole("link", { name: callButtonName })).toHaveAttribute(
       "href",
       `tel:${site.contact.phone.e164}`,

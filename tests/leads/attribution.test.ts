@@ -118,7 +118,14 @@ test("a database made before leads recorded where they came from gets the column
     try {
       await storeLead(
         db,
-        { form: "fixture", page: "/", fields: { name: "New" }, ipHash: "h", attribution: { utm_source: "x" } },
+        {
+          form: "fixture",
+          page: "/",
+          fields: { name: "New" },
+          ipHash: "h",
+          attribution: { utm_source: "x" },
+          adConsent: { ad_user_data: "granted", gpc: false },
+        },
         [],
         0,
       );
@@ -126,6 +133,11 @@ test("a database made before leads recorded where they came from gets the column
       expect(Object.fromEntries(leads.map((l) => [l.fields.name, l.attribution]))).toEqual({
         Old: null,
         New: { utm_source: "x" },
+      });
+      // The consent state too: none for the old lead, the new one's as stored.
+      expect(Object.fromEntries(leads.map((l) => [l.fields.name, l.ad_consent]))).toEqual({
+        Old: null,
+        New: { ad_user_data: "granted", gpc: false },
       });
     } finally {
       await db.close();

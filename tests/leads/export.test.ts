@@ -53,6 +53,13 @@ describe("exports a CRM takes as they are", () => {
           fields,
           ipHash: "test",
           attribution: i === 0 ? { landing_page: "/", utm_source: "newsletter", gclid: "abc-123" } : undefined,
+          // The consent state it was sent under, beside the attribution (a lead stored before it was: none).
+          adConsent:
+            i === 0
+              ? { ad_user_data: "denied", gpc: true }
+              : i === 1
+                ? { ad_user_data: "granted", gpc: false }
+                : undefined,
         },
         [],
         0,
@@ -81,6 +88,9 @@ describe("exports a CRM takes as they are", () => {
     }
     const first = byEmail.get(people[0]!.email)!;
     expect(first).toMatchObject({ landing_page: "/", utm_source: "newsletter", gclid: "abc-123", referrer: "" });
+    expect(first).toMatchObject({ ad_user_data: "denied", gpc: "yes" });
+    expect(byEmail.get(people[1]!.email)).toMatchObject({ ad_user_data: "granted", gpc: "no" });
+    expect(byEmail.get(people[2]!.email)).toMatchObject({ ad_user_data: "", gpc: "" });
   };
 
   test("`npm run --silent leads -- --csv > leads.csv`, as the operations guide shows it, is a CSV from its header row on", async () => {

@@ -65,6 +65,14 @@ describe("the head of each page", () => {
     expect(head("/404")).not.toContain("canonical");
   });
 
+  it("keeps a campaign landing page out of search engines unless it says index: true, and out of the sitemap", () => {
+    const landing: PageData = { ...page("/more"), landing: true, index: undefined };
+    const html = (p: PageData) => renderHead({ site, page: p, collections, notFound: false, icons, socialCard });
+    expect(html(landing)).toContain('<meta name="robots" content="noindex" />');
+    expect(html({ ...landing, index: true })).not.toContain("noindex");
+    expect(sitemap(site, [landing])).not.toContain("/more");
+  });
+
   it("escapes text in attributes", () => {
     const tricky: PageData = { ...page("/more"), title: 'Fish & "Chips" <b>', description: "a < b" };
     const html = renderHead({ site, page: tricky, collections, notFound: false, icons, socialCard });

@@ -9,6 +9,7 @@ import { leadsEndpoint } from "../../schemas/lead-limits.ts";
 import { trackBeforeLeaving } from "../analytics";
 import { withBase } from "../base";
 import { go, useNavigation } from "../navigation";
+import { currentState, gpc } from "../consent/state";
 import { visitFields } from "../visit";
 
 export type LeadStatus =
@@ -62,6 +63,9 @@ export function useLeadPost({
     if (typeof began.current === "number") body.set("elapsed", String(Math.round(performance.now() - began.current)));
     // Where the visit came from (ui/visit.ts): in the post's body only, never in analytics or a URL.
     for (const [name, value] of visitFields()) body.set(name, value);
+    // The consent state it is sent under (server/leads/ad-consent.ts), for a CRM or ads upload to respect.
+    body.set("ad_user_data", currentState().ad_user_data);
+    if (gpc()) body.set("gpc", "1");
     setStatus({ kind: "sending" });
     try {
       const response = await fetch(withBase(leadsEndpoint), {

@@ -1,6 +1,6 @@
-/** What a lead says: what was sent (by the form's labels), where it came from (page, campaign), and each delivery in words (the server's). */
+/** What a lead says: what was sent (by the form's labels), where it came from (page, campaign) and the consent state it was sent under, and each delivery in words (the server's). */
 import type { InboxLead } from "../../../schemas/index.ts";
-import { attributionLabel, type fieldsOf } from "./words.ts";
+import { adConsentWords, attributionLabel, type fieldsOf } from "./words.ts";
 
 interface Props {
   lead: InboxLead;
@@ -50,6 +50,12 @@ export function LeadFacts({ lead, fields }: Props) {
             <dd>None recorded</dd>
           </div>
         ) : null}
+        {adConsentWords(lead.ad_consent ?? null).map(({ label, value }) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
 
       <h2>Deliveries</h2>

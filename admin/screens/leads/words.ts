@@ -3,7 +3,7 @@
  * labels) and in plain words: its summary line, its fields by their labels, where it came from, why
  * it was held. No particular form or field is named here: the forms come from content.
  */
-import type { Form, InboxLead } from "../../../schemas/index.ts";
+import type { AdConsent, Form, InboxLead } from "../../../schemas/index.ts";
 
 export type Forms = Record<string, Form>;
 
@@ -69,3 +69,20 @@ const attributionLabels: Record<string, string> = {
   wbraid: "Google Ads click (web to app)",
 };
 export const attributionLabel = (name: string) => attributionLabels[name] ?? name;
+
+/** The consent state a lead was sent under, in words (null: stored before it was recorded). */
+export function adConsentWords(consent: AdConsent | null): { label: string; value: string }[] {
+  if (!consent) return [{ label: "Consent for ads", value: "Not recorded (sent before it was)" }];
+  const adUserData = {
+    granted: "Granted: the visitor allowed advertising",
+    denied: "Denied: do not upload this lead for ads",
+    unknown: "Not known (sent without JavaScript, no tag ran): treat as denied",
+  }[consent.ad_user_data];
+  return [
+    { label: "Consent for ads (ad_user_data)", value: adUserData },
+    {
+      label: "Global Privacy Control",
+      value: consent.gpc ? "Sent: opted out of sale and sharing" : "Not sent",
+    },
+  ];
+}

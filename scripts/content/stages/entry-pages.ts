@@ -205,6 +205,7 @@ function entryPageOf(k: KindContext, entry: EntryValue, listed: readonly EntryVa
     description: entry.description,
     index: !entry.unlisted,
     draft: entry.draft,
+    landing: false,
     ...window,
     updated: entry.updated ?? entry.published,
     sections: [],
@@ -230,6 +231,7 @@ function listingPagesOf(k: KindContext, listing: { first: string; by: ListingPag
       description: listing.description,
       index: true,
       draft: false,
+      landing: false,
       updated,
       sections: [],
       listing: {

@@ -38,7 +38,7 @@ export function decodeCursor(raw: string): Cursor | undefined {
 const iso = (column: string, precise = false) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS${precise ? ".US" : ""}"Z"')`;
 
-const columns = `l.id, ${iso("l.created_at")} AS created_at, l.form, l.page, l.choice, l.fields, l.consent, l.spam, l.attribution,
+const columns = `l.id, ${iso("l.created_at")} AS created_at, l.form, l.page, l.choice, l.fields, l.consent, l.spam, l.attribution, l.ad_consent,
   COALESCE((SELECT json_agg(json_build_object('id', d.id::text, 'target', d.target, 'status', d.status, 'attempts', d.attempts,
       'last_error', d.last_error, 'next_at', ${iso("d.next_at")}, 'delivered_at', ${iso("d.delivered_at")}) ORDER BY d.id)
     FROM lead_deliveries d WHERE d.lead_id = l.id), '[]'::json) AS deliveries`;

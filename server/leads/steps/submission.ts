@@ -4,7 +4,7 @@
  * well formed; the visitor's fields must pass the form's Zod schema (validate.ts), whose messages
  * name each field by its label (a 422 the form shows field by field).
  */
-import { attributionFields, type Attribution, type Form } from "../../../schemas/index.ts";
+import { attributionFields, consentFields, type Attribution, type Form } from "../../../schemas/index.ts";
 import { attributionFrom } from "../attribution.ts";
 import { controlFields, leadSchema } from "../validate.ts";
 import { Refusal } from "./refusal.ts";
@@ -34,7 +34,12 @@ export function checkSubmission(
   const formId = values.form ?? "";
   const form = Object.hasOwn(forms, formId) ? forms[formId] : undefined;
   if (!form) return new Refusal(400, "The form is not known here; nothing was stored.");
-  const own = new Set<string>([...controlFields, ...attributionFields, ...form.fields.map((f) => f.name)]);
+  const own = new Set<string>([
+    ...controlFields,
+    ...attributionFields,
+    ...consentFields,
+    ...form.fields.map((f) => f.name),
+  ]);
   const unknown = Object.keys(values).find((name) => !own.has(name));
   if (unknown !== undefined)
     return new Refusal(400, `The field "${unknown.slice(0, 40)}" is not part of this form; nothing was stored.`);
