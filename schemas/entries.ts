@@ -68,7 +68,7 @@ export const entryFields = (c: ContentContext) => ({
  */
 export function entryBody(c: ContentContext) {
   return markdown(c, { pictures: "article" }).describe(
-    "The text, in Markdown, below the front matter. Start headings at ## (the title is the main heading); pictures: ![what it shows](images/entries/picture.svg).",
+    "The text, in Markdown, below the front matter. Start headings at ## (the title is the main heading); pictures: `![what it shows](images/entries/picture.svg)`.",
   );
 }
 
