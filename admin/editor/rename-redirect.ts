@@ -54,9 +54,7 @@ export function renameRedirect(
   for (const d of dropped) text = text.replace(new RegExp(`(\\bto:\\s*)${escaped(d.from)}\\s*$`, "gm"), `$1${d.to}`);
   text = `${text.replace(/\s*$/, "")}\n${dropped.map((d) => redirectLines(d)).join("\n")}\n`;
   const kept = dropped.map((d) => ({ from: d.from, to: d.to! }));
-  const message = kept
-    .map((k) => `Renamed: ${k.from} → ${k.to}; the old address now redirects there`)
-    .join(". ");
+  const message = kept.map((k) => `Renamed: ${k.from} → ${k.to}; the old address now redirects there`).join(". ");
   return { file, text, kept, message };
 }
 

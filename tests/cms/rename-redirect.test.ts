@@ -8,9 +8,13 @@ import { renameRedirect } from "../../admin/editor/rename-redirect.ts";
 import { contentKinds } from "../../schemas/kinds.ts";
 
 const now = Date.parse("2026-06-01T12:00:00Z");
-const kind = contentKinds.find((k) => "address" in k && typeof k.address === "string")! as { folder: string; address: string };
+const kind = contentKinds.find((k) => "address" in k && typeof k.address === "string")! as {
+  folder: string;
+  address: string;
+};
 const at = (id: string) => kind.address.replace(":id", id);
-const entry = (extra = "") => `---\ntitle: Printer offline\ndescription: Fix it.\npublished: 2026-01-05\n${extra}---\nText.\n`;
+const entry = (extra = "") =>
+  `---\ntitle: Printer offline\ndescription: Fix it.\npublished: 2026-01-05\n${extra}---\nText.\n`;
 const redirects = (lines = "") => `# Old addresses.\nredirects:\n  - from: /about-us\n    to: /about\n${lines}`;
 
 describe("a rename in /admin/", () => {
