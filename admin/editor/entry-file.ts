@@ -19,7 +19,9 @@ export function fileOf(entry: Entry): { rel: string; schema: z.ZodType } | undef
       if (collection === "settings" && slug === kind.name)
         return { rel: kind.file, schema: kind.schema(withoutContext) };
     } else if (collection === kind.name) {
-      return { rel: `${kind.folder}/${slug}.yaml`, schema: kind.schema(withoutContext) };
+      // A kind with pages keeps its entries in Markdown (scripts/cms/config.ts), the rest in YAML.
+      const extension = "address" in kind && typeof kind.address === "string" ? "md" : "yaml";
+      return { rel: `${kind.folder}/${slug}.${extension}`, schema: kind.schema(withoutContext) };
     } else if (kind.markdown && collection === kind.markdown.collection) {
       return { rel: `${kind.folder}/${slug}.md`, schema: kind.markdown.schema(withoutContext) };
     }
