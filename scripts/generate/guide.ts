@@ -28,9 +28,8 @@ import {
   privacyChoices,
   scheduling,
   undoAChange,
-  whatTheCheckSays,
-  whereThingsAre,
 } from "./guide-chapters.ts";
+import { whatTheCheckSays, whereThingsAre } from "./guide-orientation.ts";
 
 interface Json {
   type?: string;

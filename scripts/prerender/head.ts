@@ -196,7 +196,10 @@ export function imagePreload(body: string): string | undefined {
 }
 
 /** The sitemap: every indexed page (entries' pages too), with its last change when known. */
-export function sitemap(site: Site, pages: readonly Pick<PageData, "route" | "index" | "landing" | "updated">[]): string {
+export function sitemap(
+  site: Site,
+  pages: readonly Pick<PageData, "route" | "index" | "landing" | "updated">[],
+): string {
   const urls = pages
     .filter((page) => indexed(page) && page.route !== site.notFoundRoute)
     .sort((a, b) => a.route.localeCompare(b.route))
