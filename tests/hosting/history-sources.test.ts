@@ -261,19 +261,22 @@ describe("the local history's endpoint", () => {
 describe("the GitHub history's requests", () => {
   const asked = (token: string) => github.requests.filter((r) => r.authorization === `Bearer ${token}`);
 
-  it("asks a name's list and, where it ends, that commit's files; again, only the lists, conditionally", async () => {
+  it("resolves the branch once, reads its line and a name's list and, where it ends, that commit's files; again, only the lists, conditionally", async () => {
     const token = newToken();
     const source = githubSource(token);
     const first = await source.versionsOf(renamed);
+    const head = Object.values(sha).at(-1)!;
     const lists = [
-      `/repos/${repo}/commits?path=${renamed}&sha=main&per_page=30`,
-      `/repos/${repo}/commits?path=${safe}&sha=${sha.raise}&per_page=30`,
+      `/repos/${repo}/branches/main`,
+      `/repos/${repo}/commits?sha=${head}&per_page=100`,
+      `/repos/${repo}/commits?sha=${head}&path=${renamed}&per_page=100`,
+      `/repos/${repo}/commits?sha=${sha.raise}&path=${safe}&per_page=100`,
     ];
     expect(asked(token).map((r) => decodeURIComponent(r.path))).toEqual([
-      lists[0],
-      `/repos/${repo}/commits/${sha.rename}`,
-      lists[1],
-      `/repos/${repo}/commits/${sha.first}`,
+      ...lists.slice(0, 3),
+      `/repos/${repo}/commits/${sha.rename}?per_page=100`,
+      lists[3],
+      `/repos/${repo}/commits/${sha.first}?per_page=100`,
     ]);
     const before = asked(token).length;
     expect(await source.versionsOf(renamed)).toEqual(first);
