@@ -136,7 +136,10 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
       }),
     );
   /** A commit as a change: its files under content/. */
-  const changeOf = ({ parents: _, ...commit }: Commit): ContentCommit => ({ ...commit, files: contentFiles(commit.files) });
+  const changeOf = ({ parents: _, ...commit }: Commit): ContentCommit => ({
+    ...commit,
+    files: contentFiles(commit.files),
+  });
   /** These commits (named by git), each with its files under content/. */
   const changesOf = async (shas: string[]) =>
     (await log(["--no-walk=unsorted", "-M", "--name-status", ...shas.map(commitName), "--", contentFolder])).map(

@@ -85,7 +85,7 @@ const dates = {
 const day = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: zone }).format(new Date(iso));
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 /** Commits the files given (null: deleted) with the rest of content/ as it is, as `who` at `date`. */
 function commit(who: Person, date: string, message: string, files: Record<string, string | null> = {}) {

@@ -13,7 +13,8 @@ import type { StoredFile } from "../../editor/check.ts";
 import type { Field } from "../../editor/labels.ts";
 import { ChangeItems } from "./ChangeWords.tsx";
 import type { TitleOf } from "../diff/changes.ts";
-import { dateInZone, restoredData, withChanges, type ListedVersion } from "./entry-history.ts";
+import { writtenTime } from "../dates.ts";
+import { restoredData, withChanges, type ListedVersion } from "./entry-history.ts";
 import { whatNoLongerFits } from "./refusals.ts";
 import { PublishChanges } from "./PublishChanges.tsx";
 import { useEntryHistory } from "./useEntryHistory.ts";
@@ -121,7 +122,7 @@ function Versions({
     () => withChanges(entry.fields, history.read, history.older, titleOf),
     [entry.fields, history.read, history.older, titleOf],
   );
-  const labelOf = (l: ListedVersion) => `Version of ${dateInZone(l.version.date, timeZone)} by ${l.version.author}`;
+  const labelOf = (l: ListedVersion) => `Version of ${writtenTime(l.version.date, timeZone)} by ${l.version.author}`;
   // Checked once per text (a version and the one that reverted it are alike), among the content as last read.
   const refusals = useMemo(() => {
     const byText = new Map<string, string[]>();

@@ -205,7 +205,7 @@ export function gitHubHistory({ client, repo, branch, concurrency = 8 }: GitHubH
         const c = await commit(last);
         const parent = c?.parents[0]?.sha;
         if (!parent) return false;
-        if (parent === sha) return mainline.add(parent), true;
+        if (parent === sha) return (mainline.add(parent), true);
         if (index.has(sha) && (index.get(parent) ?? Infinity) > index.get(sha)!) {
           // The line has gone past it (older on the list): it is not on the line.
           mainline.add(parent);
@@ -254,7 +254,13 @@ export function gitHubHistory({ client, repo, branch, concurrency = 8 }: GitHubH
         by === undefined ? true : c.commit.author.email.toLowerCase() === by,
       );
       const saves = new Map(items.flatMap((v) => (v.saves ? [[v.sha, v.saves] as const] : [])));
-      return { items: await changesOf(items.map((v) => v.sha), saves), cursor: cursorOf(after) };
+      return {
+        items: await changesOf(
+          items.map((v) => v.sha),
+          saves,
+        ),
+        cursor: cursorOf(after),
+      };
     },
 
     deletedFiles: (options) => deletedFiles(source.recentChanges, options),
