@@ -16,6 +16,7 @@ import type { TitleOf } from "../diff/changes.ts";
 import { writtenTime } from "../dates.ts";
 import { restoredData, withChanges, type ListedVersion } from "./entry-history.ts";
 import { whatNoLongerFits } from "./refusals.ts";
+import { liveFailed, liveOf, toPublish } from "./to-publish.ts";
 import { PublishChanges } from "./PublishChanges.tsx";
 import { useEntryHistory } from "./useEntryHistory.ts";
 import type { EntryData } from "./version-data.ts";
@@ -59,15 +60,53 @@ interface VersionProps {
   shown: boolean;
   onPreview: () => void;
   onRestore: () => void;
+  /** Set while the restore asks before it replaces edits not published: go on, or keep them. */
+  asking?: { confirm: () => void; cancel: () => void };
 }
 
-function VersionItem({ listed, label, refusals, shown, onPreview, onRestore }: VersionProps) {
+/** Asks before a restore replaces the editor's edits: the first button has the focus; Escape keeps the edits. */
+function ReplaceEdits({ confirm, cancel }: NonNullable<VersionProps["asking"]>) {
+  const first = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  useEffect(() => first.current?.focus(), []);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={id}
+      className="history-ask"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          cancel();
+        }
+      }}
+    >
+      <p id={id}>The editor holds edits that are not published. Restoring this version replaces them.</p>
+      <div className="history-buttons">
+        <button type="button" ref={first} onClick={confirm}>
+          Replace my edits
+        </button>
+        <button type="button" onClick={cancel}>
+          Keep my edits
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function VersionItem({ listed, label, refusals, shown, onPreview, onRestore, asking }: VersionProps) {
   const headingId = useId();
   const { version, changes, first, data } = listed;
+  const saves = version.saves;
   return (
     <li className="history-version" aria-labelledby={headingId}>
       <h4 id={headingId}>{label.replace(/^Version of /, "")}</h4>
       {version.message ? <p className="history-message">“{version.message}”</p> : null}
+      {saves ? (
+        <p>
+          {saves.count === 1 ? "1 save" : `${saves.count} saves`} by {saves.authors.join(", ")} inside this publish.
+        </p>
+      ) : null}
       {data === undefined ? (
         <p>This version's file cannot be read.</p>
       ) : first ? (
@@ -99,6 +138,7 @@ function VersionItem({ listed, label, refusals, shown, onPreview, onRestore }: V
           </button>
         </div>
       ) : null}
+      {asking ? <ReplaceEdits {...asking} /> : null}
     </li>
   );
 }
@@ -137,10 +177,24 @@ function Versions({
     showVersion({ collection: entry.collection, slug: entry.slug, sha: l.version.sha, data: l.data!, label });
     say(`The preview shows the ${inSentence(label)}.`);
   };
-  const restoreOne = (l: ListedVersion) => {
+  const [asking, setAsking] = useState<string | undefined>();
+  const [undo, setUndo] = useState<EntryData | undefined>();
+  /** Whether the editor holds edits the live version has not (they would be lost to a restore). */
+  const unpublishedEdits = async (draft: EntryData) =>
+    toPublish(entry.fields, await props.live().then((text) => liveOf(entry.path, text), liveFailed), draft).kind !==
+    "nothing";
+  const askThenRestore = async (l: ListedVersion) => {
     const draft = props.draft();
     if (!draft || !l.data) return;
+    if (await unpublishedEdits(draft)) setAsking(l.version.sha);
+    else restoreOne(l);
+  };
+  const restoreOne = (l: ListedVersion) => {
+    const draft = props.draft();
+    setAsking(undefined);
+    if (!draft || !l.data) return;
     showVersion(undefined);
+    setUndo(draft);
     restore(restoredData(draft, l.data));
     const refused = refusals.get(l.version.sha)?.length ?? 0;
     const then = refused
@@ -151,6 +205,18 @@ function Versions({
   return (
     <section aria-labelledby="history-versions" className="history-part">
       <h3 id="history-versions">Published versions</h3>
+      {undo ? (
+        <button
+          type="button"
+          onClick={() => {
+            restore(undo);
+            setUndo(undefined);
+            say("The restore is undone: the editor holds your edits again.");
+          }}
+        >
+          Undo the restore
+        </button>
+      ) : null}
       {history.error ? <p className="admin-error">{history.error}</p> : null}
       {listed.length > 0 ? (
         <ol className="history-list">
@@ -162,7 +228,12 @@ function Versions({
               refusals={refusals.get(l.version.sha) ?? []}
               shown={shown?.sha === l.version.sha}
               onPreview={() => preview(l)}
-              onRestore={() => restoreOne(l)}
+              onRestore={() => void askThenRestore(l)}
+              asking={
+                asking === l.version.sha
+                  ? { confirm: () => restoreOne(l), cancel: () => setAsking(undefined) }
+                  : undefined
+              }
             />
           ))}
         </ol>
