@@ -146,6 +146,52 @@ function VersionItem({ listed, label, refusals, shown, onPreview, onRestore, ask
 /** "version of Nov 2, 2026, 9:30 AM by Maria", inside a sentence. */
 const inSentence = (label: string) => label.replace(/^V/, "v");
 
+/** Today's rules' refusals of each version read: checked once per text (a version and the one that reverted it are alike), among the content as last read. */
+function useRefusals(read: ReturnType<typeof useEntryHistory>["read"], { config, entry, stored }: HistoryPanelProps) {
+  return useMemo(() => {
+    const byText = new Map<string, string[]>();
+    const others = stored();
+    const of = (text: string) =>
+      byText.get(text) ?? byText.set(text, whatNoLongerFits(config, entry, text, others)).get(text)!;
+    return new Map(read.map((r) => [r.version.sha, r.text === undefined ? [] : of(r.text)]));
+  }, [read, config, entry, stored]);
+}
+
+/** Whether the editor holds edits the live version has not (they would be lost to a restore). */
+const unpublishedEdits = async ({ entry, live }: HistoryPanelProps, draft: EntryData) =>
+  toPublish(entry.fields, await live().then((text) => liveOf(entry.path, text), liveFailed), draft).kind !== "nothing";
+
+/** What a restore says: which version is in the editor, not published, and the fields today's rules refuse. */
+function restoredSaying(label: string, refused: number) {
+  const then = refused
+    ? ` Today's rules refuse ${refused === 1 ? "one of its fields" : `${refused} of its fields`}, marked in the editor: fix them before publishing.`
+    : " Publish to make it live.";
+  return `Restored the ${inSentence(label)} into the editor, not published yet.${then}`;
+}
+
+/** The button that gives the editor back the edits a restore replaced. */
+function UndoRestore({ onUndo }: { onUndo: () => void }) {
+  return (
+    <button type="button" onClick={onUndo}>
+      Undo the restore
+    </button>
+  );
+}
+
+/** While the history is read, it says so; after, older versions when there are more. */
+function OlderVersions({ history }: { history: ReturnType<typeof useEntryHistory> }) {
+  return (
+    <>
+      {history.loading ? <p>Reading the history…</p> : null}
+      {history.cursor && !history.loading ? (
+        <button type="button" onClick={history.showOlder}>
+          Show older versions
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 /** The published versions, newest first, each with its preview and its restore. */
 function Versions({
   props,
@@ -156,21 +202,14 @@ function Versions({
   say: (words: string) => void;
   shown?: ShownVersion;
 }) {
-  const { entry, source, config, timeZone, titleOf, stored, restore } = props;
+  const { entry, source, timeZone, titleOf, restore } = props;
   const history = useEntryHistory(source, entry.path);
   const listed = useMemo(
     () => withChanges(entry.fields, history.read, history.older, titleOf),
     [entry.fields, history.read, history.older, titleOf],
   );
   const labelOf = (l: ListedVersion) => `Version of ${writtenTime(l.version.date, timeZone)} by ${l.version.author}`;
-  // Checked once per text (a version and the one that reverted it are alike), among the content as last read.
-  const refusals = useMemo(() => {
-    const byText = new Map<string, string[]>();
-    const others = stored();
-    const of = (text: string) =>
-      byText.get(text) ?? byText.set(text, whatNoLongerFits(config, entry, text, others)).get(text)!;
-    return new Map(history.read.map((r) => [r.version.sha, r.text === undefined ? [] : of(r.text)]));
-  }, [history.read, config, entry, stored]);
+  const refusals = useRefusals(history.read, props);
   const preview = (l: ListedVersion) => {
     if (shown?.sha === l.version.sha) return showVersion(undefined);
     const label = labelOf(l);
@@ -179,14 +218,10 @@ function Versions({
   };
   const [asking, setAsking] = useState<string | undefined>();
   const [undo, setUndo] = useState<EntryData | undefined>();
-  /** Whether the editor holds edits the live version has not (they would be lost to a restore). */
-  const unpublishedEdits = async (draft: EntryData) =>
-    toPublish(entry.fields, await props.live().then((text) => liveOf(entry.path, text), liveFailed), draft).kind !==
-    "nothing";
   const askThenRestore = async (l: ListedVersion) => {
     const draft = props.draft();
     if (!draft || !l.data) return;
-    if (await unpublishedEdits(draft)) setAsking(l.version.sha);
+    if (await unpublishedEdits(props, draft)) setAsking(l.version.sha);
     else restoreOne(l);
   };
   const restoreOne = (l: ListedVersion) => {
@@ -196,26 +231,19 @@ function Versions({
     showVersion(undefined);
     setUndo(draft);
     restore(restoredData(draft, l.data));
-    const refused = refusals.get(l.version.sha)?.length ?? 0;
-    const then = refused
-      ? ` Today's rules refuse ${refused === 1 ? "one of its fields" : `${refused} of its fields`}, marked in the editor: fix them before publishing.`
-      : " Publish to make it live.";
-    say(`Restored the ${inSentence(labelOf(l))} into the editor, not published yet.${then}`);
+    say(restoredSaying(labelOf(l), refusals.get(l.version.sha)?.length ?? 0));
   };
   return (
     <section aria-labelledby="history-versions" className="history-part">
       <h3 id="history-versions">Published versions</h3>
       {undo ? (
-        <button
-          type="button"
-          onClick={() => {
+        <UndoRestore
+          onUndo={() => {
             restore(undo);
             setUndo(undefined);
             say("The restore is undone: the editor holds your edits again.");
           }}
-        >
-          Undo the restore
-        </button>
+        />
       ) : null}
       {history.error ? <p className="admin-error">{history.error}</p> : null}
       {listed.length > 0 ? (
@@ -240,12 +268,7 @@ function Versions({
       ) : !history.loading && !history.error ? (
         <p>No published version yet.</p>
       ) : null}
-      {history.loading ? <p>Reading the history…</p> : null}
-      {history.cursor && !history.loading ? (
-        <button type="button" onClick={history.showOlder}>
-          Show older versions
-        </button>
-      ) : null}
+      <OlderVersions history={history} />
     </section>
   );
 }

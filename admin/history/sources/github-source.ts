@@ -42,12 +42,12 @@ import { deletedFiles } from "./deleted-files.ts";
 import {
   commitCache,
   cursorOf,
-  lazyList,
   stateOf,
   type CommitDetail,
   type ListedCommit,
   type ListState,
 } from "./github-lists.ts";
+import { published as publishedOn } from "./github-published.ts";
 import { inPool } from "./pool.ts";
 
 export interface GitHubHistoryOptions {
@@ -105,124 +105,14 @@ export function gitHubHistory({ client, repo, branch, concurrency = 8 }: GitHubH
   const head = async () =>
     (await client.get<{ commit: { sha: string } }>(`${at}/branches/${segments(branch)}`)).commit.sha;
 
-  /**
-   * Up to `n` versions of `path` on the first-parent line from `from` (inclusive), newest first, those
-   * `keep` keeps, and where the next page starts: the next version's commit and the file's name there.
-   */
-  async function published(
-    state: ListState,
-    n: number,
-    keep: (commit: ListedCommit) => boolean = () => true,
-  ): Promise<{ items: (Version & { saves?: Saves })[]; after?: ListState }> {
-    const line = lazyList(client, listAt(state.from));
-    const index = new Map<string, number>();
-    const byName = (sha: string) => {
-      const i = index.get(sha);
-      return i === undefined ? undefined : line.items[i];
-    };
-    const load = async () => {
-      const from = line.items.length;
-      const more = await line.more();
-      line.items.slice(from).forEach((c, i) => index.set(c.sha, from + i));
-      return more;
-    };
-    /** The commit by its name, reading the line further as needed; undefined when it is not on it. */
-    const commit = async (sha: string) => {
-      while (!index.has(sha) && (await load()));
-      return byName(sha);
-    };
-
-    let name = state.path;
-    let changed = lazyList(client, listAt(state.from, name));
-    let touched = new Set<string>();
-    /** Whether `c` (read on the line) changed the file: its list read at least as far as `c` on the line. */
-    const changes = async (c: ListedCommit) => {
-      const position = index.get(c.sha)!;
-      for (;;) {
-        const last = changed.items.at(-1);
-        const lastAt = last && index.get(last.sha);
-        if (changed.ended || (last && (lastAt === undefined || lastAt >= position))) break;
-        await changed.more();
-        changed.items.forEach((item) => touched.add(item.sha));
-      }
-      return touched.has(c.sha);
-    };
-
-    const items: (Version & { saves?: Saves })[] = [];
-    const mainline = new Set<string>();
-    let at: string | undefined = state.from;
-    let lastOfName: ListedCommit | undefined;
-    while (at) {
-      const c = await commit(at);
-      if (!c) break;
-      mainline.add(c.sha);
-      // Its saves: the second parent's side, down to the line (read further until the line is reached).
-      const saves: ListedCommit[] = [];
-      const seen = new Set<string>();
-      const side = c.parents.slice(1).map((p) => p.sha);
-      while (side.length > 0) {
-        const sha = side.shift()!;
-        if (seen.has(sha)) continue;
-        seen.add(sha);
-        const save = await commit(sha);
-        if (!save || (await onLine(save.sha))) continue;
-        saves.push(save);
-        side.push(...save.parents.map((p) => p.sha));
-      }
-      saves.sort((x, y) => index.get(x.sha)! - index.get(y.sha)!);
-      let isVersion = (await changes(c)) || false;
-      for (const save of saves) if (!isVersion && (await changes(save))) isVersion = true;
-      const next = c.parents[0]?.sha;
-      if (isVersion) {
-        lastOfName = c;
-        if (keep(c)) {
-          if (items.length === n) return { items, after: { from: c.sha, path: name } };
-          items.push({ ...authorship(c, saves), path: name });
-        }
-      }
-      // The name's list all read and passed: the oldest version under it renamed the file, or the versions end.
-      if (changed.ended && [...touched].every((sha) => (index.get(sha) ?? Infinity) <= index.get(c.sha)!)) {
-        const renamed = lastOfName && (await renameOf(lastOfName.sha, name));
-        const parent = lastOfName?.parents[0]?.sha;
-        if (!renamed || !parent) break;
-        name = renamed;
-        lastOfName = undefined;
-        changed = lazyList(client, listAt(parent, name));
-        touched = new Set();
-        at = parent;
-        continue;
-      }
-      at = next;
-    }
-    return { items };
-
-    /** Whether a commit is on the first-parent line from `from`: the line read as far as it. */
-    async function onLine(sha: string): Promise<boolean> {
-      if (mainline.has(sha)) return true;
-      // The line below the commit being read: follow first parents from the oldest known one.
-      let last = [...mainline].at(-1);
-      while (last) {
-        const c = await commit(last);
-        const parent = c?.parents[0]?.sha;
-        if (!parent) return false;
-        if (parent === sha) return (mainline.add(parent), true);
-        if (index.has(sha) && (index.get(parent) ?? Infinity) > index.get(sha)!) {
-          // The line has gone past it (older on the list): it is not on the line.
-          mainline.add(parent);
-          return false;
-        }
-        mainline.add(parent);
-        last = parent;
-      }
-      return false;
-    }
-  }
-
   /** The previous name, when the commit renamed `path`. */
   const renameOf = async (sha: string, path: string) => {
     const { files = [] } = await commitOf(sha);
     return files.find((f) => f.filename === path && f.status === "renamed" && f.previous_filename)?.previous_filename;
   };
+
+  const published = (state: ListState, n: number, keep?: (commit: ListedCommit) => boolean) =>
+    publishedOn({ client, listAt, renameOf, authorship }, state, n, keep);
 
   const source: HistorySource = {
     async versionsOf(path: string, { limit, cursor }: PageOptions = {}): Promise<HistoryPage<Version>> {
