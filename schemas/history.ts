@@ -8,18 +8,33 @@
  * ("2026-11-02T09:30:00Z"), as GitHub gives them.
  */
 
-/** Who made a commit and when (its author: the editor, in a commit Decap made). */
+/** The saves a merge brought onto the site's branch (the editorial workflow's cms/… branch commits), summed up. */
+export interface Saves {
+  count: number;
+  /** Who saved, each once, the latest first. */
+  authors: string[];
+  /** The first and the last save's time, UTC, to the second. */
+  first: string;
+  last: string;
+}
+
+/**
+ * A commit of the site's branch's first-parent line, as published (docs/decisions/0048): who
+ * published it and when it reached the branch.
+ */
 export interface Authorship {
   /** The commit's full name. */
   sha: string;
-  /** The author's time, UTC, to the second. */
+  /** When it was published: the committer's time, UTC, to the second. */
   date: string;
-  /** The author's name. */
+  /** Who published it: the commit's author (the editor who merged, in a merge GitHub made). */
   author: string;
-  /** The author's e-mail: what `recentChanges({ author })` filters by. */
+  /** Their e-mail: what `recentChanges({ author })` filters by. */
   email: string;
   /** The commit's message, whole (subject and body), without trailing blank lines. */
   message: string;
+  /** For a merge: the saves it brought. */
+  saves?: Saves;
 }
 
 /** One published version of a file: the commit that made it, and the file's path then. */
@@ -78,13 +93,14 @@ export interface ChangeFilter extends PageOptions {
 /** What both the local repository and GitHub answer. */
 export interface HistoryReader {
   /**
-   * The published versions of one file, newest first; followed through renames (before the commit
+   * The published versions of one file, newest first (the commits of the branch's first-parent line
+   * that changed it); followed through renames (before the commit
    * that renamed it, the file's versions under its previous name).
    */
   versionsOf(path: string, options?: PageOptions): Promise<HistoryPage<Version>>;
   /** The file's text in that commit; null when it has no such file then. */
   fileAt(sha: string, path: string): Promise<string | null>;
-  /** The latest commits that changed content/, newest first, each with its files under content/. */
+  /** The latest commits of the branch's first-parent line that changed content/, newest first, each with its files under content/. */
   recentChanges(options?: ChangeFilter): Promise<HistoryPage<ContentCommit>>;
 }
 

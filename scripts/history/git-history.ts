@@ -5,7 +5,11 @@
  * (HEAD). Every git run gets its arguments as an array, never a shell line; a path must be a file
  * under content/, a commit a hexadecimal name, a cursor a count: anything else is refused with a
  * `HistoryRequestError`.
- * - versions: `git log --follow -M --name-status` (the file through its renames);
+ * A version is what reached the branch (docs/decisions/0048-history-as-published.md): a commit of its
+ * first-parent line (`--first-parent`: a merge is compared with its first parent), dated when it was
+ * published (the committer date), by who published it (its author), a merge's saves (`git log
+ * <first parent>..<second parent>`) summed up.
+ * - versions: `git log --first-parent --follow -M --name-status` (the file through its renames);
  * - a file at a commit: `git cat-file --batch` ("missing" when the commit has no such file);
  * - recent changes: `git log -M --name-status --full-diff -- content/` (every content file a commit
  *   changed, as GitHub's commit lists them; a merge git lists, one that changed content/ against each
@@ -22,6 +26,7 @@ import type {
   HistoryPage,
   HistoryReader,
   PageOptions,
+  Saves,
   Version,
 } from "../../schemas/history.ts";
 import { changesOfFile, limitOf } from "./changes-of-file.ts";
@@ -55,6 +60,7 @@ const statuses: Record<string, ChangedFile["status"]> = { A: "added", C: "added"
 interface Commit {
   sha: string;
   parent?: string;
+  parents: string[];
   date: string;
   author: string;
   email: string;
@@ -64,12 +70,13 @@ interface Commit {
 
 /** The commits `git log -z --name-status` printed in `logFormat`, each with its changed files as git names them. */
 const commitsOf = (output: string): Commit[] =>
-  logRecords(output).map(({ sha, parents, author, message, rest }) => ({
+  logRecords(output).map(({ sha, parents, author, committer, message, rest }) => ({
     sha,
     parent: parents[0],
+    parents,
     author: author.name,
     email: author.email,
-    date: utcTime(author.date),
+    date: utcTime(committer.date),
     message,
     files: nameStatus(rest).map(({ letter, path, previousPath }): ChangedFile => {
       const status = statuses[letter] ?? "modified";
@@ -108,8 +115,31 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
   if (branch.startsWith("-")) throw new HistoryRequestError(`Not a branch: ${branch}`);
   const log = async (args: string[]) =>
     commitsOf((await git(root, ["log", "-z", logFormat, ...args])).toString("utf8"));
+  /** A merge's saves: the commits its second parent brought (`git log <first>..<second>`), summed up. */
+  const savesOf = async ({ parents: [first, ...others] }: Commit): Promise<Saves | undefined> => {
+    if (!first || others.length === 0) return undefined;
+    const saves = logRecords((await git(root, ["log", logFormat, ...others, `^${first}`, "--"])).toString("utf8"));
+    if (saves.length === 0) return undefined;
+    return {
+      count: saves.length,
+      authors: [...new Set(saves.map((save) => save.author.name))],
+      first: utcTime(saves.at(-1)!.author.date),
+      last: utcTime(saves[0]!.author.date),
+    };
+  };
+  /** With a merge's saves. */
+  const withSaves = async <T extends Commit>(commits: T[]) =>
+    Promise.all(
+      commits.map(async ({ parents, ...commit }) => {
+        const saves = await savesOf({ ...commit, parents } as Commit);
+        return saves ? { ...commit, saves } : commit;
+      }),
+    );
   /** A commit as a change: its files under content/. */
-  const changeOf = (commit: Commit): ContentCommit => ({ ...commit, files: contentFiles(commit.files) });
+  const changeOf = ({ parents: _, ...commit }: Commit): ContentCommit => ({
+    ...commit,
+    files: contentFiles(commit.files),
+  });
   /** These commits (named by git), each with its files under content/. */
   const changesOf = async (shas: string[]) =>
     (await log(["--no-walk=unsorted", "-M", "--name-status", ...shas.map(commitName), "--", contentFolder])).map(
@@ -120,15 +150,26 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
     async versionsOf(path: string, { limit, cursor }: PageOptions = {}): Promise<HistoryPage<Version>> {
       const [skip, n] = [skipOf(cursor), limitOf(limit)];
       // From the newest, not --skip: git --follow after a --skip loses the file's earlier name.
-      const all = await log(["--follow", "-M", "--name-status", `-n${skip + n + 1}`, branch, "--", contentPath(path)]);
+      const all = await log([
+        "--first-parent",
+        "--follow",
+        "-M",
+        "--name-status",
+        `-n${skip + n + 1}`,
+        branch,
+        "--",
+        contentPath(path),
+      ]);
       // The file's name going back: a merge lists no file, and keeps the name the file had after it.
       let name = path;
-      const versions = all.map(({ sha, date, author, email, message, files: [file] }): Version => {
+      const versions = all.map(({ files: [file], ...commit }) => {
         const at = file?.path ?? name;
         if (file?.previousPath) name = file.previousPath;
-        return { sha, date, author, email, message, path: at };
+        return { ...commit, files: [], path: at };
       });
-      return pageOf(versions.slice(skip), skip, n);
+      const page = pageOf(versions.slice(skip), skip, n);
+      const items = (await withSaves(page.items)).map(({ files: _, parent: __, ...version }): Version => version);
+      return { ...page, items };
     },
 
     async fileAt(sha: string, path: string): Promise<string | null> {
@@ -142,6 +183,7 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
       // -F -i: the e-mail as it is, in any case, between the <> of the author's "Name <e-mail>".
       const by = author === undefined ? [] : ["-F", "-i", `--author=<${author.replace(/[<>\n]/g, "")}>`];
       const commits = await log([
+        "--first-parent",
         "-M",
         "--name-status",
         "--full-diff",
@@ -152,7 +194,8 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
         "--",
         contentFolder,
       ]);
-      return pageOf(commits.map(changeOf), skip, n);
+      const page = pageOf(commits, skip, n);
+      return { ...page, items: (await withSaves(page.items)).map((c) => changeOf({ ...c, parents: [] })) };
     },
   };
   return reader;

@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { Version } from "../../schemas/history.ts";
 import type { StoredFile } from "../../admin/editor/check.ts";
-import { dateInZone, restoredData, withChanges, type ReadVersion } from "../../admin/history/panel/entry-history.ts";
+import { writtenTime } from "../../admin/history/dates.ts";
+import { restoredData, withChanges, type ReadVersion } from "../../admin/history/panel/entry-history.ts";
 import { whatNoLongerFits } from "../../admin/history/panel/refusals.ts";
 import { versionData } from "../../admin/history/panel/version-data.ts";
 import { editInPlace, fromFile, SOURCE, withoutHidden } from "../../admin/editor/in-place.ts";
@@ -107,8 +108,10 @@ describe("a restore", () => {
 
 describe("a version's date", () => {
   it("is said in the site's time zone", () => {
-    expect(dateInZone("2026-11-02T12:00:00Z", "America/Chicago")).toBe("Nov 2, 2026, 6:00 AM");
-    expect(dateInZone("2026-11-02T23:30:00Z", "Europe/Berlin")).toBe("Nov 3, 2026, 12:30 AM");
+    expect(writtenTime("2026-11-02T12:00:00Z", "America/Chicago")).toBe("Nov 2, 2026, 6:00 AM");
+    expect(writtenTime("2026-11-02T23:30:00Z", "Europe/Berlin")).toBe("Nov 3, 2026, 12:30 AM");
+    // No zone set: UTC, the same on every screen.
+    expect(writtenTime("2026-11-02T23:30:00Z", undefined)).toBe("Nov 2, 2026, 11:30 PM");
   });
 });
 

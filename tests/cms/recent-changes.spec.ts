@@ -33,7 +33,7 @@ const daysBefore = (n: number) => new Date(buildTime - n * 24 * 60 * 60 * 1000);
 const zone = read<{ timeZone?: string }>("site.yaml").timeZone ?? "UTC";
 /** When a change was made, as the screen says it: "2 Nov 2026, 12:00" in the site's time zone. */
 const when = (date: Date) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(date);
+  new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(date);
 
 const team: Person = { name: "Site Team", email: "team@example.test" };
 const maria: Person = { name: "Maria Lopez", email: "maria@example.test" };

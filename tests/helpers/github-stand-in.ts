@@ -117,6 +117,8 @@ export interface StandInOptions {
   pulls?: StandInPull[];
   /** The most items a page holds, whatever `per_page` asks. */
   pageSize?: number;
+  /** The most files a page of a commit holds (GitHub: 300), whatever `per_page` asks. */
+  filesPageSize?: number;
   /** A Git repository's folder: its history is the repository's commits and contents (on its HEAD). */
   git?: string;
   /** The time now, for what the API dates (commits, a pull request's changes); given: the clock. */
@@ -203,8 +205,12 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
 
   type ApiAnswer = { status: number; body: unknown; link?: string };
   /** One page of `items` at `url`, and the Link header to the others. */
-  const pageOf = <T>(url: URL, items: T[], wrap: (page: T[]) => unknown = (page) => page): ApiAnswer => {
-    const size = Math.min(Number(url.searchParams.get("per_page") ?? 30), 100, app.pageSize ?? 100);
+  const pageOf = <T>(
+    url: URL,
+    items: T[],
+    wrap: (page: T[]) => unknown = (page) => page,
+    size = Math.min(Number(url.searchParams.get("per_page") ?? 30), 100, app.pageSize ?? 100),
+  ): ApiAnswer => {
     const at = Number(url.searchParams.get("page") ?? 1);
     const last = Math.max(1, Math.ceil(items.length / size));
     const to = (n: number) => {
@@ -217,6 +223,12 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
       ...(at > 1 ? [`${to(1)}; rel="first"`, `${to(at - 1)}; rel="prev"`] : []),
     ];
     return { status: 200, body: wrap(items.slice((at - 1) * size, at * size)), link: links.join(", ") || undefined };
+  };
+
+  /** A page of a commit's `files` (GitHub: 300 a page, up to 3,000, the rest by `Link`), the commit's fields on each. */
+  const filesPageOf = (url: URL, commit: { files: unknown[] }): ApiAnswer => {
+    const size = Math.min(Number(url.searchParams.get("per_page") ?? 300), 300, app.filesPageSize ?? 300);
+    return pageOf(url, commit.files, (files) => ({ ...commit, files }), size);
   };
 
   const repository = app.git ? gitRepository(app.git) : undefined;
@@ -357,7 +369,10 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
       const m = pattern.exec(path);
       if (!m) continue;
       const answer = await read(m);
-      return "items" in answer ? pageOf(url, answer.items) : answer;
+      if ("items" in answer) return pageOf(url, answer.items);
+      const { files } = answer.body as { files?: unknown[] };
+      // A commit's files are paged, 300 a page (at most `filesPageSize`), the commit's fields on every page.
+      return files ? filesPageOf(url, answer.body as { files: unknown[] }) : answer;
     }
     return undefined;
   };

@@ -261,19 +261,22 @@ describe("the local history's endpoint", () => {
 describe("the GitHub history's requests", () => {
   const asked = (token: string) => github.requests.filter((r) => r.authorization === `Bearer ${token}`);
 
-  it("asks a name's list and, where it ends, that commit's files; again, only the lists, conditionally", async () => {
+  it("resolves the branch once, reads its line and a name's list and, where it ends, that commit's files; again, only the lists, conditionally", async () => {
     const token = newToken();
     const source = githubSource(token);
     const first = await source.versionsOf(renamed);
+    const head = Object.values(sha).at(-1)!;
     const lists = [
-      `/repos/${repo}/commits?path=${renamed}&sha=main&per_page=30`,
-      `/repos/${repo}/commits?path=${safe}&sha=${sha.raise}&per_page=30`,
+      `/repos/${repo}/branches/main`,
+      `/repos/${repo}/commits?sha=${head}&per_page=100`,
+      `/repos/${repo}/commits?sha=${head}&path=${renamed}&per_page=100`,
+      `/repos/${repo}/commits?sha=${sha.raise}&path=${safe}&per_page=100`,
     ];
     expect(asked(token).map((r) => decodeURIComponent(r.path))).toEqual([
-      lists[0],
-      `/repos/${repo}/commits/${sha.rename}`,
-      lists[1],
-      `/repos/${repo}/commits/${sha.first}`,
+      ...lists.slice(0, 3),
+      `/repos/${repo}/commits/${sha.rename}?per_page=100`,
+      lists[3],
+      `/repos/${repo}/commits/${sha.first}?per_page=100`,
     ]);
     const before = asked(token).length;
     expect(await source.versionsOf(renamed)).toEqual(first);
@@ -324,5 +327,97 @@ describe("the GitHub history's refusals, in words", () => {
     } finally {
       github.rateLimit = saved;
     }
+  });
+});
+
+/**
+ * As published (issue 61, item 2): the editorial workflow's saves on cms/… branches, two pull requests
+ * open at once and merged onto main the other way round, then a squash; the branch moves between two
+ * pages; a commit's files come in pages (`filesPageSize`, as GitHub pages them at 300).
+ */
+describe("the history as it was published", () => {
+  let merged: string;
+  let stand: StandIn;
+  const at: Record<string, string> = {};
+  const editor = { name: "Ana Weber", email: "ana@example.test" };
+  /** Day n's 09:30, or that plus an hour: published an hour after it was made. */
+  const time = (n: number, later = 0) => `${Date.parse(day(n)) / 1000 + later} +0000`;
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const commit = (ref: string, mark: number, who: typeof maria, n: number, message: string, body: string) =>
+    `commit ${ref}\nmark :${mark}\nauthor ${who.name} <${who.email}> ${time(n)}\ncommitter ${who.name} <${who.email}> ${time(n, 3600)}\n${data(message)}${body}`;
+  const file = (path: string, text: string) => `M 100644 inline ${path}\n${data(text)}`;
+  const local = () => gitHistory(merged);
+  const remote = () =>
+    gitHubHistory({ client: gitHub({ api: stand.url, token: "ghs_published0123456789" }), repo, branch: "main" });
+
+  beforeAll(async () => {
+    merged = mkdtempSync(join(tmpdir(), "history-merged-"));
+    const stream = [
+      commit("refs/heads/main", 1, maria, 1, "Launch", file(plan, "price: 1\n") + file(safe, "q: 1\n")),
+      commit("refs/heads/cms/plan", 2, sam, 2, "Save 1", `from :1\n${file(plan, "price: 2\n")}`),
+      commit("refs/heads/cms/plan", 3, sam, 3, "Save 2", `from :2\n${file(plan, "price: 3\n")}`),
+      commit("refs/heads/cms/faq", 4, editor, 4, "Save faq", `from :1\n${file(safe, "q: 2\n")}`),
+      commit("refs/heads/main", 5, editor, 5, "Merge faq", "from :1\nmerge :4\n" + file(safe, "q: 2\n")),
+      commit("refs/heads/main", 6, maria, 6, "Merge plan", `from :5\nmerge :3\n${file(plan, "price: 3\n")}`),
+      commit(
+        "refs/heads/main",
+        7,
+        sam,
+        7,
+        "Squash",
+        file(plan, "price: 4\n") + file(backup, "a\n") + file(renamed, "b\n"),
+      ),
+    ].join("");
+    execFileSync("git", ["init", "-q", "-b", "main", merged]);
+    execFileSync("git", ["-C", merged, "fast-import", "--quiet"], { input: stream });
+    for (const [name, ref] of Object.entries({
+      launch: "main~2^",
+      mergeFaq: "main~1^",
+      mergePlan: "main~1",
+      squash: "main",
+    }))
+      at[name] = execFileSync("git", ["-C", merged, "rev-parse", ref]).toString().trim();
+    stand = await startGitHubStandIn({ repo, git: merged, pageSize: 2, filesPageSize: 2 });
+    stand.grant("ghs_published0123456789");
+  });
+  afterAll(async () => {
+    await stand?.close();
+    if (merged) rmSync(merged, { recursive: true, force: true });
+  });
+
+  it.each(["local", "GitHub"])(
+    "%s: a version is a commit of main, dated when published, by who published, its saves summed up",
+    async (name) => {
+      const source = name === "local" ? local() : remote();
+      const { items, cursor } = await source.versionsOf(plan);
+      expect(cursor).toBeUndefined();
+      expect(items.map((v) => [v.sha, v.date, v.author, v.saves?.count, v.saves?.authors])).toEqual([
+        [at.squash, "2026-11-07T10:30:00Z", sam.name, undefined, undefined],
+        [at.mergePlan, "2026-11-06T10:30:00Z", maria.name, 2, [sam.name]],
+        [at.launch, "2026-11-01T10:30:00Z", maria.name, undefined, undefined],
+      ]);
+      const changes = await source.recentChanges();
+      expect(changes.items.map((c) => [c.sha, c.files.map((f) => f.path).sort()])).toEqual([
+        [at.squash, [plan, backup, renamed].sort()],
+        [at.mergePlan, [plan]],
+        [at.mergeFaq, [safe]],
+        [at.launch, [plan, safe].sort()],
+      ]);
+    },
+  );
+
+  it("GitHub: the next page goes on from the commit kept in the cursor while main moves; the exact last page has no cursor", async () => {
+    const source = remote();
+    const first = await source.versionsOf(plan, { limit: 2 });
+    expect(first.items.map((v) => v.sha)).toEqual([at.squash, at.mergePlan]);
+    expect(first.cursor).toBeDefined();
+    // Someone publishes between the two pages.
+    const tip = execFileSync("git", ["-C", merged, "rev-parse", "main"]).toString().trim();
+    execFileSync("git", ["-C", merged, "fast-import", "--quiet"], {
+      input: commit("refs/heads/main", 8, editor, 8, "Publish again", `from ${tip}\n${file(plan, "price: 5\n")}`),
+    });
+    const second = await source.versionsOf(plan, { limit: 1, cursor: first.cursor });
+    expect(second).toEqual({ items: [expect.objectContaining({ sha: at.launch })] });
+    expect((await source.versionsOf(plan, { limit: 2 })).items[0]!.message).toBe("Publish again");
   });
 });

@@ -85,7 +85,7 @@ const dates = {
 const day = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: zone }).format(new Date(iso));
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 /** Commits the files given (null: deleted) with the rest of content/ as it is, as `who` at `date`. */
 function commit(who: Person, date: string, message: string, files: Record<string, string | null> = {}) {
@@ -240,7 +240,8 @@ describe("/admin/'s history through the stand-in GitHub", { timeout: 180_000 }, 
     // GitHub was asked for the plan's commits with the editor's own token only (the history's
     // client sends it as a bearer, Decap's backend as "token").
     const asked = standIn.requests.filter(
-      (r) => r.method === "GET" && decodeURIComponent(r.path).includes(`/commits?path=${planFile}`),
+      (r) =>
+        r.method === "GET" && /\/commits\?/.test(r.path) && decodeURIComponent(r.path).includes(`path=${planFile}`),
     );
     expect(asked.map((r) => r.authorization)).toContain(`Bearer ${token}`);
     expect(new Set(asked.map((r) => r.authorization?.split(" ")[1]))).toEqual(new Set([token]));

@@ -49,8 +49,3 @@ export function withChanges(
 export function restoredData(draft: EntryData, version: EntryData): EntryData {
   return typeof draft[SOURCE] === "string" ? { ...version, [SOURCE]: draft[SOURCE] } : { ...version };
 }
-
-/** A version's date and time in the site's time zone, as the panel says it: "Nov 2, 2026, 9:30 AM". */
-export function dateInZone(iso: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-}

@@ -17,6 +17,7 @@ import { afterPublish, draftEntry, liveText, onStoreChange, putInDraft } from ".
 import { fileOf } from "../../editor/entry-file.ts";
 import { entryFields } from "../../editor/labels.ts";
 import { markWhenShown } from "../../widgets/on-screen.ts";
+import { zoneOf } from "../dates.ts";
 import { HistoryPanel, type HistoryEntry } from "./HistoryPanel.tsx";
 import { PublishChanges } from "./PublishChanges.tsx";
 import { historySource } from "../sources/source.ts";
@@ -120,7 +121,7 @@ function render() {
       publishes={publishes}
       source={historySource}
       config={config}
-      timeZone={site.timeZone}
+      timeZone={zoneOf(site.timeZone)}
       titleOf={storedTitle}
       stored={storedFiles}
       draft={draftData}

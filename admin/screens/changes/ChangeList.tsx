@@ -5,6 +5,7 @@
  */
 import type { DescribedFile, DescribedRow } from "../../history/recent/describe-change.ts";
 import { entryAddress } from "../../decap/routes.ts";
+import { writtenTime } from "../../history/dates.ts";
 
 interface Props {
   rows: DescribedRow[];
@@ -15,9 +16,8 @@ interface Props {
   bringBack(file: DescribedFile): void;
 }
 
-/** "2 Nov 2026, 10:30" in the site's time zone. */
-export const when = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+/** As every history screen writes a time (admin/history/dates.ts). */
+export const when = (iso: string, zone: string) => writtenTime(iso, zone);
 
 const statusWords: Partial<Record<DescribedFile["status"], string>> = {
   added: "created",

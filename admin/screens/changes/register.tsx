@@ -5,6 +5,7 @@
 import { site } from "../../../src/generated/index.js";
 import { signedIn } from "../../decap/login.ts";
 import { registerOwnPage } from "../own-page.tsx";
+import { zoneOf } from "../../history/dates.ts";
 import { ChangesScreen } from "./ChangesScreen.tsx";
 import "./changes.css";
 
@@ -20,7 +21,7 @@ registerOwnPage({
       </nav>
       <main>
         {signedIn() ? (
-          <ChangesScreen query={query} zone={site.timeZone ?? "UTC"} />
+          <ChangesScreen query={query} zone={zoneOf(site.timeZone)} />
         ) : (
           <>
             <h1>Recent changes</h1>
