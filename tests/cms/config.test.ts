@@ -96,7 +96,7 @@ function unwrap(schema: z.ZodType) {
   let inner = schema;
   let optional = false;
   const meta: Record<string, unknown> = { ...schema.meta() };
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault || inner instanceof z.ZodPrefault) {
     optional = true;
     inner = inner.unwrap() as z.ZodType;
     Object.assign(meta, inner.meta());
@@ -104,9 +104,12 @@ function unwrap(schema: z.ZodType) {
   return { inner, optional, meta };
 }
 
-/** The input side of a transformed schema (what the file holds). */
+/** The input side of a transformed schema (what the file holds), through the defaults inside it too. */
 function input(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodPipe ? input(schema.in as z.ZodType) : schema;
+  if (schema instanceof z.ZodPipe) return input(schema.in as z.ZodType);
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodOptional)
+    return input(schema.unwrap() as z.ZodType);
+  return schema;
 }
 
 class Walk {
