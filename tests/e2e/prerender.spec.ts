@@ -146,27 +146,32 @@ test("a page prerendered on hover counts one page view, and loads Tag Manager, o
   }
 });
 
-siteTest("following a link to another page is a cross-document view transition", async ({ page }) => {
-  await page.addInitScript(() => {
-    addEventListener("pagereveal", (event) => {
-      sessionStorage.setItem(
-        "e2e-transition",
-        String(Boolean((event as Event & { viewTransition?: unknown }).viewTransition)),
-      );
+// Chromium skips a cross-document view transition when the new page's first render comes late (a
+// busy machine): the transition is the browser's best effort, so this one test gets a second try.
+siteTest.describe("view transitions", () => {
+  siteTest.describe.configure({ retries: 1 });
+  siteTest("following a link to another page is a cross-document view transition", async ({ page }) => {
+    await page.addInitScript(() => {
+      addEventListener("pagereveal", (event) => {
+        sessionStorage.setItem(
+          "e2e-transition",
+          String(Boolean((event as Event & { viewTransition?: unknown }).viewTransition)),
+        );
+      });
     });
+    const from = routes[0]!;
+    await page.goto(from);
+    await hydrated(page);
+    // The first page of the tab came from nowhere: no transition.
+    expect(await page.evaluate(() => sessionStorage.getItem("e2e-transition"))).toBe("false");
+    const to = await page.evaluate(
+      markNextLink,
+      routes.filter((route) => route !== from),
+    );
+    siteTest.skip(!to, `no visible link on ${from} to another of the site's pages`);
+    await page.locator("[data-e2e-next]").click();
+    await expect(page).toHaveURL(new RegExp(`${to}$`));
+    await hydrated(page);
+    expect(await page.evaluate(() => sessionStorage.getItem("e2e-transition"))).toBe("true");
   });
-  const from = routes[0]!;
-  await page.goto(from);
-  await hydrated(page);
-  // The first page of the tab came from nowhere: no transition.
-  expect(await page.evaluate(() => sessionStorage.getItem("e2e-transition"))).toBe("false");
-  const to = await page.evaluate(
-    markNextLink,
-    routes.filter((route) => route !== from),
-  );
-  siteTest.skip(!to, `no visible link on ${from} to another of the site's pages`);
-  await page.locator("[data-e2e-next]").click();
-  await expect(page).toHaveURL(new RegExp(`${to}$`));
-  await hydrated(page);
-  expect(await page.evaluate(() => sessionStorage.getItem("e2e-transition"))).toBe("true");
 });
