@@ -21,4 +21,5 @@ export * from "./sections/index.ts";
 export * from "./site.ts";
 export * from "./suggest.ts";
 export * from "./kinds.ts";
+export * from "./file-kinds.ts";
 export * from "./privacy.ts";

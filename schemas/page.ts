@@ -16,11 +16,12 @@ const pageFields = (c: ContentContext) => ({
     .default(false)
     .meta({ title: "Campaign landing page" })
     .describe(
-      "A page for an advertising campaign: its header shows the logo and the phone number only, with no navigation, its footer the legal links and the disclaimer, and search engines do not list it unless Index is turned on. Give it a form of its own whose success page is its thank-you page.",
+      "A page for an advertising campaign: its header shows the logo and the phone number only, with no navigation, its footer the legal links and the disclaimer. Search engines do not list it when Index is left out of its file; in the editor, where Index starts on, turn Index off. Give it a form of its own whose success page is its thank-you page.",
     ),
   index: z
     .boolean()
     .optional()
+    .meta({ editorDefault: true })
     .describe(
       "Whether search engines may list the page: on for most pages (when left out), off for a thank-you page or the page-not-found page. Left out on a campaign landing page, it is off.",
     ),

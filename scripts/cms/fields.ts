@@ -103,7 +103,13 @@ export function fieldOf(name: string, schema: z.ZodType): CmsField {
     case "int":
       return { ...base, widget: "number", value_type: "int" };
     case "boolean":
-      return { ...base, widget: "boolean", default: fallback ?? false };
+      // A toggle the file may leave out, read by the site from another field (a page's Index): the
+      // editor starts it as the common case the schema names (`editorDefault`), else off.
+      return {
+        ...base,
+        widget: "boolean",
+        default: fallback ?? (typeof meta.editorDefault === "boolean" ? meta.editorDefault : false),
+      };
     case "enum":
       return { ...base, widget: "select", options: Object.values(d.entries ?? {}) };
     case "union": {

@@ -27,12 +27,13 @@ import type { Problem } from "../problems/problem.ts";
  * the last run (run-memo.ts) loads nothing else.
  */
 async function loadParts() {
-  const [kinds, addresses, kept] = await Promise.all([
+  const [kinds, fileKinds, addresses, kept] = await Promise.all([
     import("../../../schemas/kinds.ts"),
+    import("../../../schemas/file-kinds.ts"),
     import("../stages/published-addresses.ts"),
     import("../stages/kept-addresses.ts"),
   ]);
-  return { ...kinds, ...addresses, ...kept };
+  return { ...kinds, ...fileKinds, ...addresses, ...kept };
 }
 type Parts = Awaited<ReturnType<typeof loadParts>>;
 

@@ -13,7 +13,7 @@
  * later pages ("/guides/page/2"), tags' and authors' pages follow from the entries and are not.
  */
 import { parse } from "yaml";
-import { classifyPath, contentKinds, type ContentKind, type KindTable } from "../../../schemas/kinds.ts";
+import { classifyPath, contentKinds, type ContentKind, type KindTable } from "../../../schemas/index.ts";
 import { madeAddresses } from "./addresses.ts";
 import { liveAt } from "../../../schemas/when.ts";
 import { entryAddress, listingAddress } from "../../../schemas/addresses.ts";
