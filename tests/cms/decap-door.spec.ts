@@ -10,6 +10,7 @@ import { config, openAdmin, pages } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
 import type * as Contracts from "../../admin/decap/contracts.ts";
+import type * as Kit from "../../admin/decap/contract-kit.ts";
 
 /** The contracts of `stage`, run in the page, with the instances of Decap the page has (`npm run cms` serves the module). */
 const failing = (page: Page, stage: Contracts.Stage) =>
@@ -39,6 +40,17 @@ test("every internal of Decap that /admin/ relies on holds, by its name", async 
   expect(await failing(admin, "entry"), `Decap's internals, at the editor of ${longest.file}`).toEqual([]);
 
   await openAdmin(admin, `collections/${creatable.name}/new`);
+  // Going from one editor to another, the old one may still be on screen while Decap's store starts
+  // the new entry's draft: the contracts run once the store holds it.
+  await expect
+    .poll(() =>
+      admin.evaluate(async (name) => {
+        const url = "/admin/decap/contract-kit.ts";
+        const draft = ((await import(/* @vite-ignore */ url)) as typeof Kit).state().entryDraft?.get?.("entry");
+        return draft?.get?.("newRecord") === true && draft?.get?.("collection") === name;
+      }, creatable.name),
+    )
+    .toBe(true);
   expect(await failing(admin, "new entry"), `Decap's internals, at a new ${creatable.name} entry`).toEqual([]);
   // The new entry holds the probe's data, unsaved: the next test's openAdmin leaves it (Decap asks; it answers).
 });

@@ -124,8 +124,13 @@ test("an entry's history: versions in words, one previewed, restored and publish
   await expect(panel.getByRole("status")).toContainText(/Today's rules refuse .* marked in the editor/);
   await expect(page.locator('[aria-label="number field"]').first()).toContainText(`${priceLabel} is required`);
 
-  // Restored into the editor, not written: what publishing changes says so, in the same words.
+  // Restored into the editor, not written: what publishing changes says so, in the same words. The
+  // editor holds the refused version's edits now, so the restore asks first, its first answer focused.
   await mariasVersion.getByRole("button", { name: /^Restore this version/ }).click();
+  const ask = panel.getByRole("alertdialog", { name: /Restoring this version replaces them/ });
+  await expect(ask.getByRole("button", { name: "Replace my edits" })).toBeFocused();
+  await ask.getByRole("button", { name: "Replace my edits" }).click();
+  await expect(ask).toHaveCount(0);
   await expect(panel.getByRole("status")).toContainText("not published yet");
   await expect(page.locator('[aria-label="number field"] input').first()).toHaveValue(String(maria));
   await expect(panel.getByRole("region", { name: "What changes when you publish" })).toContainText(
