@@ -161,7 +161,7 @@ test("opt-out regime: granted by default; the choices dialog, by keyboard at 320
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
   await expect(link).toBeFocused();
-  expect(await lastUpdate(page)).toEqual(["consent", "update", adsDenied]);
+  await expect.poll(() => lastUpdate(page)).toEqual(["consent", "update", adsDenied]);
   expect(await page.evaluate(() => (window as unknown as { e2eShift: number }).e2eShift)).toBe(0);
 
   // The next page starts opted out, and a call fires no Ads tag.
@@ -243,7 +243,7 @@ test("opt-in regime: denied until chosen; the banner's Accept all and Reject all
   expect(await look(accept)).toEqual(await look(reject));
   await reject.click();
   await expect(banner).toBeHidden();
-  expect(await lastUpdate(page)).toEqual(["consent", "update", all("denied")]);
+  await expect.poll(() => lastUpdate(page)).toEqual(["consent", "update", all("denied")]);
   expect(await page.evaluate(() => (window as unknown as { e2eShift: number }).e2eShift)).toBe(0);
 
   // Rejected: the next page asks nothing and its page view fires no analytics tag.
@@ -256,7 +256,8 @@ test("opt-in regime: denied until chosen; the banner's Accept all and Reject all
   await choicesLink(page).click();
   await choicesDialog(page).getByRole("radio", { name: words.choices.allow }).check();
   await choicesDialog(page).getByRole("button", { name: words.choices.save }).click();
-  expect(await lastUpdate(page)).toEqual(["consent", "update", all("granted")]);
+  await expect(choicesDialog(page)).toBeHidden();
+  await expect.poll(() => lastUpdate(page)).toEqual(["consent", "update", all("granted")]);
   await page.goto(routes[0]!);
   await expectDefaults(page, all("granted"));
   await expect.poll(() => standIn.hits.filter((hit) => hit.tag === "analytics").length).toBe(1);
