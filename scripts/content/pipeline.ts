@@ -28,6 +28,7 @@ import { checkSchedule, scheduledIn, shownAt, steadyAround, zoneOf } from "./sta
 import { buildClock } from "./clock.ts";
 import { published, validate, type Content } from "./stages/validate.ts";
 import { entryPages } from "./stages/entry-pages.ts";
+import { withoutUnbuiltListings } from "./stages/unbuilt-listings.ts";
 
 /** Whether the run found problems so far (then no page is made from content that is not all valid). */
 const anyProblem = (loaded: { problems: unknown[] }, found: unknown[]) => loaded.problems.length + found.length > 0;
@@ -137,7 +138,9 @@ function checkOnce({ contentDir, drafts = false, cache: option, sources, quickYa
   const shown = drafts ? everything : shownAt(published(everything), now);
   // The pages of the kinds with pages, from what is shown: an entry not shown has no page and is on no listing.
   const entries = anyProblem(loaded, found) ? undefined : entryPages(shown, kinds);
-  const content: Content = entries ? { ...shown, made: entries.pages, cards: entries.cards } : shown;
+  const content: Content = entries
+    ? { ...withoutUnbuiltListings(shown, entries.pages, kinds), made: entries.pages, cards: entries.cards }
+    : shown;
   // A file that cannot be read (or used) is the cause of what goes wrong around it: it comes first.
   const problems = [...loaded.problems.sort(byPosition), ...found.sort(byPosition)];
   const warnings = problems.length ? [] : [...findUnused(published(everything), loaded.files, kinds), ...timed.warnings].sort(byPosition);

@@ -122,6 +122,24 @@ describe("a kind with pages", () => {
     expect(later.at("/guides")!.listing!.entries[0]!.id).toBe("h-future");
   });
 
+  it("leaves out a link to a listing with no entry shown yet, and brings it back when the first is shown", () => {
+    // Every guide yet to be shown: no /guides is made, so the footer's link to it would lead nowhere.
+    const dir = fixture({
+      "collections/tags/printers.yaml": "name: Printers\n",
+      "collections/guides/soon.md": guide({ publishDate: "2030-01-01T00:00:00Z" }),
+      "site.yaml": (text) => text.replace("  footer:\n", "  footer:\n    - label: All guides\n      to: /guides\n"),
+    });
+    const footerAt = (at: number) => {
+      const result = runContent({ contentDir: dir, kinds, now: at });
+      expect(result.problems).toEqual([]);
+      const routes = result.content!.made!.map((page) => page.route);
+      const site = result.content!.settings.site as { navigation: { footer: { to: string }[] } };
+      return { listing: routes.includes("/guides"), links: site.navigation.footer.map((link) => link.to) };
+    };
+    expect(footerAt(now)).toEqual({ listing: false, links: ["/legal"] });
+    expect(footerAt(Date.parse("2030-01-01T00:01:00Z"))).toEqual({ listing: true, links: ["/guides", "/legal"] });
+  });
+
   it("refuses two entries at one address, at the second by its path", () => {
     // Two kinds whose rows make the same addresses: a table's mistake seen as the content's clash.
     const twice = contentKinds.map((kind) => (kind.name === "case-studies" ? { ...kind, address: "/guides/:id" } : kind)) as readonly ContentKind[];
