@@ -12,6 +12,7 @@ export const built: Built = {
   site: generated.site,
   collections: generated.collections,
   forms: generated.forms,
+  entries: generated.entries,
   routes: generated.routes,
   pages: await Promise.all(generated.routes.map((route) => generated.loadPage(route))),
 };
@@ -26,6 +27,7 @@ if (import.meta.hot) {
         site: next.site,
         collections: next.collections,
         forms: next.forms,
+        entries: next.entries,
         routes: [...next.routes],
       });
       built.pages = structural

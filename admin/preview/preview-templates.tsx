@@ -4,6 +4,7 @@
  * marked to its field so that it is edited on the page (admin/inspect/); or, while the site would not
  * accept the entry yet, what is missing, in the content check's words.
  */
+import { useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { App } from "../../src/App.tsx";
 import { pageWindowsOf, type CollectionName, type PageData } from "../../schemas/index.ts";
@@ -86,7 +87,7 @@ function Site({ content, route, clock }: { content: Content; route: string; cloc
   );
   return (
     <PreviewTime clock={clock}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter key={route} initialEntries={[route]}>
         <App
           content={{
             site: content.site,
@@ -94,6 +95,7 @@ function Site({ content, route, clock }: { content: Content; route: string; cloc
             pageWindows: pageWindowsOf(content.pages),
             collections: content.collections,
             forms: content.forms,
+            ...(content.entries ? { entries: content.entries } : {}),
           }}
         />
       </MemoryRouter>
@@ -101,13 +103,36 @@ function Site({ content, route, clock }: { content: Content; route: string; cloc
   );
 }
 
+/** The bar above an entry with a page of its own: its page, or its card on the listings. */
+function PageOrCard({ card, onChange }: { card: boolean; onChange: (card: boolean) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Show"
+      className="container"
+      style={{ display: "flex", gap: "0.5rem", padding: "0.5rem 1rem" }}
+    >
+      <button type="button" aria-pressed={!card} onClick={() => onChange(false)}>
+        Its page
+      </button>
+      <button type="button" aria-pressed={card} onClick={() => onChange(true)}>
+        Its card on the listings
+      </button>
+    </div>
+  );
+}
+
 /** The site as it shows the entry, each value that shows carrying a mark to its field (admin/inspect/): edit on the page. */
 function Marked({ shown, editing, legal, clock }: MarkedProps) {
-  const { content, sources } = markContent(shown, shown.route, editing, contentKinds, legal);
+  const [showCard, setShowCard] = useState(false);
+  const card = showCard ? shown.card : undefined;
+  const at = card ? { ...shown, entries: card.entries, pages: [card.page, ...shown.pages], route: card.route } : shown;
+  const { content, sources } = markContent(at, at.route, editing, contentKinds, legal);
   arrived(editing);
   return (
     <Inspect sources={sources} around={around}>
-      <Site content={content} route={shown.route} clock={clock} />
+      {shown.card ? <PageOrCard card={card !== undefined} onChange={setShowCard} /> : null}
+      <Site content={content} route={at.route} clock={clock} />
       <ChosenTime zone={shown.site.timeZone} />
     </Inspect>
   );

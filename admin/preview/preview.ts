@@ -27,6 +27,7 @@ import {
 } from "../../schemas/index.ts";
 import { createMarkdown } from "../../scripts/content/stages/markdown.ts";
 import { tokensFrom } from "../../scripts/content/stages/tokens.ts";
+import { pagesKindOf, previewEntryPage, type CardView } from "./entry-page.ts";
 
 /** The site as last built (src/generated), which the entry being edited is shown within. */
 export type Built = AppContent & { routes: string[]; pages: PageData[] };
@@ -37,7 +38,8 @@ export type Edited =
   | { kind: "form"; id: string; data: Record<string, unknown> }
   | { kind: "entry"; collection: CollectionName; id: string; data: Record<string, unknown> };
 
-export type Preview = ({ ok: true; pages: PageData[]; route: string } & AppContent) | { ok: false; problems: string[] };
+export type Preview =
+  ({ ok: true; pages: PageData[]; route: string; card?: CardView } & AppContent) | { ok: false; problems: string[] };
 
 const previewRoute = "/preview-of-an-entry";
 
@@ -92,7 +94,13 @@ function sectionShowing(built: Built, collection: CollectionName | "forms", id: 
 }
 
 export function preview(edited: Edited, built: Built, getAsset: (src: string) => string): Preview {
-  const base = { site: built.site, collections: built.collections, forms: built.forms, pages: built.pages };
+  const base = {
+    site: built.site,
+    collections: built.collections,
+    forms: built.forms,
+    pages: built.pages,
+    ...(built.entries ? { entries: built.entries } : {}),
+  };
   switch (edited.kind) {
     case "site": {
       const site = check<Site>(siteSchema, edited.data, built, getAsset);
@@ -147,7 +155,10 @@ export function preview(edited: Edited, built: Built, getAsset: (src: string) =>
   }
 }
 
-/** An entry of collection `C` previewed in place of its built version, shown alone in a section that lists its kind. */
+/**
+ * An entry of collection `C` previewed in place of its built version: an entry of a kind with pages on
+ * its own page (entry-page.ts), any other alone in a section that lists its kind.
+ */
 function previewEntry<C extends CollectionName>(
   collection: C,
   id: string,
@@ -159,6 +170,12 @@ function previewEntry<C extends CollectionName>(
   const entry = check<EntryFields<C>>((c) => collectionSchemas(c)[collection], data, built, getAsset);
   if (!entry.ok) return entry;
   const others: Entry<C>[] = built.collections[collection].filter((e) => e.id !== id);
+  const kind = pagesKindOf(collection);
+  if (kind) {
+    // A kind with pages: the entry's own page (and its card), as the pipeline makes them.
+    const page = previewEntryPage(kind, { ...(entry.value as Record<string, unknown>), id }, built);
+    return "problems" in page ? { ok: false, problems: page.problems } : { ok: true, ...base, ...page };
+  }
   const collections: Collections = { ...built.collections, [collection]: [...others, { ...entry.value, id }] };
   return showAlone(built, collection, id, { ...base, collections });
 }
