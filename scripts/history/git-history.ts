@@ -3,7 +3,7 @@
  * GitHub gives admin/history/sources/github-source.ts, from `git` run on this clone (the browser cannot run
  * git; scripts/history/endpoint.ts serves these to it). Inputs: the clone's folder and the branch
  * (HEAD). Every git run gets its arguments as an array, never a shell line; a path must be a file
- * under content/, a commit a hexadecimal name, a cursor a count: anything else is refused with a
+ * under content/, a commit a hexadecimal name, a cursor a commit and a count: anything else is refused with a
  * `HistoryRequestError`.
  * A version is what reached the branch (docs/decisions/0048-history-as-published.md): a commit of its
  * first-parent line (`--first-parent`: a merge is compared with its first parent), dated when it was
@@ -48,11 +48,20 @@ const commitName = (sha: string) => {
   return sha;
 };
 
-/** The count of items before a page; a cursor is one. */
-const skipOf = (cursor: string | undefined) => {
-  if (cursor === undefined) return 0;
-  if (!/^\d{1,9}$/.test(cursor)) throw new HistoryRequestError(`Not a cursor of this history: ${cursor}`);
-  return Number(cursor);
+/**
+ * Where a page starts: the commit the first page resolved the branch to (kept, so a publish between two
+ * pages neither repeats nor skips a row) and the count of items before it. A cursor is
+ * `<commit>.<count>`.
+ */
+interface Start {
+  at?: string;
+  skip: number;
+}
+const startOf = (cursor: string | undefined): Start => {
+  if (cursor === undefined) return { skip: 0 };
+  const found = /^([0-9a-f]{40,64})\.(\d{1,9})$/i.exec(cursor);
+  if (!found) throw new HistoryRequestError(`Not a cursor of this history: ${cursor}`);
+  return { at: found[1]!, skip: Number(found[2]) };
 };
 
 const statuses: Record<string, ChangedFile["status"]> = { A: "added", C: "added", D: "removed", R: "renamed" };
@@ -106,15 +115,23 @@ function blobOf(output: Buffer): string | null {
   return output.subarray(end + 1, end + 1 + Number(header[2])).toString("utf8");
 }
 
-/** One page of `items`, asked one more than `limit` to know whether there is a next. */
-const pageOf = <T>(items: T[], skip: number, limit: number): HistoryPage<T> =>
-  items.length > limit ? { items: items.slice(0, limit), cursor: String(skip + limit) } : { items };
+/** Where a page is read: the cursor's commit and count, else the branch's commit now and none. */
+async function pageStart(root: string, branch: string, cursor: string | undefined): Promise<Required<Start>> {
+  const { at, skip } = startOf(cursor);
+  const commit = at ?? (await git(root, ["rev-parse", "--verify", "--end-of-options", `${branch}^{commit}`]));
+  return { at: commit.toString().trim(), skip };
+}
+
+/** One page of `items` read at commit `at`, asked one more than `limit` to know whether there is a next. */
+const pageOf = <T>(items: T[], at: string, skip: number, limit: number): HistoryPage<T> =>
+  items.length > limit ? { items: items.slice(0, limit), cursor: `${at}.${skip + limit}` } : { items };
 
 /** The history of the repository at `root`, on `branch` (HEAD). */
 export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
   if (branch.startsWith("-")) throw new HistoryRequestError(`Not a branch: ${branch}`);
   const log = async (args: string[]) =>
     commitsOf((await git(root, ["log", "-z", logFormat, ...args])).toString("utf8"));
+  const startAt = (cursor: string | undefined) => pageStart(root, branch, cursor);
   /** A merge's saves: the commits its second parent brought (`git log <first>..<second>`), summed up. */
   const savesOf = async ({ parents: [first, ...others] }: Commit): Promise<Saves | undefined> => {
     if (!first || others.length === 0) return undefined;
@@ -148,7 +165,7 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
 
   const reader: HistoryReader = {
     async versionsOf(path: string, { limit, cursor }: PageOptions = {}): Promise<HistoryPage<Version>> {
-      const [skip, n] = [skipOf(cursor), limitOf(limit)];
+      const [{ at, skip }, n] = [await startAt(cursor), limitOf(limit)];
       // From the newest, not --skip: git --follow after a --skip loses the file's earlier name.
       const all = await log([
         "--first-parent",
@@ -156,7 +173,7 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
         "-M",
         "--name-status",
         `-n${skip + n + 1}`,
-        branch,
+        at,
         "--",
         contentPath(path),
       ]);
@@ -167,7 +184,7 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
         if (file?.previousPath) name = file.previousPath;
         return { ...commit, files: [], path: at };
       });
-      const page = pageOf(versions.slice(skip), skip, n);
+      const page = pageOf(versions.slice(skip), at, skip, n);
       const items = (await withSaves(page.items)).map(({ files: _, parent: __, ...version }): Version => version);
       return { ...page, items };
     },
@@ -179,7 +196,7 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
     async recentChanges({ limit, cursor, path, author }: ChangeFilter = {}): Promise<HistoryPage<ContentCommit>> {
       if (path !== undefined)
         return changesOfFile(reader.versionsOf, changesOf, contentPath(path), { limit, cursor, author });
-      const [skip, n] = [skipOf(cursor), limitOf(limit)];
+      const [{ at, skip }, n] = [await startAt(cursor), limitOf(limit)];
       // -F -i: the e-mail as it is, in any case, between the <> of the author's "Name <e-mail>".
       const by = author === undefined ? [] : ["-F", "-i", `--author=<${author.replace(/[<>\n]/g, "")}>`];
       const commits = await log([
@@ -190,11 +207,11 @@ export function gitHistory(root: string, branch = "HEAD"): HistoryReader {
         `--skip=${skip}`,
         `-n${n + 1}`,
         ...by,
-        branch,
+        at,
         "--",
         contentFolder,
       ]);
-      const page = pageOf(commits, skip, n);
+      const page = pageOf(commits, at, skip, n);
       return { ...page, items: (await withSaves(page.items)).map((c) => changeOf({ ...c, parents: [] })) };
     },
   };

@@ -406,18 +406,23 @@ describe("the history as it was published", () => {
     },
   );
 
-  it("GitHub: the next page goes on from the commit kept in the cursor while main moves; the exact last page has no cursor", async () => {
-    const source = remote();
-    const first = await source.versionsOf(plan, { limit: 2 });
-    expect(first.items.map((v) => v.sha)).toEqual([at.squash, at.mergePlan]);
-    expect(first.cursor).toBeDefined();
-    // Someone publishes between the two pages.
-    const tip = execFileSync("git", ["-C", merged, "rev-parse", "main"]).toString().trim();
-    execFileSync("git", ["-C", merged, "fast-import", "--quiet"], {
-      input: commit("refs/heads/main", 8, editor, 8, "Publish again", `from ${tip}\n${file(plan, "price: 5\n")}`),
-    });
-    const second = await source.versionsOf(plan, { limit: 1, cursor: first.cursor });
-    expect(second).toEqual({ items: [expect.objectContaining({ sha: at.launch })] });
-    expect((await source.versionsOf(plan, { limit: 2 })).items[0]!.message).toBe("Publish again");
-  });
+  it.each(["local", "GitHub"])(
+    "%s: the next page goes on from the commit kept in the cursor while main moves; the exact last page has no cursor",
+    async (name) => {
+      const source = name === "local" ? local() : remote();
+      const before = (await source.versionsOf(plan)).items.map((v) => v.sha);
+      const first = await source.versionsOf(plan, { limit: before.length - 1 });
+      expect(first.items.map((v) => v.sha)).toEqual(before.slice(0, -1));
+      expect(first.cursor).toBeDefined();
+      // Someone publishes between the two pages.
+      const tip = execFileSync("git", ["-C", merged, "rev-parse", "main"]).toString().trim();
+      const message = `Publish again (${name})`;
+      execFileSync("git", ["-C", merged, "fast-import", "--quiet"], {
+        input: commit("refs/heads/main", 8, editor, 8, message, `from ${tip}\n${file(plan, `price: ${name}\n`)}`),
+      });
+      const second = await source.versionsOf(plan, { limit: 1, cursor: first.cursor });
+      expect(second).toEqual({ items: [expect.objectContaining({ sha: before.at(-1) })] });
+      expect((await source.versionsOf(plan, { limit: 2 })).items[0]!.message).toBe(message);
+    },
+  );
 });
