@@ -106,3 +106,14 @@ export function previewEntryPage(
       : {}),
   };
 }
+
+/**
+ * `content` with its entry pages made again from its collections: after the preview marks each value
+ * to its field (admin/inspect/sources.ts marks the entries, not the pages made of them), so a click on
+ * the entry's page goes to the field.
+ */
+export function withEntryPagesRemade<T extends Around>(content: T): T {
+  const { pages } = made(content, content.collections);
+  const ours = new Map(pages.map((page) => [page.route, page]));
+  return { ...content, pages: content.pages.map((page) => ours.get(page.route) ?? page) };
+}

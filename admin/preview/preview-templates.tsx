@@ -26,6 +26,7 @@ import { contentKinds } from "../editor/kinds.ts";
 import { labelled } from "../editor/labels.ts";
 import { preview, type Edited, type Preview } from "./preview.ts";
 import { ChosenTime, usePreviewClock } from "./preview-time.tsx";
+import { pagesKindOf, withEntryPagesRemade } from "./entry-page.ts";
 import { built } from "../editor/site-as-built.ts";
 import { urlOfPicture } from "../widgets/pictures.tsx";
 
@@ -127,7 +128,9 @@ function Marked({ shown, editing, legal, clock }: MarkedProps) {
   const [showCard, setShowCard] = useState(false);
   const card = showCard ? shown.card : undefined;
   const at = card ? { ...shown, entries: card.entries, pages: [card.page, ...shown.pages], route: card.route } : shown;
-  const { content, sources } = markContent(at, at.route, editing, contentKinds, legal);
+  const marked = markContent(at, at.route, editing, contentKinds, legal);
+  const { sources } = marked;
+  const content = pagesKindOf(editing.collection) && !card ? withEntryPagesRemade(marked.content) : marked.content;
   arrived(editing);
   return (
     <Inspect sources={sources} around={around}>

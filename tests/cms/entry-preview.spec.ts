@@ -1,6 +1,7 @@
 /**
  * /admin/'s preview of an entry with a page of its own (issue 59, item 10): a help guide drawn as the
- * site draws its page, by the site's own renderers, following its title as it is typed; and its card
+ * site draws its page, by the site's own renderers, its heading a click away from its field, following
+ * its title as it is typed; and its card
  * on the listings, a press away. The guide is the copy's first, read from its file; nothing is saved.
  */
 import { readFileSync } from "node:fs";
@@ -23,6 +24,10 @@ test("a guide's preview is its page, as typed, and its card on the listings", as
   await openAdmin(page, `collections/guides/entries/${id}`);
   const preview = page.frameLocator("#preview-pane");
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title!);
+
+  // A click on the page's heading puts the cursor in its field.
+  await preview.getByRole("heading", { level: 1 }).click();
+  await expect(field(page, "string", "Title").locator("input")).toBeFocused();
 
   const typed = `${title} (edited)`;
   await field(page, "string", "Title").locator("input").fill(typed);
