@@ -19,6 +19,7 @@ import { fromFile, toFile } from "./editor/in-place.ts";
 import { local } from "./decap/login.ts";
 import { registerPreviews } from "./preview/preview-templates.tsx";
 import { registerSaveHooks } from "./editor/save-hooks.ts";
+import { watchForTheirChanges } from "./editor/no-edit-lost.ts";
 import { registerWidgets } from "./widgets/registration.tsx";
 import { withZoneHints } from "./editor/zone-hints.ts";
 
@@ -27,6 +28,7 @@ const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
 readOnceLoggedIn();
 registerFormat("yaml", "yaml", { fromFile, toFile });
 registerSaveHooks();
+watchForTheirChanges();
 registerWidgets();
 registerPreviews();
 start({

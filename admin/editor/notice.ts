@@ -11,8 +11,14 @@ import { domButton } from "../screens/dom-button.ts";
 import { floatingRegion } from "../screens/floating-region.ts";
 import { fieldBoxOf, labelOfControl, openItemsAround } from "../decap/dom.ts";
 
-/** A message in a live region, with a button when there is somewhere to go. */
-export function notice(message: string, action?: { label: string; run: () => void }) {
+/** Something the person can do about a notice: a button in it. */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
+/** A message in a live region, with a button for each thing to do about it (somewhere to go, a choice). */
+export function notice(message: string, ...actions: (NoticeAction | undefined)[]) {
   let region = document.getElementById("cms-notice");
   if (!region) {
     region = floatingRegion("div", "cms-notice", "alert", {
@@ -33,7 +39,8 @@ export function notice(message: string, action?: { label: string; run: () => voi
   const words = document.createElement("span");
   words.textContent = message;
   region.replaceChildren(words);
-  if (action) {
+  for (const action of actions) {
+    if (!action) continue;
     const button = domButton(action.label, "on alert");
     button.addEventListener("click", () => {
       region!.hidden = true;
@@ -43,7 +50,9 @@ export function notice(message: string, action?: { label: string; run: () => voi
   }
   region.hidden = false;
   window.clearTimeout(Number(region.dataset.timer));
-  region.dataset.timer = String(window.setTimeout(() => (region!.hidden = true), 20_000));
+  // A choice to make stays until it is made; anything else goes after a while.
+  if (actions.filter(Boolean).length < 2)
+    region.dataset.timer = String(window.setTimeout(() => (region!.hidden = true), 20_000));
 }
 
 /** The fields Decap holds problems for now (their ids), in the order of the form. */

@@ -1,0 +1,63 @@
+/**
+ * Two marketers on one entry (issue 61, item 1), with `npm run cms`: the other one's publish writes
+ * the file, as theirs does in the folder /admin/ edits. A save made on an older view of the file is
+ * merged (their field and mine both kept), or, where both changed a field, refused in words with
+ * both values and the choice; a change they publish while the entry is open is announced, with
+ * "Load their change". The plan is the copy's last, read from its file; its text is put back after.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseDocument } from "yaml";
+import { contentDir, idsIn, openEntry, publish, publishAndWait, read } from "./helpers.ts";
+import { expect, test } from "./shared-admin.ts";
+
+const id = idsIn("collections/plans").at(-1);
+const rel = `collections/plans/${id}.yaml`;
+const file = join(contentDir, rel);
+const original = id ? readFileSync(file, "utf8") : "";
+/** The other marketer's publish: `field` set to `value` in the file as it is now. */
+const theirs = (field: string, value: unknown) => {
+  const doc = parseDocument(readFileSync(file, "utf8"));
+  doc.set(field, value);
+  writeFileSync(file, doc.toString());
+};
+test.afterAll(() => {
+  if (id) writeFileSync(file, original);
+});
+
+test("two marketers on one plan: one-sided changes merged, a clash refused in words with the choice, theirs announced", async ({
+  admin: page,
+}) => {
+  test.skip(!id, "no plans");
+  const plan = read<{ name: string; price: number; summary: string }>(rel);
+  await openEntry(page, "plans", plan.name);
+  const price = page.getByRole("spinbutton", { name: "Price" });
+
+  // They publish a new summary; I change the price, on my older view: both are kept.
+  theirs("summary", `${plan.summary} (theirs)`);
+  await price.fill(String(plan.price + 1));
+  await publishAndWait(page);
+  await expect
+    .poll(() => read<typeof plan>(rel))
+    .toMatchObject({ summary: `${plan.summary} (theirs)`, price: plan.price + 1 });
+
+  // Both change the price: refused, both values said, nothing written; "Keep mine", then publish.
+  theirs("price", plan.price + 2);
+  await price.fill(String(plan.price + 3));
+  await publish(page);
+  const clash = page.getByRole("alert").filter({ hasText: "Not saved" });
+  await expect(clash).toContainText(`Price was changed to "${plan.price + 2}"`);
+  await expect(clash).toContainText(`your "${plan.price + 3}" was not saved`);
+  expect(read<typeof plan>(rel).price).toBe(plan.price + 2);
+  await clash.getByRole("button", { name: "Keep mine" }).click();
+  await publishAndWait(page);
+  await expect.poll(() => read<typeof plan>(rel).price).toBe(plan.price + 3);
+
+  // They publish while I edit: announced (on the window's focus, as every 20 s), and loaded on asking.
+  theirs("summary", `${plan.summary} (theirs again)`);
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  const announced = page.getByRole("alert").filter({ hasText: "Someone published a change to this entry" });
+  await announced.getByRole("button", { name: "Load their change" }).click();
+  await expect(page.getByRole("textbox", { name: "Summary" })).toHaveValue(`${plan.summary} (theirs again)`);
+  await expect(price).toHaveValue(String(plan.price + 3));
+});
