@@ -16,6 +16,7 @@ import { config } from "./config.ts";
 import { readOnceLoggedIn } from "./editor/content-cache.ts";
 import { registerFormat, start } from "./decap/decap.ts";
 import { fromFile, toFile } from "./editor/in-place.ts";
+import { fromMarkdownFile, toMarkdownFile } from "./editor/markdown-file.ts";
 import { local } from "./decap/login.ts";
 import { registerPreviews } from "./preview/preview-templates.tsx";
 import { registerSaveHooks } from "./editor/save-hooks.ts";
@@ -27,6 +28,8 @@ const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
 
 readOnceLoggedIn();
 registerFormat("yaml", "yaml", { fromFile, toFile });
+// Markdown entries (guides, case studies, legal pages): read and written as the YAML ones, in place.
+registerFormat("frontmatter", "md", { fromFile: fromMarkdownFile, toFile: toMarkdownFile });
 registerSaveHooks();
 watchForTheirChanges();
 registerWidgets();

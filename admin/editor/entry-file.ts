@@ -3,12 +3,12 @@
  * kind's schema (its shape and defaults only), and the text Decap will write for it (its file edited
  * in place, in-place.ts, or Markdown's front matter and text).
  */
-import { stringify } from "yaml";
 import type { z } from "zod";
 import { withoutContext } from "../../schemas/index.ts";
 import type { Entry } from "../decap/decap.ts";
 import { editInPlace, schemaDefaults, SOURCE, withoutHidden } from "./in-place.ts";
 import { contentKinds } from "./kinds.ts";
+import { markdownText } from "./markdown-file.ts";
 
 /** The entry's file in the content folder ("faq/returns.yaml") and its kind's schema; undefined for no kind's. */
 export function fileOf(entry: Entry): { rel: string; schema: z.ZodType } | undefined {
@@ -29,17 +29,13 @@ export function fileOf(entry: Entry): { rel: string; schema: z.ZodType } | undef
   return undefined;
 }
 
-/** The text Decap will write for the entry: its file edited in place (YAML), or front matter and text. */
+/** The text Decap will write for the entry: its file (its front matter, for Markdown) edited in place. */
 export function textOf(entry: Entry, rel: string, schema: z.ZodType): string {
   const all = entry.data ?? {};
   const data = withoutHidden(all);
+  const source = typeof all[SOURCE] === "string" ? (all[SOURCE] as string) : undefined;
   if (rel.endsWith(".md")) {
-    const { body, ...front } = data;
-    return `---\n${stringify(front)}---\n${typeof body === "string" ? body : ""}`;
+    return markdownText(source, data, schemaDefaults(schema, { ...data, body: undefined }));
   }
-  return editInPlace(
-    typeof all[SOURCE] === "string" ? (all[SOURCE] as string) : undefined,
-    data,
-    schemaDefaults(schema, data),
-  );
+  return editInPlace(source, data, schemaDefaults(schema, data));
 }

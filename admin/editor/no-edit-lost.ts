@@ -1,5 +1,5 @@
 /**
- * No one's edit is lost (issue 61, item 1). A YAML entry carries the file as the editor read it
+ * No one's edit is lost (issue 61, item 1). An entry carries the file as the editor read it
  * (in-place.ts `SOURCE`); the file as it is now is read again through Decap's backend (the repository:
  * the folder with `npm run cms`, GitHub's branch when logged in there).
  * - At each save (save-hooks.ts), when the file changed since it was read, the edit is merged three
@@ -8,13 +8,14 @@
  *   choice: "Take theirs" or "Keep mine" (the editor then holds the choice, to publish again).
  * - While the entry is open, a change published by someone else is announced, with "Load their
  *   change" (read every 20 s, and when the window gets the focus back).
- * Markdown entries (guides, case studies, legal pages) carry no text as read: not merged here yet.
  */
 import { config } from "../config.ts";
 import { draftEntry, liveText, putInDraft, type Entry } from "../decap/decap.ts";
 import { isEditor, isNewEntry } from "../decap/routes.ts";
 import { fromFile, SOURCE, withoutHidden } from "./in-place.ts";
 import { labelled } from "./labels.ts";
+import { fileOf } from "./entry-file.ts";
+import { fromMarkdownFile } from "./markdown-file.ts";
 import { notice, refusing } from "./notice.ts";
 import { resolved, same, threeWay, type Conflict, type Data, type Merged } from "./three-way.ts";
 
@@ -35,14 +36,15 @@ export function conflictWords(entry: Pick<Entry, "collection" | "slug">, conflic
   return `Not saved: ${said.join(" ")}`;
 }
 
-/** The file as it is now, when it is a YAML entry that changed since the editor read it. */
+/** The file as it is now, when it changed since the editor read it. */
 async function changedSince(entry: Entry): Promise<{ now: string; read: Data; theirs: Data } | undefined> {
   const source = entry.data?.[SOURCE];
   if (typeof source !== "string" || !entry.slug) return undefined;
   const now = await liveText(entry.collection, entry.slug);
   if (now === undefined || now === source) return undefined;
-  const read = withoutHidden(fromFile(source));
-  const theirs = withoutHidden(fromFile(now));
+  const reader = fileOf(entry)?.rel.endsWith(".md") ? fromMarkdownFile : fromFile;
+  const read = withoutHidden(reader(source));
+  const theirs = withoutHidden(reader(now));
   return same(read, theirs) ? undefined : { now, read, theirs };
 }
 

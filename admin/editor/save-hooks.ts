@@ -32,7 +32,6 @@ export function registerSaveHooks() {
       refusing();
       throw Object.assign(new Error(message), { name: "" });
     }
-    if (file.rel.endsWith(".md")) return undefined;
     // The file changed since it was read: the edit merged with it, and written from it as it is now.
     const merged = await mergeBeforeSave(entry);
     const saved = merged ? { ...entry, data: { ...entry.data, ...merged } } : entry;

@@ -51,7 +51,8 @@ function markdownEntriesCollection(kind: Extract<ContentKind, { folder: string }
     delete: true,
     slug: "{{slug}}",
     identifier_field: "title",
-    summary: kind.summary ?? `{{title}} (${address.replace(":id", "{{slug}}")})`,
+    // `{{filename}}`: the file's name, the entry's id ("{{slug}}" in a summary is its title).
+    summary: kind.summary ?? `{{title}} (${address.replace(":id", "{{filename}}")})`,
     fields: [
       ...fields.filter((field) => field.name !== "body"),
       {

@@ -9,8 +9,10 @@ export const entriesSection = (c: ContentContext) =>
     .strictObject({
       type: z.literal("entries"),
       ...sectionBase(c),
+      // A kind's name, an id (so /admin/'s preview marks it as no text a visitor reads).
       kind: z
         .string()
+        .regex(/^[a-z][a-z0-9-]*$/, { error: 'write the name of a kind with pages, e.g. "guides"' })
         .superRefine((kind, ctx) => {
           const known = c.known ? c.listings : undefined;
           if (known && !known.includes(kind)) {

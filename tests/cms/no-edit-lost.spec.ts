@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
-import { contentDir, idsIn, openEntry, publish, publishAndWait, read } from "./helpers.ts";
+import { contentDir, idsIn, openAdmin, openEntry, publish, publishAndWait, read } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
 const id = idsIn("collections/plans").at(-1);
@@ -60,4 +60,33 @@ test("two marketers on one plan: one-sided changes merged, a clash refused in wo
   await announced.getByRole("button", { name: "Load their change" }).click();
   await expect(page.getByRole("textbox", { name: "Summary" })).toHaveValue(`${plan.summary} (theirs again)`);
   await expect(price).toHaveValue(String(plan.price + 3));
+});
+
+const guideId = idsIn("collections/guides", "md")[0];
+const guideRel = `collections/guides/${guideId}.md`;
+const guideFile = join(contentDir, guideRel);
+const guideText = guideId ? readFileSync(guideFile, "utf8") : "";
+test.afterAll(() => {
+  if (guideId) writeFileSync(guideFile, guideText);
+});
+
+test("two marketers on one guide (a Markdown file): their description and my title both kept, the text as it was", async ({
+  admin: page,
+}) => {
+  test.skip(!guideId, "no guides");
+  const front = () =>
+    parseDocument(readFileSync(guideFile, "utf8").split(/^---$/m)[1]!).toJS() as Record<string, string>;
+  const { title, description } = front();
+  await openAdmin(page, `collections/guides/entries/${guideId}`);
+  // They publish a new description (their editor writes the front matter anew; the text stays).
+  const [, yaml, ...text] = guideText.split(/^---$/m);
+  const doc = parseDocument(yaml!);
+  doc.set("description", `${description} (theirs)`);
+  writeFileSync(guideFile, `---\n${doc.toString()}---${text.join("---")}`);
+  await page.getByRole("textbox", { name: "Title" }).fill(`${title} (mine)`);
+  await publishAndWait(page);
+  await expect.poll(() => front()).toMatchObject({ title: `${title} (mine)`, description: `${description} (theirs)` });
+  expect(readFileSync(guideFile, "utf8").split(/^---$/m).slice(2).join("---")).toBe(
+    guideText.split(/^---$/m).slice(2).join("---"),
+  );
 });

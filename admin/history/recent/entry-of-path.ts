@@ -74,11 +74,13 @@ export function dataOf(path: string, text: string | null): Record<string, unknow
   }
 }
 
-/** A summary template filled from the data: "{{title}} ({{route}})" → "About us (/about)"; filters are left out. */
+/** A summary template filled from the data: "{{title}} ({{route}})" → "About us (/about)", `{{filename}}` the entry's id; filters are left out. */
 export function titleOf(entry: EntryRef, data: Record<string, unknown> | undefined): string {
   if (!entry.folder) return entry.noun;
   const filled = (entry.summary ?? "")
     .replace(/\{\{\s*(?:fields\.)?([\w.]+)[^}]*\}\}/g, (_, key: string) => {
+      // Decap's own: the file's name without its extension (an entry's id).
+      if (key === "filename") return entry.slug;
       const value = key.split(".").reduce<unknown>((at, part) => (isRecord(at) ? at[part] : undefined), data);
       return value === undefined || value === null ? "" : String(value);
     })
