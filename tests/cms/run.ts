@@ -2,13 +2,14 @@
  * `npm run test:cms` (a step of `npm test`): the editing UI in a real browser against `npm run cms`,
  * on a copy of the project, so that no test ever writes into this clone's content/.
  * Steps: copy the repository to a temporary folder (node_modules linked, nothing generated copied);
- * make a section type there with `npm run new:section` and a page showing it (CMS_SCAFFOLDED);
+ * make a section type there with `npm run new:section` and a page showing it (CMS_SCAFFOLDED), and a
+ * help guide when the content has none;
  * pick three free ports on 127.0.0.1 (the site, Decap's proxy, the lead server); run the Playwright tests in tests/cms (playwright.cms.config.ts
  * starts `npm run cms` in the copy on those ports and stops it); check that nothing listens on them
  * any more; remove the copy (kept, with the test results in it, when a test failed or KEEP_CMS=1).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -76,6 +77,36 @@ writeFileSync(
     "",
   ].join("\n"),
 );
+
+// A help guide, when the copy's content has none (the launch content predates them): the tests of a
+// kind with pages (its preview, two marketers on a Markdown file) have one to open. By the first
+// team member, its picture a copy of one the content has.
+const guides = join(copy, "content", "collections", "guides");
+if (!existsSync(guides) || !readdirSync(guides).some((name) => name.endsWith(".md"))) {
+  const [author] = readdirSync(join(copy, "content", "collections", "team")).map((name) => name.replace(/\.yaml$/, ""));
+  const pictures = join(copy, "content", "images");
+  const picture = readdirSync(pictures).find((name) => /\.(svg|png|jpe?g|webp)$/.test(name))!;
+  mkdirSync(join(pictures, "entries"), { recursive: true });
+  copyFileSync(join(pictures, picture), join(pictures, "entries", picture));
+  mkdirSync(guides, { recursive: true });
+  writeFileSync(
+    join(guides, "editing-tests.md"),
+    [
+      "---",
+      "title: A guide for the editing tests",
+      "description: A help guide of the editing tests, so that a kind with pages has an entry to open.",
+      "published: 2026-11-01",
+      `author: ${author}`,
+      "hero:",
+      `  src: images/entries/${picture}`,
+      "  alt: The picture of the editing tests' guide",
+      "---",
+      "",
+      "Turn it off and on again, then try once more.",
+      "",
+    ].join("\n"),
+  );
+}
 
 // `npm run cms`'s lead store (LEADS_DATA_DIR's default in the copy) starts as a copy of a new
 // database made once a run, not PGlite's initdb.
