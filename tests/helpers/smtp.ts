@@ -47,8 +47,16 @@ export function smtpReceiver(port: number): SmtpReceiver {
             });
           },
         });
-        server.once("error", reject);
-        server.listen(port, "127.0.0.1", () => resolve());
+        let listening = false;
+        // Once listening, an error is a client's connection ending mid-session (a sender killed on
+        // purpose, ECONNRESET), which a real receiver outlives too: not the test's failure.
+        server.on("error", (error) => {
+          if (!listening) reject(error);
+        });
+        server.listen(port, "127.0.0.1", () => {
+          listening = true;
+          resolve();
+        });
       }),
     stop: () =>
       new Promise((resolve) => {
