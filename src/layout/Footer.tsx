@@ -4,6 +4,22 @@ import { SmartLink } from "../../ui/components/SmartLink";
 import { useSite } from "../../ui/content/ContentProvider";
 import { PrivacyChoicesLink } from "./PrivacyChoices";
 
+/** A footer's list of links, "Your Privacy Choices" last. */
+function FooterLinks({ className, links }: { className: string; links: readonly { label: string; to: string }[] }) {
+  return (
+    <ul className={className}>
+      {links.map((link, index) => (
+        <li key={index}>
+          <SmartLink to={link.to}>{link.label}</SmartLink>
+        </li>
+      ))}
+      <li>
+        <PrivacyChoicesLink />
+      </li>
+    </ul>
+  );
+}
+
 /**
  * The site's footer: the company, its links, the contact details, "Your Privacy Choices", the
  * disclaimer. On a campaign landing page, only the legal links (site.yaml's `footer.legalLinks`),
@@ -24,16 +40,7 @@ export function Footer({ landing = false }: { landing?: boolean }) {
     return (
       <footer className="site-footer site-footer--landing" data-call-location="footer">
         <nav className="container" aria-label={footer.linksHeading}>
-          <ul className="site-footer__legal-links">
-            {(footer.legalLinks ?? []).map((link, index) => (
-              <li key={index}>
-                <SmartLink to={link.to}>{link.label}</SmartLink>
-              </li>
-            ))}
-            <li>
-              <PrivacyChoicesLink />
-            </li>
-          </ul>
+          <FooterLinks className="site-footer__legal-links" links={footer.legalLinks ?? []} />
         </nav>
         {legal}
       </footer>
@@ -49,16 +56,7 @@ export function Footer({ landing = false }: { landing?: boolean }) {
           <h2 id="footer-links-heading" className="site-footer__heading">
             {footer.linksHeading}
           </h2>
-          <ul className="site-footer__links">
-            {navigation.footer.map((link, index) => (
-              <li key={index}>
-                <SmartLink to={link.to}>{link.label}</SmartLink>
-              </li>
-            ))}
-            <li>
-              <PrivacyChoicesLink />
-            </li>
-          </ul>
+          <FooterLinks className="site-footer__links" links={navigation.footer} />
         </nav>
         <div>
           <h2 className="site-footer__heading">{footer.contactHeading}</h2>

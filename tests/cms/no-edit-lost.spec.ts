@@ -11,20 +11,25 @@ import { parseDocument } from "yaml";
 import { contentDir, idsIn, openAdmin, openEntry, publish, publishAndWait, read } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
+/** A content file of the copy, its text as it is now, put back after the file's tests. */
+function keptAsItWas(rel: string | undefined) {
+  const file = rel && join(contentDir, rel);
+  const text = file ? readFileSync(file, "utf8") : "";
+  test.afterAll(() => {
+    if (file) writeFileSync(file, text);
+  });
+  return { file: file || "", text };
+}
+
 const id = idsIn("collections/plans").at(-1);
 const rel = `collections/plans/${id}.yaml`;
-const file = join(contentDir, rel);
-const original = id ? readFileSync(file, "utf8") : "";
+const { file } = keptAsItWas(id && rel);
 /** The other marketer's publish: `field` set to `value` in the file as it is now. */
 const theirs = (field: string, value: unknown) => {
   const doc = parseDocument(readFileSync(file, "utf8"));
   doc.set(field, value);
   writeFileSync(file, doc.toString());
 };
-test.afterAll(() => {
-  if (id) writeFileSync(file, original);
-});
-
 test("two marketers on one plan: one-sided changes merged, a clash refused in words with the choice, theirs announced", async ({
   admin: page,
 }) => {
@@ -63,12 +68,7 @@ test("two marketers on one plan: one-sided changes merged, a clash refused in wo
 });
 
 const guideId = idsIn("collections/guides", "md")[0];
-const guideRel = `collections/guides/${guideId}.md`;
-const guideFile = join(contentDir, guideRel);
-const guideText = guideId ? readFileSync(guideFile, "utf8") : "";
-test.afterAll(() => {
-  if (guideId) writeFileSync(guideFile, guideText);
-});
+const { file: guideFile, text: guideText } = keptAsItWas(guideId && `collections/guides/${guideId}.md`);
 
 test("two marketers on one guide (a Markdown file): their description and my title both kept, the text as it was", async ({
   admin: page,
