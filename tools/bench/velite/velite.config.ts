@@ -24,7 +24,9 @@ import { dirname, join, relative } from "node:path";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import { defineCollection, defineConfig, s, type ZodType } from "velite";
 import { parse } from "yaml";
-import { contentKinds, type EntriesKind, type KindTable } from "../../../schemas/kinds.ts";
+import { contentKinds, pagesKinds, type EntriesKind, type KindTable } from "../../../schemas/kinds.ts";
+import { madeAddresses } from "../../../scripts/content/stages/addresses.ts";
+import { splitFrontMatter } from "../../../scripts/content/stages/front-matter.ts";
 import { tokensFrom } from "../../../scripts/content/stages/tokens.ts";
 import { LinkTarget, oneFile, Reference, veliteSchema, type Hooks, type Velite } from "./derive.ts";
 
@@ -132,6 +134,30 @@ function crossFile(data: Data): string[] {
       path,
       new Set(records(page.sections).flatMap((section) => (section.anchor ? [String(section.anchor)] : []))),
     );
+  }
+  // The pages the kinds with pages make (an entry's, its kind's listing, by tag and by author), as our
+  // pipeline makes them from the table of kinds, so links to them land on a page. Velite makes none
+  // of them (tools/bench/velite.ts leaves them out of the comparison): their entries are read here
+  // from their Markdown files' front matter, for their addresses only.
+  const files = [
+    ...kinds.flatMap((kind) =>
+      kind.role === "collection"
+        ? records(data[kind.name]).map((entry) => ({ kind: kind.name, name: String(entry.id), data: entry }))
+        : [],
+    ),
+    ...pagesKinds(kinds).flatMap((kind) => {
+      const folder = join(corpus.content, kind.folder);
+      if (!existsSync(folder)) return [];
+      return readdirSync(folder)
+        .filter((file) => file.endsWith(".md"))
+        .map((file) => {
+          const front = splitFrontMatter(readFileSync(join(folder, file), "utf8"))?.yamlText ?? "";
+          return { kind: kind.name, name: file.slice(0, -".md".length), data: parse(front) as unknown };
+        });
+    }),
+  ];
+  for (const made of madeAddresses(files, kinds)) {
+    if (!made.draft && !routes.has(made.route)) routes.set(made.route, {});
   }
   const allAnchors = new Set([...anchors.values()].flatMap((set) => [...set]));
 
