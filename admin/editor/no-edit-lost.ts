@@ -4,14 +4,20 @@
  * the folder with `npm run cms`, GitHub's branch when logged in there).
  * - At each save (save-hooks.ts), when the file changed since it was read, the edit is merged three
  *   ways (three-way.ts): every field changed on one side only is kept, and the file is written from
- *   the text as it is now. A field both changed is refused in words, both values said, with the
- *   choice: "Take theirs" or "Keep mine" (the editor then holds the choice, to publish again).
+ *   the text as it is now. A field both changed is refused in words, both values said, and who
+ *   published theirs and when (the file's latest published version, when its text is the file's as it
+ *   is now; a change not yet in the history is said without them), with the choice: "Take theirs"
+ *   or "Keep mine" (the editor then holds the choice, to publish again).
  * - While the entry is open, a change published by someone else is announced, with "Load their
  *   change" (read every 20 s, and when the window gets the focus back).
  */
+import type { Authorship } from "../../schemas/history.ts";
+import { site } from "../../src/generated/index.js";
 import { config } from "../config.ts";
 import { draftEntry, liveText, putInDraft, type Entry } from "../decap/decap.ts";
 import { isEditor, isNewEntry } from "../decap/routes.ts";
+import { writtenTime } from "../history/dates.ts";
+import { historySource } from "../history/sources/source.ts";
 import { fromFile, SOURCE, withoutHidden } from "./in-place.ts";
 import { labelled } from "./labels.ts";
 import { fileOf } from "./entry-file.ts";
@@ -26,14 +32,40 @@ function inWords(value: unknown): string {
   return `"${String(value)}"`;
 }
 
-/** "Price was changed to "69" and published since you opened it; your "79" was not saved." */
-export function conflictWords(entry: Pick<Entry, "collection" | "slug">, conflicts: readonly Conflict[]): string {
+/** Who published theirs, and when: the history's latest version of the file, when its text is the file's now. */
+export type Publisher = Pick<Authorship, "author" | "date">;
+
+/** " by Sam Ortiz on Nov 2, 2026, 10:42 AM" (the site's time zone), or nothing when unknown. */
+const byWhom = (by: Publisher | undefined) =>
+  by ? ` by ${by.author} on ${writtenTime(by.date, site.timeZone)}` : "";
+
+/** "Price was changed to "69" by Sam Ortiz on Nov 2, 2026, 10:42 AM and published; your "79" was not saved." */
+export function conflictWords(
+  entry: Pick<Entry, "collection" | "slug">,
+  conflicts: readonly Conflict[],
+  by?: Publisher,
+): string {
   const said = conflicts.map((c) => {
     const path = c.path.join(".");
     const label = labelled(config, entry.collection, entry.slug, path).replace(/: $/, "");
-    return `${label} was changed to ${inWords(c.theirs)} and published since you opened this entry; your ${inWords(c.mine)} was not saved.`;
+    return `${label} was changed to ${inWords(c.theirs)}${byWhom(by)} and published since you opened this entry; your ${inWords(c.mine)} was not saved.`;
   });
   return `Not saved: ${said.join(" ")}`;
+}
+
+/** Who published the file's text `now`, and when; undefined when the history does not hold that text. */
+async function publisherOf(entry: Entry, now: string): Promise<Publisher | undefined> {
+  const rel = fileOf(entry)?.rel;
+  if (!rel) return undefined;
+  try {
+    const source = historySource();
+    const latest = (await source.versionsOf(`content/${rel}`, { limit: 1 })).items[0];
+    if (!latest) return undefined;
+    return (await source.fileAt(latest.sha, latest.path)) === now ? latest : undefined;
+  } catch {
+    // No history to read (no login yet, or the service is unreachable): said without who and when.
+    return undefined;
+  }
 }
 
 /** The file as it is now, when it changed since the editor read it. */
@@ -54,9 +86,9 @@ function load(merged: Merged, keep: "theirs" | "mine", now: string) {
 }
 
 /** Says the conflicts, with the two choices. */
-function askAbout(entry: Entry, merged: Merged, now: string) {
+function askAbout(entry: Entry, merged: Merged, now: string, by: Publisher | undefined) {
   notice(
-    conflictWords(entry, merged.conflicts),
+    conflictWords(entry, merged.conflicts, by),
     { label: "Take theirs", run: () => load(merged, "theirs", now) },
     { label: "Keep mine", run: () => load(merged, "mine", now) },
   );
@@ -72,9 +104,10 @@ export async function mergeBeforeSave(entry: Entry): Promise<Data | undefined> {
   const mine = withoutHidden(entry.data ?? {});
   const merged = threeWay(changed.read, changed.theirs, mine);
   if (merged.conflicts.length > 0) {
-    askAbout(entry, merged, changed.now);
+    const by = await publisherOf(entry, changed.now);
+    askAbout(entry, merged, changed.now, by);
     refusing();
-    throw Object.assign(new Error(conflictWords(entry, merged.conflicts)), { name: "" });
+    throw Object.assign(new Error(conflictWords(entry, merged.conflicts, by)), { name: "" });
   }
   // Every key of either side: one they left out is set to nothing, so it is left out of the file too.
   const keys = new Set([...Object.keys(mine), ...Object.keys(changed.theirs)]);
@@ -92,13 +125,15 @@ async function lookForTheirs() {
   const changed = await changedSince(entry).catch(() => undefined);
   if (!changed || changed.now === announced) return;
   announced = changed.now;
-  notice("Someone published a change to this entry since you opened it.", {
+  const by = await publisherOf(entry, changed.now);
+  const who = by ? `${by.author} published a change to this entry on ${writtenTime(by.date, site.timeZone)}` : "Someone published a change to this entry";
+  notice(`${who} since you opened it.`, {
     label: "Load their change",
     run: () => {
       const current = draftEntry();
       if (!current) return;
       const merged = threeWay(changed.read, changed.theirs, withoutHidden(current.data ?? {}));
-      if (merged.conflicts.length > 0) askAbout(current, merged, changed.now);
+      if (merged.conflicts.length > 0) askAbout(current, merged, changed.now, by);
       else load(merged, "mine", changed.now);
     },
   });

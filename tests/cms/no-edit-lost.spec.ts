@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
-import { contentDir, idsIn, openAdmin, openEntry, publish, publishAndWait, read } from "./helpers.ts";
+import { commitAs } from "../helpers/commit-as.ts";
+import { contentDir, copy, idsIn, newHistory, openAdmin, openEntry, publish, publishAndWait, read } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
 /** A content file of the copy, its text as it is now, put back after the file's tests. */
@@ -20,6 +21,11 @@ function keptAsItWas(rel: string | undefined) {
   });
   return { file: file || "", text };
 }
+
+/** A time as /admin/ writes it: the site's time zone (UTC without one), "Nov 2, 2026, 3:42 PM". */
+const zone = read<{ timeZone?: string }>("site.yaml").timeZone ?? "UTC";
+const written = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 const id = idsIn("collections/plans").at(-1);
 const rel = `collections/plans/${id}.yaml`;
@@ -46,12 +52,19 @@ test("two marketers on one plan: one-sided changes merged, a clash refused in wo
     .poll(() => read<typeof plan>(rel))
     .toMatchObject({ summary: `${plan.summary} (theirs)`, price: plan.price + 1 });
 
-  // Both change the price: refused, both values said, nothing written; "Keep mine", then publish.
+  // Both change the price (theirs committed, so the history says who and when): refused, both values
+  // said, with who published theirs and when, nothing written; "Keep mine", then publish.
+  newHistory();
+  commitAs(copy, { name: "The team", email: "team@example.com" }, "2026-11-01T09:00:00Z", "The content");
   theirs("price", plan.price + 2);
+  const when = "2026-11-02T15:42:00Z";
+  commitAs(copy, { name: "Sam Ortiz", email: "sam@example.com" }, when, "A new price");
   await price.fill(String(plan.price + 3));
   await publish(page);
   const clash = page.getByRole("alert").filter({ hasText: "Not saved" });
-  await expect(clash).toContainText(`Price was changed to "${plan.price + 2}"`);
+  await expect(clash).toContainText(
+    `Price was changed to "${plan.price + 2}" by Sam Ortiz on ${written(when)} and published`,
+  );
   await expect(clash).toContainText(`your "${plan.price + 3}" was not saved`);
   expect(read<typeof plan>(rel).price).toBe(plan.price + 2);
   await clash.getByRole("button", { name: "Keep mine" }).click();
