@@ -58,7 +58,10 @@ test.describe("where a lead came from", () => {
       LEADS_MIN_SUBMIT_MS: "1000",
       LEADS_POLL_MS: "100",
     };
-    server = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+    // server/serve.ts's `main`, on a lead folder copied from a new database made once a run, as the
+    // browser tests' own server (tests/e2e/servers/serve.ts): PGlite's initdb at this start was 7 to
+    // 15 s of CPU, over the hook's 30 s on a busy machine.
+    server = spawn(process.execPath, ["--import", "tsx", "tests/e2e/servers/serve.ts"], {
       cwd: root,
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],

@@ -3,15 +3,20 @@
  * (`runDefaults`), and its servers' ports (`runPort`).
  */
 import { execFileSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import type { PlaywrightTestConfig } from "@playwright/test";
 
-/** Parallel files, two workers on CI, no `.only` and no retry there, one line per test. */
+/**
+ * Parallel files, one worker per core (on CI as on a laptop: Playwright's own default, half the cores,
+ * ran the browser tests one at a time on two cores, with the second core idle while a page loaded),
+ * no `.only` and no retry on CI, one line per test.
+ */
 export const runDefaults: Pick<
   PlaywrightTestConfig,
   "fullyParallel" | "workers" | "forbidOnly" | "retries" | "reporter"
 > = {
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: availableParallelism(),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [["list"]],
