@@ -59,9 +59,9 @@ export interface Step {
 
 /**
  * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill:
- * the type check and lint behind the build, the size budget and the browser tests; the commands that
- * build on a fresh copy behind the leads' tests, /admin/'s browser tests and the marketing edits'
- * (behind the last two alone, they were the run's last step once /admin/'s tests took half the time).
+ * the type check, lint and the commands that build on a fresh copy, behind everything from the build
+ * on (behind the leads' tests, /admin/'s and the edits' alone, the builds were the run's last step on
+ * a machine two and a half times slower; from the start, they take the idle cores of every step).
  * The unit tests and the content's component tests stay in front: some of their tests bound a wait by
  * seconds (a dev server's rebuild, Vitest's 30 s), which a step behind cannot promise.
  */
@@ -78,18 +78,18 @@ export const testSteps: Step[] = [
   // whatever the content says, and nothing imports the generated JSON itself.
   { label: "type check", script: "typecheck", part: "checks", behind: true },
   { label: "lint and formatting", script: "lint", part: "checks", behind: true },
-  { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
-  { label: "size budget", script: "size", part: "content", content: true },
-  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
-  { label: "unit tests", script: "test:unit", part: "checks" },
-  { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
-  { label: "every script and benchmark, as typed", script: "test:commands", part: "commands" },
   {
     label: "a fresh copy, cold: install, content, npm start, the guides",
     script: "test:builds",
     part: "commands",
     behind: true,
   },
+  { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
+  { label: "size budget", script: "size", part: "content", content: true },
+  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
+  { label: "unit tests", script: "test:unit", part: "checks" },
+  { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
+  { label: "every script and benchmark, as typed", script: "test:commands", part: "commands" },
   { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
   { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms" },
   { label: "the content steps again, on marketing edits", script: "test:edits", part: "edits" },
