@@ -213,6 +213,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             // compiler's work is never earned back.
             execArgv: [...tierFlags],
             setupFiles: ["tests/helpers/stop-children.ts"],
+            // A folder the files share for a run: /admin/'s one build (tests/helpers/admin-build.ts).
+            globalSetup: ["tests/helpers/leads-run.ts"],
             environment: "node",
             maxWorkers: availableParallelism(),
             // Each test waits for what its servers do (a line, a port, a row), not for a clock; the

@@ -53,7 +53,8 @@
  * As GitHub documents its REST API (https://docs.github.com/rest/using-the-rest-api):
  * - lists are paged: `per_page` (default 30, at most 100, and at most `pageSize`: GitHub may answer
  *   fewer than asked) and `page`, with a `Link` header holding the absolute addresses of the `next`,
- *   `last`, `first` and `prev` pages where there are such, and none when all fits on one page;
+ *   `last`, `first` and `prev` pages where there are such (on the host that was asked), and none when
+ *   all fits on one page;
  * - each 200 to a GET carries an `ETag` (per token, as GitHub's vary by Authorization); a request
  *   with `If-None-Match` naming it is answered 304 with no body, which does not count against the
  *   rate limit;
@@ -214,7 +215,7 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
     const at = Number(url.searchParams.get("page") ?? 1);
     const last = Math.max(1, Math.ceil(items.length / size));
     const to = (n: number) => {
-      const other = new URL(url.pathname + url.search, standIn.url);
+      const other = new URL(url.href);
       other.searchParams.set("page", String(n));
       return `<${other.href}>`;
     };
@@ -567,7 +568,9 @@ export async function startGitHubStandIn(app: StandInOptions): Promise<StandIn> 
 
   const server = createServer((request, response) => {
     void (async () => {
-      const url = new URL(request.url ?? "/", "http://localhost");
+      // At the address it was reached at, as GitHub's links are on the host that was asked: its own
+      // address, or the name a browser maps to it (tests/helpers/admin-build.ts `standInHostRules`).
+      const url = new URL(request.url ?? "/", `http://${request.headers.host ?? `127.0.0.1:${standIn.port}`}`);
       const body = await read(request);
       const recorded: StandInRequest = {
         method: request.method ?? "GET",

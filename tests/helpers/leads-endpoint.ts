@@ -3,6 +3,7 @@
  * can kill it with SIGKILL; and small clients: a form post, the leads as `npm run leads --json` lists them.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { LeadListing } from "../../schemas/index.ts";
@@ -100,31 +101,30 @@ export type ListedLead = LeadListing;
 
 /**
  * The stored leads, newest first, spam included, as `npm run leads -- --json --spam` lists them: asked
- * as the command asks, without a process of its own (a test polls this; the command took a second a
- * call): the running server through its admin socket, or PostgreSQL at DATABASE_URL. With neither
- * (the embedded database, no server running), or `extra` arguments, through the command itself.
- * `leadsCli` runs the command for the tests of what it prints and does.
+ * as the command asks, without a process of its own (a test polls this; the command took about 2
+ * CPU-s a call: its six calls a run where no server was running, 12.4 CPU-s): the running server
+ * through its admin socket; else, as the command does then, the database itself (PostgreSQL at
+ * DATABASE_URL, or the embedded one in LEADS_DATA_DIR, opened here and closed again, this process's
+ * umask put back after it: opening it makes the umask owner-only, which the servers a test starts next
+ * would inherit). `leadsCli` runs the command for the tests of what it prints and does.
  */
-export async function storedLeads(env: Record<string, string>, extra: string[] = []): Promise<ListedLead[]> {
+export async function storedLeads(env: Record<string, string>): Promise<ListedLead[]> {
   const request = { op: "list", limit: 100_000, spam: true } as const;
-  if (extra.length === 0 && env.DATABASE_URL) {
-    const db = await openDatabase({ url: env.DATABASE_URL, dataDir: env.LEADS_DATA_DIR ?? "" });
-    try {
-      return JSON.parse(leadsJson(await listLeads(db, request))) as ListedLead[];
-    } finally {
-      await db.close();
-    }
-  }
-  if (extra.length === 0 && env.LEADS_DATA_DIR) {
+  if (!env.DATABASE_URL && env.LEADS_DATA_DIR) {
     const answer = await askAdminSocket<ListedLead[]>(env.LEADS_DATA_DIR, request);
     if (answer) return answer;
+    // The command opens no data folder that holds no database (it would create an empty one).
+    if (!existsSync(join(env.LEADS_DATA_DIR, "PG_VERSION")))
+      throw new Error(`no leads database in ${env.LEADS_DATA_DIR}, and no server answers there`);
   }
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [...tierFlags, "--import", "tsx", join(root, "server", "leads", "cli.ts"), "--json", "--spam", ...extra],
-    { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout) as ListedLead[];
+  const umask = process.umask();
+  const db = await openDatabase({ url: env.DATABASE_URL, dataDir: env.LEADS_DATA_DIR ?? "" });
+  try {
+    return JSON.parse(leadsJson(await listLeads(db, request))) as ListedLead[];
+  } finally {
+    await db.close();
+    process.umask(umask);
+  }
 }
 
 export async function leadsCli(env: Record<string, string>, args: string[]): Promise<string> {

@@ -28,17 +28,17 @@ import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { adminPolicyFor, describeSite } from "../../scripts/hosting/policy.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
-import { buildAdmin } from "../helpers/admin-build.ts";
+import { sharedAdmin, sharedAdminBuild, standInHostRules } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { root } from "../../tools/shared/copy-project.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
 
-const repo = "acme-marketing/site";
-const clientId = "Ov23liStandIn0123456";
-const clientSecret = `standin-secret-${Math.random().toString(36).slice(2)}-do-not-leak`;
+const { repo, clientId, apiRoot } = sharedAdmin;
+const clientSecret = sharedAdmin.clientSecret();
 const work = mkdtempSync(join(tmpdir(), "admin-login-"));
-const dist = join(work, "dist");
+/** The run's /admin/ (tests/helpers/admin-build.ts), which this file serves as it is. */
+let dist = "";
 
 let standIn: StandIn;
 let server: ServerProcess;
@@ -119,10 +119,11 @@ async function startLogin(page: Page, origin = site): Promise<Page> {
 
 beforeAll(async () => {
   standIn = await startGitHubStandIn({ clientId, clientSecret, repo, login: "marketer" });
-  // /admin/ as `npm run build` builds it, for a repository on "GitHub" (the stand-in's API), with the
-  // secret in the build's environment (it must not end up in the build), and the production headers
-  // of /admin/ for a host and for nginx (its policy lets it reach the stand-in's API).
-  buildAdmin(dist, { repo, apiRoot: standIn.url, clientId, clientSecret });
+  // /admin/ as `npm run build` builds it, for a repository on "GitHub" (the stand-in's API, by the
+  // name this browser maps to it), with the secret in the build's environment (it must not end up in
+  // the build), and the production headers of /admin/ for a host and for nginx (its policy lets it
+  // reach that API).
+  dist = await sharedAdminBuild();
   let sitePort: number;
   [sitePort, nginxPort, nginxUpstreamPort, ownPort, ownNginxPort, ownNginxUpstreamPort] = (await freePorts(6)) as [
     number,
@@ -148,8 +149,9 @@ beforeAll(async () => {
     args: [
       ...chromiumArgs,
       // Names under .localhost: a secure context over http, as production's https is (Decap needs one:
-      // crypto.randomUUID), and each its own origin; mapped to 127.0.0.1, where the servers listen.
-      "--host-resolver-rules=MAP *.localhost 127.0.0.1",
+      // crypto.randomUUID), and each its own origin; mapped to 127.0.0.1, where the servers listen,
+      // the build's GitHub API to the stand-in.
+      standInHostRules(standIn),
     ],
   });
 }, 300_000);
@@ -427,7 +429,7 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     // /admin/ itself gets the site's /admin/ policy from nginx, which lets it reach the stand-in's API.
     const admin = await fetch(`http://127.0.0.1:${nginxPort}/admin/`);
     expect(admin.status).toBe(200);
-    expect(admin.headers.get("content-security-policy")).toContain(standIn.url);
+    expect(admin.headers.get("content-security-policy")).toContain(apiRoot);
   });
 });
 
@@ -509,7 +511,7 @@ describe(
       writeFileSync(join(ownDist, "index.html"), home);
       writeFileSync(join(ownDist, "404.html"), notFound);
       // What `npm run build` writes with ADMIN_ORIGIN set (scripts/prerender/prerender.ts).
-      const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: standIn.url });
+      const policy = describeSite({ pages: [], tagManager: false, redirects: [], files: [], cmsApiRoot: apiRoot });
       writeFileSync(join(ownDist, "_nginx", "http.conf"), renderHttpInclude(policy.headers, admin));
       writeFileSync(join(ownDist, "_nginx", "admin.conf"), renderAdminInclude(admin));
       const nginx = await startServer(
@@ -548,7 +550,7 @@ describe(
         // The editor's block: /admin/ with its policy, "/" sent to it, and none of the site's pages.
         const editor = await at(adminHost, "/admin/");
         expect(editor.status).toBe(200);
-        expect(editor.headers["content-security-policy"]).toBe(adminPolicyFor(standIn.url));
+        expect(editor.headers["content-security-policy"]).toBe(adminPolicyFor(apiRoot));
         expect(await at(adminHost, "/")).toMatchObject({ status: 302, headers: { location: "/admin/" } });
         for (const path of [
           "/index.html",

@@ -30,15 +30,14 @@ import { parse, parseDocument } from "yaml";
 import type { Site } from "../../schemas/index.ts";
 import { cmsConfig } from "../../scripts/cms/config.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
-import { buildAdmin } from "../helpers/admin-build.ts";
+import { sharedAdmin, sharedAdminBuild, standInHostRules } from "../helpers/admin-build.ts";
 import { commitAs, type Person } from "../helpers/commit-as.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { root } from "../../tools/shared/copy-project.ts";
 import { commands, startServer, type ServerProcess } from "../helpers/server-process.ts";
 
-const repo = "acme-marketing/site";
+const { repo } = sharedAdmin;
 const work = mkdtempSync(join(tmpdir(), "history-github-"));
-const dist = join(work, "dist");
 const folder = join(work, "repo");
 const content = join(root, "content");
 const see = playwrightExpect.configure({ timeout: 20_000 });
@@ -189,13 +188,15 @@ beforeAll(async () => {
   makeRepository();
   standIn = await startGitHubStandIn({ repo, git: folder, login: "marketer", now: () => new Date(dates.published) });
   standIn.grant(token, { login: "marketer" });
-  buildAdmin(dist, { repo, apiRoot: standIn.url, clientId: "Ov23liStandIn0123456", clientSecret: "history-secret" });
+  // The run's /admin/ (tests/helpers/admin-build.ts), served as it is.
+  const dist = await sharedAdminBuild();
   server = await startServer([...commands["npm run serve"], "--", dist], { LEADS: "off" });
   site = server.base.replace("127.0.0.1", "site.localhost");
   browser = await chromium.launch({
     executablePath: chromiumPath,
     // A name under .localhost is a secure context over http, as production's https is (Decap needs one).
-    args: [...chromiumArgs, "--host-resolver-rules=MAP *.localhost 127.0.0.1"],
+    // The build's GitHub API is the stand-in, by name (tests/helpers/admin-build.ts).
+    args: [...chromiumArgs, standInHostRules(standIn)],
   });
   context = await signedIn(token);
   page = await context.newPage();

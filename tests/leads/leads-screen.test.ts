@@ -26,7 +26,7 @@ import { openDatabase } from "../../server/leads/db.ts";
 import { auditRows } from "../../server/leads/inbox/queries.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { visitorPhone } from "../content-facts.ts";
-import { buildAdmin } from "../helpers/admin-build.ts";
+import { sharedAdmin, sharedAdminBuild, standInHostRules } from "../helpers/admin-build.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { post, until, type Submission } from "../helpers/leads-endpoint.ts";
@@ -40,12 +40,10 @@ const site = JSON.parse(readFileSync(join(root, "src", "generated", "site.json")
 const formId = Object.keys(forms).find((id) => forms[id]!.fields.some((f) => f.type === "email"));
 const form = forms[formId ?? ""] ?? { fields: [] };
 const hasPhone = form.fields.some((f) => f.type === "tel");
-const repo = "acme-marketing/site";
-const clientId = "Ov23liStandIn0123456";
-const clientSecret = `standin-secret-${Math.random().toString(36).slice(2)}`;
+const { repo, clientId } = sharedAdmin;
+const clientSecret = sharedAdmin.clientSecret();
 const webhookSecret = "leads-screen-webhook-secret-0123";
 const work = mkdtempSync(join(tmpdir(), "leads-screen-"));
-const dist = join(work, "dist");
 const dataDir = join(work, "leads");
 /** Leads 1 … 26 are not held (a page of 25 and one more); 90 and 91 are held as spam. */
 const shown = Array.from({ length: 26 }, (_, i) => i + 1);
@@ -91,7 +89,8 @@ async function search(text: string, spam?: string) {
 beforeAll(async () => {
   if (!formId) return;
   standIn = await startGitHubStandIn({ clientId, clientSecret, repo, login: "marketer" });
-  buildAdmin(dist, { repo, apiRoot: standIn.url, clientId, clientSecret });
+  // The run's /admin/ (tests/helpers/admin-build.ts), served as it is.
+  const dist = await sharedAdminBuild();
   const [sitePort, hookPort] = (await freePorts(2)) as [number, number];
   webhook = await webhookReceiver(hookPort, webhookSecret);
   site_ = `http://site.localhost:${sitePort}`;
@@ -119,7 +118,8 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: chromiumPath,
     // Production is https, a secure context (Decap needs one); a name under .localhost is one over http.
-    args: [...chromiumArgs, "--host-resolver-rules=MAP *.localhost 127.0.0.1"],
+    // The build's GitHub API is the stand-in, by name (tests/helpers/admin-build.ts).
+    args: [...chromiumArgs, standInHostRules(standIn)],
   });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
