@@ -2,15 +2,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, re
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { ContentCache, prepareInParallel, runContent } from "../../scripts/content/pipeline.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 export const validFixture = join(import.meta.dirname, "fixtures", "valid");
 
 /** A change to one file of the fixture: new text or bytes, a function of the old text, or null to delete it. */
 export type Change = string | Buffer | ((text: string) => string) | null;
 
-/** A fresh copy of the valid fixture with `changes` applied; returns its folder. */
+/** A fresh copy of the valid fixture with `changes` applied; returns its folder (removed after the test file). */
 export function fixture(changes: Record<string, Change> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "content-"));
+  const dir = tempDir("content-");
   cpSync(validFixture, dir, { recursive: true });
   return change(dir, changes);
 }
