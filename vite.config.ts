@@ -153,6 +153,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             ],
             exclude: contentTests,
             environment: "node",
+            // The temporary folders each file's tests made are removed after it (tests/helpers/temp-dirs.ts).
+            setupFiles: ["tests/helpers/remove-temp-dirs.ts"],
             // tests/cms runs Decap's own configuration check and slug code, published as ES modules
             // that only a bundler can load: Vitest transforms them as it does the project's files.
             server: { deps: { inline: [/[\\/]decap-cms-/] } },
@@ -163,7 +165,13 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
           // pre-rendered pages' heads, the quick YAML read on every content file). They run on content/
           // and again on the marketing edits (tools/run/steps.ts); the "node" project runs on fixtures.
           extends: true,
-          test: { name: "content", maxWorkers: availableParallelism(), include: contentTests, environment: "node" },
+          test: {
+            name: "content",
+            maxWorkers: availableParallelism(),
+            include: contentTests,
+            environment: "node",
+            setupFiles: ["tests/helpers/remove-temp-dirs.ts"],
+          },
         },
         {
           extends: true,
@@ -177,7 +185,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
             // again for every file was most of the run (41 → 17 s). tests/components/setup.ts leaves
             // the page as it found it after each test.
             isolate: false,
-            setupFiles: ["tests/components/setup.ts"],
+            setupFiles: ["tests/components/setup.ts", "tests/helpers/remove-temp-dirs.ts"],
           },
         },
         {

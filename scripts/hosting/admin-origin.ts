@@ -94,25 +94,29 @@ export function tagManagerWarning(site: SiteFacts, adminOrigin: string | undefin
 }
 
 /**
- * The step of `npm run build`: the warning; exit 1 for an ADMIN_ORIGIN that is not an address or is
- * the site's own.
+ * The step of `npm run build`: the warning; 1 (said in a line) for an ADMIN_ORIGIN that is not an
+ * address or is the site's own, which stops the build; else 0.
  */
-function main(file = join(import.meta.dirname, "..", "..", "src", "generated", "site.json")): void {
+export function main(
+  file = join(import.meta.dirname, "..", "..", "src", "generated", "site.json"),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number {
   const stop = (message: string) => {
     console.error(`npm run build: ${message}`);
-    process.exit(1);
+    return 1;
   };
   let adminOrigin: string | undefined;
   try {
-    adminOrigin = adminOriginFrom(process.env.ADMIN_ORIGIN);
+    adminOrigin = adminOriginFrom(env.ADMIN_ORIGIN);
   } catch (error) {
-    stop((error as Error).message);
+    return stop((error as Error).message);
   }
   const site = JSON.parse(readFileSync(file, "utf8")) as SiteFacts;
   const problem = sameHostProblem(site, adminOrigin);
-  if (problem) stop(problem);
+  if (problem) return stop(problem);
   const warning = tagManagerWarning(site, adminOrigin);
   if (warning) console.error(warning);
+  return 0;
 }
 
-if (process.argv[1] === import.meta.filename) main(process.argv[2]);
+if (process.argv[1] === import.meta.filename) process.exitCode = main(process.argv[2]);

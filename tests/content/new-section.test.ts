@@ -4,10 +4,10 @@
  * tests/commands/adding-a-section.test.ts, which follows docs/adding-a-section.md.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const skip = new Set(["node_modules", ".git", "dist", ".bench", ".ssr", ".size-floor", "test-results", "playwright-report"]);
@@ -18,10 +18,9 @@ const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: copy
 
 describe("npm run new:section", { timeout: 180_000 }, () => {
   beforeAll(() => {
-    copy = mkdtempSync(join(tmpdir(), "scaffold-"));
+    copy = tempDir("scaffold-");
     cpSync(root, copy, { recursive: true, filter: (src) => !skip.has(relative(root, src).split("/")[0]!) });
     symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
-    run(["--import", "tsx", "scripts/content/cli/cli.ts", "build"]);
     said = run(["--import", "tsx", "scripts/generate/new-section.ts", "demo-widget"]);
   });
 

@@ -1,16 +1,16 @@
 /**
  * Phone numbers are numbers that can be called (schemas/phone-number.ts): the content's number
  * dialled and the number shown beside it, through the rule itself and through `npm run
- * content:check` on fixture content, as a marketer runs it. Fixture numbers only: +1 800 555 01xx
- * and +1 201 555 01xx are North America's numbers for drama and examples, +44 20 7946 0xxx the UK's.
+ * content:check` on fixture content, as a marketer runs it (the content CLI's main(), in this process:
+ * tests/helpers/in-process.ts). Fixture numbers only: +1 800 555 01xx and +1 201 555 01xx are North
+ * America's numbers for drama and examples, +44 20 7946 0xxx the UK's.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { main } from "../../scripts/content/cli/cli.ts";
 import { dialledNumberProblem, shownNumberProblem, visitorNumberProblem } from "../../schemas/phone-number.ts";
+import { inProcess } from "../helpers/in-process.ts";
 import { fixture, problemsIn, replace } from "./helpers.ts";
 
-const root = join(import.meta.dirname, "..", "..");
 /** What a person should never read in a refusal. */
 const codeWords = /TOO_SHORT|TOO_LONG|INVALID|NOT_A_NUMBER|E\.164|e164|libphonenumber|undefined/;
 
@@ -109,15 +109,14 @@ describe("a visitor's number on a lead form", () => {
 });
 
 describe("npm run content:check on content whose number cannot be called", () => {
-  const check = (dir: string) =>
-    spawnSync("npm", ["run", "--silent", "content:check", "--", `--content=${dir}`], { cwd: root, encoding: "utf8" });
+  const check = (dir: string) => inProcess(() => main(["check", `--content=${dir}`]));
 
-  it("a number a digit short, shown and dialled alike: refused at the number dialled, file:line:column, in words", () => {
+  it("a number a digit short, shown and dialled alike: refused at the number dialled, file:line:column, in words", async () => {
     // The fixture's number, one digit shorter in both places: the two agree, and neither can ring.
     const dir = fixture({
       "site.yaml": (text) => replace("display: 1-800-555-0100", "display: 1-800-555-010")(text).replace('"+18005550100"', '"+1800555010"'),
     });
-    const run = check(dir);
+    const run = await check(dir);
     expect(run.status, run.stderr).toBe(1);
     const output = run.stdout + run.stderr;
     const line = output.split("\n").find((l) => l.includes("contact.phone.e164"));

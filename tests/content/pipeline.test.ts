@@ -1,15 +1,17 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { main } from "../../scripts/content/cli/cli.ts";
 import { buildContent, runContent } from "../../scripts/content/pipeline.ts";
+import { inProcess } from "../helpers/in-process.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 import { fixture, replace, snapshotDir, validFixture } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", ...args], { cwd: root, encoding: "utf8" });
-const outDir = () => mkdtempSync(join(tmpdir(), "generated-"));
+/** The content CLI's main() in this process (tests/helpers/in-process.ts): what it prints, and its exit code. */
+const cli = (...args: string[]) => inProcess(() => main(args));
+const outDir = () => tempDir("generated-");
 
 describe("the content pipeline", () => {
   it("accepts the shipped content", () => {
@@ -77,25 +79,29 @@ describe("the content pipeline", () => {
   });
 
   it("prints FILE:LINE:COL  field  message, exits 1 and writes nothing", () => {
+    // The CLI as a process of its own (run directly, as in development): its exit code and its stream.
     const dir = fixture({ "collections/plans/basic.yaml": replace("price: 10", "price: ten") });
     const out = outDir();
-    const result = cli("build", `--content=${dir}`, `--out=${out}`);
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", "build", `--content=${dir}`, `--out=${out}`], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/collections\/plans\/basic\.yaml:2:8 +price +expected a number/);
     expect(result.stderr).toMatch(/1 problem in 1 file\. Nothing was written/);
     expect(snapshotDir(out).size).toBe(0);
   });
 
-  it("prints GitHub annotations with --format=github", () => {
+  it("prints GitHub annotations with --format=github", async () => {
     const dir = fixture({ "collections/plans/basic.yaml": replace("price: 10", "price: ten") });
-    const result = cli("check", `--content=${dir}`, "--format=github");
+    const result = await cli("check", `--content=${dir}`, "--format=github");
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^::error file=[^,]*collections\/plans\/basic\.yaml,line=2,col=8,title=price::expected a number/m);
   });
 
-  it("prints a machine-readable report with --format=json", () => {
+  it("prints a machine-readable report with --format=json", async () => {
     const dir = fixture({ "pages/home.yaml": replace("- plus", "- gold") });
-    const result = cli("check", `--content=${dir}`, "--format=json");
+    const result = await cli("check", `--content=${dir}`, "--format=json");
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as { ok: boolean; problems: { field: string; line: number; message: string }[] };
     expect(report.ok).toBe(false);
@@ -104,24 +110,24 @@ describe("the content pipeline", () => {
     ]);
   });
 
-  it("puts a file that cannot be read first, in every format, before problems in files that sort earlier", () => {
+  it("puts a file that cannot be read first, in every format, before problems in files that sort earlier", async () => {
     const dir = fixture({
       "collections/plans/basic.yaml": replace("price: 10", "price: ten"),
       "site.yaml": replace("  tagline: Help for tests", "  tagline: Help: 24/7"),
     });
-    const human = cli("check", `--content=${dir}`).stderr.split("\n");
+    const human = (await cli("check", `--content=${dir}`)).stderr.split("\n");
     expect(human[0]).toMatch(/site\.yaml:3:12 +the text after "tagline:" contains ": "/);
     expect(human[1]).toMatch(/collections\/plans\/basic\.yaml:2:8 +price +expected a number/);
     expect(human[2]).toBe("");
-    const github = cli("check", `--content=${dir}`, "--format=github").stdout.split("\n");
+    const github = (await cli("check", `--content=${dir}`, "--format=github")).stdout.split("\n");
     expect(github[0]).toMatch(/^::error file=[^,]*site\.yaml,line=3,col=12,/);
     expect(github[1]).toMatch(/^::error file=[^,]*collections\/plans\/basic\.yaml,line=2,col=8,/);
-    const json = JSON.parse(cli("check", `--content=${dir}`, "--format=json").stdout) as { problems: { file: string }[] };
+    const json = JSON.parse((await cli("check", `--content=${dir}`, "--format=json")).stdout) as { problems: { file: string }[] };
     expect(json.problems.map((p) => p.file.replace(/^.*content-[^/]+\//, ""))).toEqual(["site.yaml", "collections/plans/basic.yaml"]);
   });
 
-  it("refuses an unknown option with exit code 2", () => {
-    expect(cli("check", "--colour=red").status).toBe(2);
+  it("refuses an unknown option with exit code 2", async () => {
+    expect((await cli("check", "--colour=red")).status).toBe(2);
   });
 
   it("emits typed JSON modules marked as generated", async () => {
@@ -180,8 +186,9 @@ describe("the content pipeline", () => {
     expect(media).toHaveLength(1);
   });
 
-  it("checks the shipped content from the command line", () => {
-    const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", "check"], { cwd: root, encoding: "utf8" });
-    expect(output).toMatch(/Content OK/);
+  it("checks the shipped content from the command line", async () => {
+    const result = await cli("check");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Content OK/);
   });
 });

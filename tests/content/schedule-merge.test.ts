@@ -2,12 +2,16 @@
  * `npm run schedule:merge`, as CI's scheduled job runs it, against a stand-in of GitHub's REST API on
  * 127.0.0.1 (tests/helpers/github-stand-in.ts), at fixed times (BUILD_TIME is the clock): a
  * pull request labelled or commented "publish at …" (a time in the site's zone) is merged once its
- * time has come, it is approved and its checks are green; otherwise it is told why, once.
+ * time has come, it is approved and its checks are green; otherwise it is told why, once. The
+ * command's main() runs in this process (tests/helpers/in-process.ts), with CI's variables; one run
+ * is the command as CI types it, in a process of its own, for its exit code and its streams.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../scripts/schedule/publish-at.ts";
 import { startGitHubStandIn, type StandIn, type StandInPull } from "../helpers/github-stand-in.ts";
+import { inProcess } from "../helpers/in-process.ts";
 import { fixture } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -39,12 +43,28 @@ beforeAll(async () => {
 });
 afterAll(() => github.close());
 
-/** The command as CI runs it against the stand-in `api`; BUILD_TIME is its clock. */
-function scheduleMerge(env: Record<string, string | undefined>, api = github) {
+/** CI's variables for the stand-in `api`, and `env`; BUILD_TIME is the clock. */
+const ciEnv = (env: Record<string, string | undefined>, api: StandIn) => ({
+  GITHUB_TOKEN: token,
+  GITHUB_REPOSITORY: repo,
+  GITHUB_API_URL: api.url,
+  BUILD_TIME: "2026-12-01T09:05:00-05:00",
+  ...env,
+});
+
+/** The command's main() in this process, with CI's variables. */
+async function scheduleMerge(env: Record<string, string | undefined>, api = github) {
+  const vars = ciEnv(env, api);
+  const run = await inProcess(() => main([`--content=${content}`], { ...process.env, ...vars }), { BUILD_TIME: vars.BUILD_TIME });
+  return { status: run.status, out: run.stdout, err: run.stderr };
+}
+
+/** The command as CI types it, in a process of its own. */
+function scheduleMergeCommand(env: Record<string, string | undefined>, api = github) {
   return new Promise<{ status: number | null; out: string; err: string }>((resolve, reject) => {
     const child = spawn("npm", ["run", "--silent", "schedule:merge", "--", `--content=${content}`], {
       cwd: root,
-      env: { ...process.env, GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_API_URL: api.url, BUILD_TIME: "2026-12-01T09:05:00-05:00", ...env },
+      env: { ...process.env, ...ciEnv(env, api) },
     });
     let out = "";
     let err = "";
@@ -98,7 +118,9 @@ describe("npm run schedule:merge", () => {
     const bare = await scheduleMerge({ GITHUB_TOKEN: "" });
     expect(bare.status).toBe(2);
     expect(bare.err).toMatch(/set GITHUB_TOKEN and GITHUB_REPOSITORY/);
-    const refused = await scheduleMerge({ GITHUB_TOKEN: "wrong" });
+    // The command as CI types it: its answer is the process's exit code, its words on stderr.
+    const refused = await scheduleMergeCommand({ GITHUB_TOKEN: "wrong" });
+    expect(refused.out).toBe("");
     expect(refused.status).toBe(1);
     expect(refused.err).toMatch(/GitHub's API could not be used: .*401 Bad credentials/);
   });

@@ -1,20 +1,20 @@
 /**
  * Scheduling (publishDate, expiryDate): the content built at times before, inside and after windows,
- * through the pipeline and through `npm run content:build` with BUILD_TIME; the checks that read
- * the windows.
+ * through the pipeline and through `npm run content:build` with BUILD_TIME (the content CLI's main(),
+ * in this process: tests/helpers/in-process.ts); the checks that read the windows.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { main } from "../../scripts/content/cli/cli.ts";
 import { buildClock } from "../../scripts/content/clock.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { sitemap } from "../../scripts/prerender/head.ts";
 import { parseWhen } from "../../schemas/index.ts";
+import { inProcess } from "../helpers/in-process.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 import { fixture, replace } from "./helpers.ts";
 
-const root = join(import.meta.dirname, "..", "..");
 const zone = "timeZone: America/New_York\n";
 
 // The holiday window, in the site's zone (New York: UTC-5 in November): Fri Nov 27 00:00 to Tue Dec 1 00:00.
@@ -169,35 +169,29 @@ describe("scheduled content", () => {
     expect(() => buildClock({ BUILD_TIME: "2026-11-27T00:00" })).toThrow(/^BUILD_TIME: "2026-11-27T00:00" has no time zone/);
   });
 
-  it("npm run content:build with BUILD_TIME writes the site of that time, and a later time builds again (the memo knows the boundaries)", () => {
+  it("npm run content:build with BUILD_TIME writes the site of that time, and a later time builds again (the memo knows the boundaries)", async () => {
     const dir = scheduled();
-    const out = mkdtempSync(join(tmpdir(), "content-out-"));
-    const cache = mkdtempSync(join(tmpdir(), "content-memo-"));
-    const build = (time: string) => {
-      const result = spawnSync(process.execPath, ["scripts/content/cli/run.mjs", "build", `--content=${dir}`, `--out=${out}`, "--format=json"], {
-        cwd: root,
-        encoding: "utf8",
-        env: { ...process.env, CONTENT_CACHE: cache, BUILD_TIME: time },
-      });
+    const out = tempDir("content-out-");
+    const cache = tempDir("content-memo-");
+    const command = (time: string, ...flags: string[]) =>
+      inProcess(() => main(["build", `--content=${dir}`, `--out=${out}`, ...flags]), { CONTENT_CACHE: cache, BUILD_TIME: time });
+    const build = async (time: string) => {
+      const result = await command(time, "--format=json");
       return { status: result.status, stderr: result.stderr, pages: readdirSync(join(out, "pages")).sort(), collections: readFileSync(join(out, "collections.json"), "utf8") };
     };
-    const early = build("2026-11-26T12:00:00Z");
+    const early = await build("2026-11-26T12:00:00Z");
     expect(early.status).toBe(0);
     expect(early.collections).not.toContain("Are you open on the holiday?");
     const pagesBefore = early.pages;
     // The same files, a time inside the window: not the remembered result.
-    const during = build("2026-11-28T12:00:00Z");
+    const during = await build("2026-11-28T12:00:00Z");
     expect(during.collections).toContain("Are you open on the holiday?");
     expect(during.pages.length).toBe(pagesBefore.length + 1);
-    const after = build("2026-12-02T12:00:00Z");
+    const after = await build("2026-12-02T12:00:00Z");
     expect(after.collections).not.toContain("Are you open on the holiday?");
     expect(after.pages).toEqual(pagesBefore);
 
-    const wrong = spawnSync(process.execPath, ["scripts/content/cli/run.mjs", "build", `--content=${dir}`, `--out=${out}`], {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, CONTENT_CACHE: cache, BUILD_TIME: "Friday" },
-    });
+    const wrong = await command("Friday");
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/^BUILD_TIME: "Friday" is not a date and time/);
     expect(existsSync(join(out, "collections.json"))).toBe(true);

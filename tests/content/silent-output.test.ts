@@ -2,10 +2,11 @@
  * What passes the check publishes what the writer meant: each case here used to pass and publish
  * something wrong; now it is refused (or, for an entry no page shows, warned about) at its line.
  */
-import { spawnSync } from "node:child_process";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { main } from "../../scripts/content/cli/cli.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
+import { inProcess } from "../helpers/in-process.ts";
 import { fixture, problemsIn, replace } from "./helpers.ts";
 
 const home = "pages/home.yaml";
@@ -153,19 +154,16 @@ describe("entries no page shows", () => {
     ]);
   });
 
-  it("show in every output format: ::warning for GitHub, severity in JSON, a line for people; exit code 0", { timeout: 60_000 }, () => {
-    const cli = (format: string) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", "check", `--content=${dir}`, `--format=${format}`], {
-        cwd: join(import.meta.dirname, "..", ".."),
-        encoding: "utf8",
-      });
-    const github = cli("github");
+  it("show in every output format: ::warning for GitHub, severity in JSON, a line for people; exit code 0", async () => {
+    // The content CLI's main() in this process: what it prints, and its exit code.
+    const cli = (format: string) => inProcess(() => main(["check", `--content=${dir}`, `--format=${format}`]));
+    const github = await cli("github");
     expect(github.status).toBe(0);
     expect(github.stdout).toMatch(/^::warning file=.*orphan\.yaml,line=1,col=1,title=content::the question "orphan" is not shown on any page/m);
-    const json = JSON.parse(cli("json").stdout) as { ok: boolean; warnings: { severity: string }[] };
+    const json = JSON.parse((await cli("json")).stdout) as { ok: boolean; warnings: { severity: string }[] };
     expect(json.ok).toBe(true);
     expect(json.warnings.map((w) => w.severity)).toEqual(["warning"]);
-    const human = cli("human");
+    const human = await cli("human");
     expect(human.status).toBe(0);
     expect(human.stdout).toMatch(/orphan\.yaml:1:1 +warning: the question "orphan"/);
     expect(human.stdout).toMatch(/✔ Content OK: \d+ files checked in \d+ ms, with 1 warning \(they do not stop the build\)/);

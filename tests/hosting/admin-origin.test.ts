@@ -1,9 +1,10 @@
 /**
  * /admin/ on an address of its own (ADMIN_ORIGIN, decision 0037; issue 39's fifth point): the build's
- * warning when a Tag Manager container is set and /admin/ shares the site's address, as `npm run build`
- * runs it; `npm run serve` answering /admin/ and the login at ADMIN_ORIGIN's host only, and the site's
- * pages at every other; the variable's checks; the nginx files a build writes for it. The login in a
- * browser at the admin address, through `npm start` and through nginx, is tests/leads/admin-login.test.ts.
+ * warning when a Tag Manager container is set and /admin/ shares the site's address (the build's step:
+ * its main() in this process, and once a process as `npm run build` runs it); `npm run serve`
+ * answering /admin/ and the login at ADMIN_ORIGIN's host only, and the site's pages at every other;
+ * the variable's checks; the nginx files a build writes for it. The login in a browser at the admin
+ * address, through `npm start` and through nginx, is tests/leads/admin-login.test.ts.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +12,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { tagManagerWarning } from "../../scripts/hosting/admin-origin.ts";
+import { main as adminOriginStep, tagManagerWarning } from "../../scripts/hosting/admin-origin.ts";
 import { renderHeadersFile } from "../../scripts/hosting/netlify.ts";
 import { renderAdminInclude, renderHttpInclude } from "../../scripts/hosting/nginx-includes.ts";
 import { adminPolicy, describeSite, everyResponse } from "../../scripts/hosting/policy.ts";
@@ -19,6 +20,7 @@ import { readAuthConfig } from "../../server/auth/config.ts";
 import { EnvReader } from "../../server/config/env.ts";
 import { readServerConfig } from "../../server/config/server.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { inProcess } from "../helpers/in-process.ts";
 import { root } from "../../tools/shared/copy-project.ts";
 import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
 
@@ -32,7 +34,7 @@ const siteFacts = (gtmContainerId?: string) => ({
 });
 
 /** The build's step (package.json's `build` runs it after the content), on settings written to a file. */
-function buildStep(settings: object, env: Record<string, string>) {
+function settingsFile(settings: object): { file: string; step: string } {
   const file = join(work, `site-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(settings));
   const step = /node --import tsx (scripts\/hosting\/admin-origin\.ts)/.exec(
@@ -40,19 +42,24 @@ function buildStep(settings: object, env: Record<string, string>) {
       .build!,
   );
   expect(step, "npm run build runs the check").not.toBeNull();
+  return { file, step: step![1]! };
+}
+/** The environment the step sees: this process's, without an ADMIN_ORIGIN of its own, and `env`. */
+function stepEnv(env: Record<string, string>) {
   const inherited = { ...process.env };
   delete inherited.ADMIN_ORIGIN;
-  const result = spawnSync(process.execPath, ["--import", "tsx", step![1]!, file], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...inherited, ...env },
-  });
+  return { ...inherited, ...env };
+}
+/** The step's main() in this process: its exit code, and what it printed. */
+async function buildStep(settings: object, env: Record<string, string>) {
+  const { file } = settingsFile(settings);
+  const result = await inProcess(() => adminOriginStep(file, stepEnv(env)));
   return { code: result.status, output: result.stdout + result.stderr };
 }
 
 describe("the build's warning when a Tag Manager container is set and /admin/ shares the site's address", () => {
-  test("with a container and no ADMIN_ORIGIN: a warning in words that names the container and ADMIN_ORIGIN", () => {
-    const { code, output } = buildStep(siteFacts("GTM-TEST123"), {});
+  test("with a container and no ADMIN_ORIGIN: a warning in words that names the container and ADMIN_ORIGIN", async () => {
+    const { code, output } = await buildStep(siteFacts("GTM-TEST123"), {});
     expect(code, output).toBe(0);
     expect(output).toMatch(/^warning: the site loads Google Tag Manager \(GTM-TEST123/);
     expect(output).toMatch(/\/admin\/ is served at the site's own address \(ADMIN_ORIGIN is not set\)/);
@@ -60,12 +67,12 @@ describe("the build's warning when a Tag Manager container is set and /admin/ sh
     expect(output).toMatch(/GitHub sign-in/);
   });
 
-  test("an ADMIN_ORIGIN on the site's own host name stops the build: that address would serve /admin/ alone", () => {
+  test("an ADMIN_ORIGIN on the site's own host name stops the build: that address would serve /admin/ alone", async () => {
     for (const [gtm, origin] of [
       ["GTM-TEST123", "https://www.example.com"],
       [undefined, "http://www.example.com"],
     ] as const) {
-      const { code, output } = buildStep(siteFacts(gtm), { ADMIN_ORIGIN: origin });
+      const { code, output } = await buildStep(siteFacts(gtm), { ADMIN_ORIGIN: origin });
       expect(code, output).toBe(1);
       expect(output).toMatch(
         /^npm run build: ADMIN_ORIGIN=\S+ is the site's own address \(siteUrl in the site settings\): .*ADMIN_ORIGIN=https:\/\/admin\.example\.com, or leave it unset$/m,
@@ -73,20 +80,27 @@ describe("the build's warning when a Tag Manager container is set and /admin/ sh
     }
   });
 
-  test("none with ADMIN_ORIGIN another address, and none without a container", () => {
+  test("none with ADMIN_ORIGIN another address, and none without a container", async () => {
     for (const [settings, env] of [
       [siteFacts("GTM-TEST123"), { ADMIN_ORIGIN: "https://admin.example.com" }],
       [siteFacts(), {}],
       [siteFacts(), { ADMIN_ORIGIN: "https://admin.example.com" }],
     ] as const) {
-      const { code, output } = buildStep(settings, env);
+      const { code, output } = await buildStep(settings, env);
       expect(code, output).toBe(0);
       expect(output, JSON.stringify([settings, env])).not.toMatch(/warning/i);
     }
   });
 
   test("an ADMIN_ORIGIN that is not an address stops the build with a line naming it", () => {
-    const { code, output } = buildStep(siteFacts(), { ADMIN_ORIGIN: "admin.example.com/admin" });
+    // The step as `npm run build` runs it, a process of its own: its exit code, and no stack trace.
+    const { file, step } = settingsFile(siteFacts());
+    const result = spawnSync(process.execPath, ["--import", "tsx", step, file], {
+      cwd: root,
+      encoding: "utf8",
+      env: stepEnv({ ADMIN_ORIGIN: "admin.example.com/admin" }),
+    });
+    const [code, output] = [result.status, result.stdout + result.stderr];
     expect(code).toBe(1);
     expect(output).toMatch(
       /^npm run build: ADMIN_ORIGIN="admin\.example\.com\/admin" is not an address for the content editor .*for example ADMIN_ORIGIN=https:\/\/admin\.example\.com$/m,

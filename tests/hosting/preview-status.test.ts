@@ -1,13 +1,15 @@
 /**
- * tools/ci/preview-status.ts, run as CI runs it (`node --import tsx`, its settings in the environment),
- * against the stand-in GitHub on 127.0.0.1 (tests/helpers/github-stand-in.ts: the real API cannot be
- * reached from here; the stand-in follows GitHub's documented request and 201 answer, and lists the
- * commit's statuses as Decap reads them). The status it posts is one Decap's own code
- * (decap-cms-lib-util) takes for the deploy preview.
+ * tools/ci/preview-status.ts, its postStatus() in this process and twice run as CI runs it (`node
+ * --import tsx`, its settings in the environment: once posting, once failing), against the stand-in
+ * GitHub on 127.0.0.1 (tests/helpers/github-stand-in.ts: the real API cannot be reached from here;
+ * the stand-in follows GitHub's documented request and 201 answer, and lists the commit's statuses as
+ * Decap reads them). The status it posts is one Decap's own code (decap-cms-lib-util) takes for the
+ * deploy preview.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { postStatus } from "../../tools/ci/preview-status.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 
 interface Status {
@@ -39,8 +41,19 @@ beforeEach(() => {
 /** The requests the script made (the test's own reading of the statuses aside). */
 const received = () => github.requests.filter((request) => request.method === "POST");
 
+/**
+ * The script's postStatus() in this process, with `env` alone (nothing of this process's GitHub
+ * settings), answered as its command line answers: exit 0 and its line, or exit 1 and the reason.
+ */
+async function post(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  try {
+    return { code: 0, output: `${await postStatus({ GITHUB_API_URL: github.url, ...env })}\n` };
+  } catch (error) {
+    return { code: 1, output: `${error instanceof Error ? error.message : String(error)}\n` };
+  }
+}
 /** Runs the script as CI does, with `env` (and nothing of this process's GitHub settings). */
-function post(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function postAsCi(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", script], {
       cwd: root,
@@ -71,7 +84,7 @@ const statuses = async () =>
 
 describe("posting the preview's commit status", () => {
   it("posts state, target_url, a context containing deploy and a description, with the token in the Authorization header only", async () => {
-    const { code, output } = await post(settings);
+    const { code, output } = await postAsCi(settings);
     expect(code, output).toBe(0);
     expect(received()).toHaveLength(1);
     const [request] = received();
@@ -139,7 +152,7 @@ describe("posting the preview's commit status", () => {
   });
 
   it("fails in words when GitHub cannot be reached", async () => {
-    const { code, output } = await post({ ...settings, GITHUB_API_URL: "http://127.0.0.1:1" });
+    const { code, output } = await postAsCi({ ...settings, GITHUB_API_URL: "http://127.0.0.1:1" });
     expect(code).toBe(1);
     expect(output).toMatch(/cannot reach http:\/\/127\.0\.0\.1:1\/repos\/acme\/site\/statuses\//);
     expect(output).not.toContain(token);
