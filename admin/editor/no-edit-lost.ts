@@ -36,8 +36,7 @@ function inWords(value: unknown): string {
 export type Publisher = Pick<Authorship, "author" | "date">;
 
 /** " by Sam Ortiz on Nov 2, 2026, 10:42 AM" (the site's time zone), or nothing when unknown. */
-const byWhom = (by: Publisher | undefined) =>
-  by ? ` by ${by.author} on ${writtenTime(by.date, site.timeZone)}` : "";
+const byWhom = (by: Publisher | undefined) => (by ? ` by ${by.author} on ${writtenTime(by.date, site.timeZone)}` : "");
 
 /** "Price was changed to "69" by Sam Ortiz on Nov 2, 2026, 10:42 AM and published; your "79" was not saved." */
 export function conflictWords(
@@ -126,7 +125,9 @@ async function lookForTheirs() {
   if (!changed || changed.now === announced) return;
   announced = changed.now;
   const by = await publisherOf(entry, changed.now);
-  const who = by ? `${by.author} published a change to this entry on ${writtenTime(by.date, site.timeZone)}` : "Someone published a change to this entry";
+  const who = by
+    ? `${by.author} published a change to this entry on ${writtenTime(by.date, site.timeZone)}`
+    : "Someone published a change to this entry";
   notice(`${who} since you opened it.`, {
     label: "Load their change",
     run: () => {

@@ -15,7 +15,10 @@ export interface Ran {
   stderr: string;
 }
 
-export async function inProcess(main: () => number | Promise<number>, env: Record<string, string | undefined> = {}): Promise<Ran> {
+export async function inProcess(
+  main: () => number | Promise<number>,
+  env: Record<string, string | undefined> = {},
+): Promise<Ran> {
   const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   const put = (values: Record<string, string | undefined>) => {
     for (const [name, value] of Object.entries(values)) {
@@ -25,8 +28,12 @@ export async function inProcess(main: () => number | Promise<number>, env: Recor
   };
   let stdout = "";
   let stderr = "";
-  const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void (stdout += `${format(...args)}\n`));
-  const error = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void (stderr += `${format(...args)}\n`));
+  const log = vi
+    .spyOn(console, "log")
+    .mockImplementation((...args: unknown[]) => void (stdout += `${format(...args)}\n`));
+  const error = vi
+    .spyOn(console, "error")
+    .mockImplementation((...args: unknown[]) => void (stderr += `${format(...args)}\n`));
   put(env);
   try {
     return { status: await main(), stdout, stderr };
