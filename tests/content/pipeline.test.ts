@@ -79,10 +79,10 @@ describe("the content pipeline", () => {
   });
 
   it("prints FILE:LINE:COL  field  message, exits 1 and writes nothing", () => {
-    // The CLI as a process of its own (run directly, as in development): its exit code and its stream.
+    // The CLI as a process of its own, as `npm run content:build` runs it (its launcher): its exit code and its stream.
     const dir = fixture({ "collections/plans/basic.yaml": replace("price: 10", "price: ten") });
     const out = outDir();
-    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/content/cli/cli.ts", "build", `--content=${dir}`, `--out=${out}`], {
+    const result = spawnSync(process.execPath, ["scripts/content/cli/run.mjs", "build", `--content=${dir}`, `--out=${out}`], {
       cwd: root,
       encoding: "utf8",
     });
