@@ -49,60 +49,10 @@ export function replace(from: string, to: string) {
 /** The valid fixture's content files (the per-file cache keeps each of them). */
 const validFiles = (readdirSync(validFixture, { recursive: true }) as string[]).filter((rel) => /\.(ya?ml|md)$/.test(rel));
 
-/**
- * One folder holding the valid fixture, each file with its time, for cases run one after another:
- * a case's changes are applied there, and undone after it (each file put back as it was laid, or
- * removed with the folders it made), which costs less than a copy of the whole fixture per case.
- * Each undo is checked: the folder's files are the laid ones again, each with the time it was laid with.
- */
-class LaidFixture {
-  readonly dir = tempDir("content-");
-  private readonly times = new Map<string, number>();
-  private readonly folders = new Set<string>();
-  private applied: string[] = [];
-
-  constructor() {
-    cpSync(validFixture, this.dir, { recursive: true, preserveTimestamps: true });
-    for (const [rel, stat] of this.listing()) {
-      if (stat.isDirectory()) this.folders.add(rel);
-      else this.times.set(rel, stat.mtimeMs);
-    }
-  }
-
-  private listing() {
-    return (readdirSync(this.dir, { recursive: true }) as string[]).map((rel) => [rel, statSync(join(this.dir, rel))] as const);
-  }
-
-  /** The folder with `changes` applied; undo() puts it back. */
-  apply(changes: Record<string, Change>): string {
-    this.applied = Object.keys(changes);
-    return change(this.dir, changes);
-  }
-
-  undo(): void {
-    for (const rel of this.applied) {
-      const path = join(this.dir, rel);
-      if (this.times.has(rel)) {
-        cpSync(join(validFixture, rel), path, { preserveTimestamps: true });
-        continue;
-      }
-      rmSync(path, { force: true });
-      for (let folder = dirname(rel); folder !== "." && !this.folders.has(folder); folder = dirname(folder))
-        rmSync(join(this.dir, folder), { recursive: true, force: true });
-    }
-    this.applied = [];
-    const files = this.listing().filter(([, stat]) => !stat.isDirectory());
-    if (files.length !== this.times.size || files.some(([rel, stat]) => this.times.get(rel) !== stat.mtimeMs)) {
-      throw new Error(`the valid fixture in ${this.dir} was not put back as it was laid`);
-    }
-  }
-}
-
-/** The laid fixture of this test file (files share modules, vite.config.ts: one made by an earlier file is gone). */
-let laid: LaidFixture | undefined;
-function laidFixture(): LaidFixture {
-  if (!laid || !existsSync(laid.dir)) laid = new LaidFixture();
-  return laid;
+/** Lays the valid fixture in `dir` afresh, each file with its time (so every laying is the same to the cache). */
+function layValid(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(validFixture, dir, { recursive: true, preserveTimestamps: true });
 }
 
 /** Runs `run`, returning its result and the files it found in a per-file cache. */
@@ -122,20 +72,24 @@ function withHits<T>(run: () => T): { result: T; hits: Set<string> } {
 }
 
 /**
- * The per-file cache the valid fixture primes in the laid fixture's folder: primed once per test file
- * (a check of the valid fixture there), its file's text kept and put back before each case: the cache
- * as the priming left it, for the same folder, the same bytes and the same file times (the context's
- * fingerprint, cache.ts, holds the folder and the pictures' times). Checked once here: a run on the
- * folder finds every file in the cache and changes nothing in it, no validated value being made again.
+ * The folder problemsIn() checks its cases in, and the per-file cache the valid fixture primed there:
+ * primed once per test file (a check of the valid fixture in that folder), its file's text kept.
+ * A case lays the valid fixture there again and puts that text back: the cache as the priming left
+ * it, for the same folder, the same bytes and the same file times (the context's fingerprint, cache.ts,
+ * holds the folder and the pictures' times). Checked once here: a run on the laid folder finds every
+ * file in the cache and changes nothing in it, no validated value being made again.
  */
 let primed: { dir: string; cache: string; file: string; text: string } | undefined;
 function primedCache(): NonNullable<typeof primed> {
-  const { dir } = laidFixture();
-  if (primed?.dir === dir && existsSync(primed.cache)) return primed;
+  // Made by an earlier test file in this process (files share modules, vite.config.ts) and removed after it.
+  if (primed && existsSync(primed.cache)) return primed;
+  const dir = tempDir("content-");
   const cache = tempDir("content-cache-");
+  layValid(dir);
   runContent({ contentDir: dir, cache });
   const file = new ContentCache(dir, cache).file!;
   const text = readFileSync(file, "utf8");
+  layValid(dir);
   const again = withHits(() => runContent({ contentDir: dir, cache }));
   if (again.result.problems.length > 0 || again.hits.size !== validFiles.length || readFileSync(file, "utf8") !== text) {
     throw new Error("the cache primed on the valid fixture did not serve it again unchanged in the same folder");
@@ -150,21 +104,18 @@ function primedCache(): NonNullable<typeof primed> {
  * the second run must have taken every file the changes left alone from that cache.
  */
 export function problemsIn(changes: Record<string, Change>) {
-  const { cache, file, text } = primedCache();
-  const dir = laidFixture().apply(changes);
-  try {
-    const problems = runContent({ contentDir: dir }).problems;
-    writeFileSync(file, text);
-    const { result, hits } = withHits(() => runContent({ contentDir: dir, cache }).problems);
-    const missed = validFiles.filter((rel) => !(rel in changes) && !hits.has(rel));
-    if (missed.length > 0) throw new Error(`through the cache, these files were not taken from it: ${missed.join(", ")}`);
-    if (JSON.stringify(result) !== JSON.stringify(problems)) {
-      throw new Error(`through the cache, the problems differ:\n${JSON.stringify(result)}\nafresh:\n${JSON.stringify(problems)}`);
-    }
-    return problems;
-  } finally {
-    laidFixture().undo();
+  const { dir, cache, file, text } = primedCache();
+  layValid(dir);
+  change(dir, changes);
+  const problems = runContent({ contentDir: dir }).problems;
+  writeFileSync(file, text);
+  const { result, hits } = withHits(() => runContent({ contentDir: dir, cache }).problems);
+  const missed = validFiles.filter((rel) => !(rel in changes) && !hits.has(rel));
+  if (missed.length > 0) throw new Error(`through the cache, these files were not taken from it: ${missed.join(", ")}`);
+  if (JSON.stringify(result) !== JSON.stringify(problems)) {
+    throw new Error(`through the cache, the problems differ:\n${JSON.stringify(result)}\nafresh:\n${JSON.stringify(problems)}`);
   }
+  return problems;
 }
 
 /**
@@ -172,14 +123,10 @@ export function problemsIn(changes: Record<string, Change>) {
  * with its job and answer copied, as between threads): the cache filled in two rounds, then the run.
  */
 export async function problemsInParallel(changes: Record<string, Change>) {
-  const dir = laidFixture().apply(changes);
-  try {
-    const cache = new ContentCache(dir);
-    await prepareInParallel(dir, cache, undefined, { threads: 3, minFiles: 1, now: Date.now() });
-    return runContent({ contentDir: dir, cache }).problems;
-  } finally {
-    laidFixture().undo();
-  }
+  const dir = fixture(changes);
+  const cache = new ContentCache(dir);
+  await prepareInParallel(dir, cache, undefined, { threads: 3, minFiles: 1, now: Date.now() });
+  return runContent({ contentDir: dir, cache }).problems;
 }
 
 /** Every file under `dir` with its bytes and modification time. */
