@@ -117,6 +117,17 @@ async function startLogin(page: Page, origin = site): Promise<Page> {
   return popup;
 }
 
+/** Waits for the login window to close itself; if it does not, says where it stopped and what it shows. */
+async function closed(popup: Page): Promise<void> {
+  await popup.waitForEvent("close", { timeout: 180_000 }).catch(async (error: Error) => {
+    const shows = await popup
+      .locator("body")
+      .innerText({ timeout: 5_000 })
+      .catch(() => "(nothing readable)");
+    throw new Error(`${error.message}\nthe login window stayed open at ${popup.url()}, showing: ${shows}`);
+  });
+}
+
 beforeAll(async () => {
   standIn = await startGitHubStandIn({ clientId, clientSecret, repo, login: "marketer" });
   // /admin/ as `npm run build` builds it, for a repository on "GitHub" (the stand-in's API, by the
@@ -168,7 +179,7 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
     const context = await newContext();
     const page = await context.newPage();
     const popup = await startLogin(page);
-    await popup.waitForEvent("close", { timeout: 180_000 });
+    await closed(popup);
 
     // Logged in: the collections of the configuration (generated from the schemas) are listed.
     const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
@@ -371,7 +382,7 @@ describe("logging in through nginx with the shipped deploy/nginx.conf", { timeou
     const context = await newContext();
     const page = await context.newPage();
     const popup = await startLogin(page, nginxSite);
-    await popup.waitForEvent("close", { timeout: 180_000 });
+    await closed(popup);
     const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
     await page
       .getByRole("link", { name: labels[0]!, exact: true })
@@ -449,7 +460,7 @@ describe(
       const popup = await startLogin(page, siteOrigin);
       // The site's /admin/ sent the browser to the editor's own address, and the login ran there.
       expect(new URL(page.url()).origin).toBe(admin);
-      await popup.waitForEvent("close", { timeout: 180_000 });
+      await closed(popup);
       const labels = cmsConfig(cmsOptions()).collections.map((c) => c.label);
       await page
         .getByRole("link", { name: labels[0]!, exact: true })
