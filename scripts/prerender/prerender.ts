@@ -14,6 +14,7 @@
  * card is a PNG from a drawing, a JPEG from a photo.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Collections, PageData, Redirect, Site } from "../../schemas/index.ts";
@@ -44,6 +45,10 @@ const { redirects } = read<{ redirects: Redirect[] }>("redirects.json");
 const tagManager = Boolean(site.analytics.gtmContainerId);
 // /admin/ on an address of its own (checked, and warned about, by the build's step before: admin-origin.ts).
 const adminOrigin = adminOriginFrom(process.env.ADMIN_ORIGIN);
+// The live site's pages: React and React Router as in production (the server build leaves them to
+// node_modules, whose entry files choose their development builds unless told: several times slower,
+// with checks the component tests already make).
+process.env.NODE_ENV = "production";
 const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")).href)) as {
   render: (url: string) => string;
 };
@@ -129,12 +134,11 @@ const logoSvg = site.company.logo.src.endsWith(".svg")
   ? readFileSync(join(dist, site.company.logo.src), "utf8")
   : undefined;
 const shareStats = { made: 0, cached: 0, ms: 0 };
-async function entryCard(entry: NonNullable<PageData["entry"]>) {
+async function entryCard(entry: NonNullable<PageData["entry"]>): Promise<ShareCard> {
   const own = (collections as unknown as Record<string, { id: string; shareImage?: { src: string; alt: string } }[]>)[
     entry.kind
   ]?.find((fields) => fields.id === entry.id)?.shareImage;
   if (own) return { src: await card(own.src), ...shareImageSize, alt: own.alt };
-  const started = performance.now();
   const made = await shareImage({
     title: entry.title,
     kind: entry.kindTitle,
@@ -143,7 +147,6 @@ async function entryCard(entry: NonNullable<PageData["entry"]>) {
     colours: { background: colours["color-dark"]!, text: colours["color-on-dark"]!, accent: colours["color-accent"]! },
   });
   shareStats[made.cached ? "cached" : "made"]++;
-  shareStats.ms += performance.now() - started;
   const file = `media/share-${entry.id}-${made.hash.slice(0, 10)}.png`;
   writeFileSync(join(dist, file), made.png);
   return { src: `/${file}`, ...shareImageSize, alt: entry.title };
@@ -154,13 +157,38 @@ function tokens(css: string): Record<string, string> {
   return Object.fromEntries([...css.matchAll(/--(color-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
 }
 
+type ShareCard = { src: string; width: number; height: number; alt: string };
+
+/**
+ * Every entry's card, made before the pages, several at a time: sharp draws on libuv's threads, so a
+ * thousand guides' images take the machine's cores, not one (made in the pages' order all the same).
+ */
+async function entryCards(): Promise<Map<string, ShareCard>> {
+  const started = performance.now();
+  const entries = pages.flatMap((page) => (page.entry ? [page.entry] : []));
+  const cards = new Map<string, ShareCard>();
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const entry = entries[next++]!;
+      cards.set(`${entry.kind}/${entry.id}`, await entryCard(entry));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism() * 2, entries.length) }, worker));
+  shareStats.ms = performance.now() - started;
+  return cards;
+}
+const cards = await entryCards();
+
 const written: PageInput[] = [];
 for (const page of pages) {
   const notFound = page.route === site.notFoundRoute;
   const body = server.render(page.route);
   // The page's largest first-screen picture is fetched while the head is read, not after the layout.
   const image = imagePreload(body);
-  const entry = page.entry ? entryHeadOf(site, page.entry, await entryCard(page.entry)) : undefined;
+  const entry = page.entry
+    ? entryHeadOf(site, page.entry, cards.get(`${page.entry.kind}/${page.entry.id}`)!)
+    : undefined;
   const feeds = feedLinksOf(site, page, pages);
   const head = [
     renderHead({ site, page, collections, notFound, icons, socialCard, ...(entry ? { entry } : {}), feeds }),

@@ -65,11 +65,29 @@ const tocFrom = 3;
 /** Related entries shown at the end of an entry's page. */
 const relatedCount = 3;
 
+/**
+ * What is worked out from an entry's text alone (its reading time, its table of contents), kept by
+ * the text: `npm run dev` rebuilds every entry's page on a save, and a thousand guides' texts are
+ * read again only when they change. Emptied when it holds far more texts than a site has.
+ */
+function byText<T>(make: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let found = known.get(text);
+    if (found === undefined) {
+      if (known.size > 20_000) known.clear();
+      found = make(text);
+      known.set(text, found);
+    }
+    return found;
+  };
+}
+
 /** The plain words of some HTML. */
-function wordsOf(html: string): number {
+const wordsOf = byText((html: string): number => {
   const text = html.replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/gi, " ");
   return text.split(/\s+/).filter(Boolean).length;
-}
+});
 
 const decode = (html: string) =>
   html
@@ -83,14 +101,16 @@ const decode = (html: string) =>
 
 /** The h2 and h3 of an entry's text (markdown.ts gave them ids), when it has enough of them to need a table of contents. */
 export function tableOfContents(body: string | undefined): EntryPage["toc"] {
-  if (!body) return [];
+  return body ? tocOf(body) : [];
+}
+const tocOf = byText((body: string): EntryPage["toc"] => {
   const headings = [...body.matchAll(/<h([23]) id="([^"]+)">([\s\S]*?)<\/h\1>/g)].map((match) => ({
     id: match[2]!,
     text: decode(match[3]!),
     depth: Number(match[1]) as 2 | 3,
   }));
   return headings.filter((heading) => heading.depth === 2).length >= tocFrom ? headings : [];
-}
+});
 
 /** The kind's own Markdown fields drawn as parts of its page, in its schema's order: field name → heading. */
 const partsOfKind = new WeakMap<PagesKind, [string, string][]>();
@@ -172,17 +192,28 @@ function kindContext(kind: PagesKind, content: Content, words: EntryWords, entri
   return { kind, words, home, kindUrl, kindCrumb: { label: kind.title, url: kindUrl }, parts, tags, tagLink, authorLink, cards };
 }
 
-/** One entry's page, with its related entries among the listed ones. */
-function entryPageOf(k: KindContext, entry: EntryValue, listed: readonly EntryValue[]): PageData {
+/** The listed entries that are not drafts, by the id of each tag they carry: where related entries are found. */
+type ByTag = Map<string, EntryValue[]>;
+function byTagOf(listed: readonly EntryValue[]): ByTag {
+  const byTag: ByTag = new Map();
+  for (const entry of listed) {
+    if (entry.draft) continue;
+    for (const { id } of entry.tags) (byTag.get(id) ?? byTag.set(id, []).get(id)!).push(entry);
+  }
+  return byTag;
+}
+
+/** One entry's page, with its related entries: those sharing the most tags with it, then the newest. */
+function entryPageOf(k: KindContext, entry: EntryValue, byTag: ByTag): PageData {
   const card = k.cards.get(entry.id)!;
-  const mine = new Set(entry.tags.map((reference) => reference.id));
-  const related = listed
-    .filter((other) => other.id !== entry.id && !other.draft)
-    .map((other) => ({ other, shared: other.tags.filter((reference) => mine.has(reference.id)).length }))
-    .filter(({ shared }) => shared > 0)
-    .sort((a, b) => b.shared - a.shared || newestFirst(a.other, b.other))
+  const shared = new Map<EntryValue, number>();
+  for (const id of new Set(entry.tags.map((reference) => reference.id))) {
+    for (const other of byTag.get(id) ?? []) if (other.id !== entry.id) shared.set(other, (shared.get(other) ?? 0) + 1);
+  }
+  const related = [...shared]
+    .sort(([a, m], [b, n]) => n - m || newestFirst(a, b))
     .slice(0, relatedCount)
-    .map(({ other }) => k.cards.get(other.id)!);
+    .map(([other]) => k.cards.get(other.id)!);
   const window = {
     ...(entry.publishDate === undefined ? {} : { publishDate: entry.publishDate }),
     ...(entry.expiryDate === undefined ? {} : { expiryDate: entry.expiryDate }),
@@ -298,7 +329,8 @@ export function entryPages(content: Content, kinds: KindTable): EntryPages {
     const k = kindContext(kind, content, words, entries);
     const listed = entries.filter((entry) => !entry.unlisted);
     cards[kind.name] = listed.map((entry) => k.cards.get(entry.id)!);
-    for (const entry of entries) pages.push(entryPageOf(k, entry, listed));
+    const byTag = byTagOf(listed);
+    for (const entry of entries) pages.push(entryPageOf(k, entry, byTag));
     pages.push(...listingsOf(k, listed));
   }
   return { pages, cards };
