@@ -29,6 +29,13 @@ describe("the site's benchmarks, each in a small run", () => {
     await expectOk(npm("bench:dev", [], { BENCH_SIZES: "shipped", BENCH_RUNS: "1" }), /updated in place: yes/);
   });
 
+  it("npm run bench:guides on 20 guides, one run, without Astro", async () => {
+    await expectOk(
+      npm("bench:guides", [], { BENCH_GUIDES: "20", BENCH_RUNS: "1", BENCH_ASTRO: "skip" }),
+      /full build, share images and photos cached\s+[\d.]+ s[\s\S]*every save shown within 300 ms: slowest median \d+ ms/,
+    );
+  });
+
   it("npm run bench:images on one photo, one warm build", async () => {
     await expectOk(
       npm("bench:images", [], { BENCH_PHOTOS: "1", BENCH_RUNS: "1" }),

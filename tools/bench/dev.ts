@@ -20,15 +20,16 @@
  * records a performance trace; both land in .bench/dev-profile/ (summarised by tools/bench/profile-summary.ts).
  * BENCH_RUNS sets the saves per edit (default 5).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { bench, countFiles, fieldsOf, makeFolder } from "../../tests/helpers/bench-corpus.ts";
 import { chromiumArgs, chromiumPath } from "../shared/chromium.ts";
 import { copyProject } from "../shared/copy-project.ts";
 import { freePort } from "../../tests/helpers/free-port.ts";
+import { savedUntilShown, startVite, stopVite, watcherScript } from "./dev/vite-page.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sizes = (process.env.BENCH_SIZES ?? "shipped,1000,4000").split(",");
@@ -38,72 +39,6 @@ const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.fl
 
 /** How long the dev server's content rebuilds took (ms), as it logs them. */
 let rebuilds: number[] = [];
-
-/** `vite` in the copy, as `npm run dev` starts it; resolves once it answers. */
-async function startVite(project: string, port: number, cpuProf: boolean): Promise<ChildProcess> {
-  const args = [
-    ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-interval=250"] : []),
-    join(project, "node_modules", "vite", "bin", "vite.js"),
-    "--port",
-    String(port),
-    "--strictPort",
-  ];
-  const child = spawn(process.execPath, args, { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    // The content plugin says how long each rebuild took: from its start (10 ms after the watcher's last event) to the modules
-    // written and the pages told.
-    for (const [, ms] of chunk.toString().matchAll(/content: \d+ file\(s\) updated in (\d+) ms/g))
-      rebuilds.push(Number(ms));
-  });
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`vite stopped:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 120_000) throw new Error(`vite did not answer:\n${output}`);
-    await sleep(100);
-  }
-}
-
-async function stopVite(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once("exit", done));
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(15_000)]);
-  if (child.exitCode === null) child.kill("SIGKILL");
-}
-
-declare global {
-  interface Window {
-    benchMarker?: boolean;
-    benchSeen?: (text: string) => Promise<number>;
-  }
-}
-
-/**
- * In the page: `benchSeen(text)` resolves with the time (epoch ms) of the first frame painted with
- * `text` in it. A string, so that the bundler of this script adds nothing to the function.
- */
-const watcherScript = `
-  window.benchMarker = true;
-  window.benchSeen = (text) => new Promise((resolve) => {
-    const check = () => {
-      if (!document.body.textContent.includes(text)) return;
-      observer.disconnect();
-      // The frame the change is painted in: the next animation frame, then the paint after it.
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0));
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    check();
-  });
-`;
 
 interface Edit {
   name: string;
@@ -215,7 +150,10 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
     mkdirSync(profileDir, { recursive: true });
   }
   rebuilds = [];
-  const vite = await startVite(project, port, withProfile);
+  const vite = await startVite(project, port, {
+    ...(withProfile ? { cpuProfDir: profileDir } : {}),
+    onRebuild: (ms) => rebuilds.push(ms),
+  });
   const base = `http://127.0.0.1:${port}`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const home = await context.newPage();
@@ -243,20 +181,16 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
     if (withProfile)
       await browser.startTracing(home, { path: join(profileDir, "page-trace.json"), screenshots: false });
 
-    const save = async (page: Page, file: string, text: string, mark: string) => {
-      await page.bringToFront();
-      const seen = page.evaluate(`window.benchSeen(${JSON.stringify(mark)})`) as Promise<number>;
-      await sleep(50); // the observer is in place
-      const saved = performance.timeOrigin + performance.now();
-      writeFileSync(join(content, file), text);
-      return (await Promise.race([seen, sleep(20_000).then(() => NaN)])) - saved;
-    };
-
     let n = 0;
     for (let i = 0; i < runs + 1; i++) {
       for (const [e, edit] of edits.entries()) {
         const mark = `Bench edit ${++n}`;
-        const ms = await save(pages[edit.page], edit.file, edit.change(originals.get(edit.file)!, mark), mark);
+        const ms = await savedUntilShown(
+          pages[edit.page],
+          join(content, edit.file),
+          edit.change(originals.get(edit.file)!, mark),
+          mark,
+        );
         // The first round warms up (the first hot update of each module compiles it).
         // Recorded under the first size's names (a corpus's home page may be another file).
         const name = editNames[e]!;
@@ -270,7 +204,7 @@ async function measureSize(browser: Browser, size: string, withProfile: boolean)
       await sleep(300);
       const mark = `Bench fix ${++n}`;
       const fixed = edits[1]!.change(originals.get(homeFile)!, mark);
-      const ms = await save(home, homeFile, fixed, mark);
+      const ms = await savedUntilShown(home, join(content, homeFile), fixed, mark);
       await home.locator("#content-problems").waitFor({ state: "detached", timeout: 20_000 });
       if (i > 0) samples.set("fix after a mistake", [...(samples.get("fix after a mistake") ?? []), ms]);
       await sleep(300);
