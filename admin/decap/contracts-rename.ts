@@ -1,8 +1,9 @@
 /**
  * The contracts of what a rename (rename.ts) relies on, by name (internals.ts): the backend
  * implementation's several files in one save and their deletion (exercised with the local proxy on
- * two probe files outside content/, then deleted; on another backend, their presence only), and
- * ENTRY_DELETE_SUCCESS (on a probe entry put in Decap's entries, never the one open).
+ * two probe files outside content/, then deleted; on another backend, their presence only), its
+ * changes in review (with GitHub's editorial workflow, an entry with none), and ENTRY_DELETE_SUCCESS
+ * (on a probe entry put in Decap's entries, never the one open).
  */
 import { store } from "decap-cms-core/dist/esm/redux/index.js";
 import { state, backend, expect, isFunction, editing, type Check } from "./contract-kit.ts";
@@ -10,6 +11,7 @@ import { state, backend, expect, isFunction, editing, type Check } from "./contr
 const probeFolder = ".decap-door-probe";
 const implementation = () => backend()?.implementation;
 const local = () => state().config?.backend?.name === "proxy";
+const editingCollection = () => String([...(state().collections?.keys?.() ?? [])][0] ?? "");
 const readProbe = async (path: string) => ((await implementation().getEntry(path)) as any)?.data ?? null;
 
 export const renameContracts = {
@@ -63,6 +65,24 @@ export const renameContracts = {
       );
       await implementation().deleteFiles([path], "decap door probe");
       expect((await readProbe(path)) === null, "deleteFiles([path]) left the file");
+    },
+  },
+  "backend.implementation.unpublishedEntry": {
+    stage: "logged in",
+    check: async () => {
+      expect(isFunction(implementation()?.unpublishedEntry), "the backend's implementation has no unpublishedEntry");
+      // The local proxy keeps no changes in review; with GitHub's editorial workflow, a slug with none is refused as such.
+      if (local() || state().config?.publish_mode !== "editorial_workflow") return;
+      const none = await implementation()
+        .unpublishedEntry({ collection: editingCollection(), slug: "decap-door-probe-none" })
+        .then(
+          () => false,
+          (error: any) => error?.notUnderEditorialWorkflow === true,
+        );
+      expect(
+        none,
+        "unpublishedEntry() of an entry with no changes in review does not reject as notUnderEditorialWorkflow",
+      );
     },
   },
   ENTRY_DELETE_SUCCESS: {

@@ -172,7 +172,7 @@ export const internals = [
     name: "backend.implementation.persistEntry",
     kind: "backend",
     assumed:
-      "`({ dataFiles: [{ path, slug, raw, newPath? }], assets }, { commitMessage, collectionName, useWorkflow, hasSubfolders, … })` writes several files in one save: the local proxy each at `path` (it moves files only when every one has `newPath`); GitHub in one commit, a file with `newPath` deleted at `path` and written at `newPath` (that file alone with `hasSubfolders: false`)",
+      "`({ dataFiles: [{ path, slug, raw, newPath? }], assets }, { commitMessage, collectionName, useWorkflow, hasSubfolders, … })` writes several files in one save: the local proxy each at `path` (it moves files only when every one has `newPath`); GitHub in one commit, a file with `newPath` deleted at `path` and written at `newPath` (that file alone with `hasSubfolders: false`), with `useWorkflow` on a new branch `cms/<collectionName>/<the first file's slug>` and its pull request",
     usedIn: "rename.ts: renameEntry",
   },
   {
@@ -180,6 +180,13 @@ export const internals = [
     kind: "backend",
     assumed: "`(paths, commitMessage)` deletes files by their paths in the repository",
     usedIn: "rename.ts: renameEntry (the local proxy)",
+  },
+  {
+    name: "backend.implementation.unpublishedEntry",
+    kind: "backend",
+    assumed:
+      "`({ collection, slug })` → the entry's changes in review (its pull request); rejects with `notUnderEditorialWorkflow: true` when it has none",
+    usedIn: "rename.ts: inReview (the editorial workflow)",
   },
   // Insides of Decap's widgets.
   {

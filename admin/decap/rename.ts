@@ -4,16 +4,18 @@
  * backend; then Decap's store and address moved to the entry at its new name. Decap itself never
  * renames an entry of a plain folder collection (docs/decisions/0050): its backend's `persistEntry`
  * keeps an entry's path, so the files are handed to the backend's implementation, as Decap's own
- * `persistEntry` hands them (internals.ts: `backend.implementation.persistEntry`, `…deleteFiles`).
+ * `persistEntry` hands them (internals.ts: `backend.implementation.persistEntry`, `…deleteFiles`,
+ * `…unpublishedEntry`).
  * - `npm run cms` (the local proxy, files on disk, simple publishing): the entry at its new path and
  *   the redirects file written in one request, then the old file deleted (a failure in between leaves
  *   both files: nothing is lost, and the content check names the duplicate).
- * - GitHub, simple publishing: one commit (Decap's tree of the two files, the old path deleted in it),
- *   which the branch takes only as a fast-forward: all of it or nothing.
- * - The editorial workflow (GitHub's pull requests, what the site's /admin/ uses on GitHub) is refused
- *   in words: Decap's review of an entry reads a pull request as one entry's files, and one that also
- *   holds content/redirects.yaml and a deleted file would be read as media; it is not done by halves.
- * Refused too: an entry with unsaved changes (save them first), and another backend.
+ * - GitHub with the editorial workflow (the site's /admin/): one commit (Decap's tree: the old path
+ *   deleted, the new one written, the redirects file) on a new branch `cms/<collection>/<new id>` and
+ *   its pull request, as Decap saves a new entry for review: nothing changes on the site until it is
+ *   published, and publishing merges all of it. Refused while the entry already has changes in review
+ *   (its own pull request), or one is there for the new id.
+ * - GitHub, simple publishing: the same one commit on the branch, taken only as a fast-forward.
+ * Refused too, in words: an entry with unsaved changes (save them first), and another backend.
  */
 import { store } from "decap-cms-core/dist/esm/redux/index.js";
 import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
@@ -55,6 +57,8 @@ interface PersistOptions {
 interface Implementation {
   persistEntry(entry: { dataFiles: DataFile[]; assets: never[] }, options: PersistOptions): Promise<unknown>;
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
+  /** The entry's changes in review (its pull request); rejects, `notUnderEditorialWorkflow`, when there are none. */
+  unpublishedEntry(args: { collection: string; slug: string }): Promise<unknown>;
 }
 interface Immutable {
   get(key: string): unknown;
@@ -74,19 +78,15 @@ const implementation = (): Implementation | undefined => {
   }
 };
 
-type Mode = "local" | "github simple";
+type Mode = "local" | "github simple" | "github review";
 
 /** How the backend /admin/ is logged in to can rename, or why it cannot (in words). */
 function renameMode(): { mode: Mode } | { refused: string } {
   const { config } = state();
   const name = config.backend?.name;
-  if (config.publish_mode === "editorial_workflow")
-    return {
-      refused:
-        "Changing an address is not possible with reviewed changes (each change a pull request) yet: ask a developer to rename the file and add its redirect to content/redirects.yaml, or change it with npm run cms",
-    };
-  if (name === "proxy") return { mode: "local" };
-  if (name === "github") return { mode: "github simple" };
+  const review = config.publish_mode === "editorial_workflow";
+  if (name === "proxy" && !review) return { mode: "local" };
+  if (name === "github") return { mode: review ? "github review" : "github simple" };
   return { refused: `Changing an address is not possible with the "${name ?? "unknown"}" backend` };
 }
 
@@ -126,16 +126,25 @@ const draftEntry = () => state().entryDraft?.get("entry") as Immutable | undefin
  * and the entry opened at its new address (Decap reads it from the backend). Resolves once the
  * editor holds it.
  */
-export async function renameEntry(files: RenameFiles): Promise<void> {
+export async function renameEntry(files: RenameFiles): Promise<{ inReview: boolean }> {
   const refusal = renameRefusal();
   if (refusal) throw new Error(refusal);
   const mode = (renameMode() as { mode: Mode }).mode;
   const found = implementation()!;
+  const review = mode === "github review";
+  if (review) {
+    if (await inReview(found, files.collection, files.slug))
+      throw new Error(
+        "this entry has changes saved for review: publish them or delete them (Workflow), then change its address",
+      );
+    if (await inReview(found, files.collection, files.newSlug))
+      throw new Error(`changes for review are already saved under "${files.newSlug}": choose another address`);
+  }
   const options: PersistOptions = {
     newEntry: false,
     commitMessage: files.message,
     collectionName: files.collection,
-    useWorkflow: false,
+    useWorkflow: review,
     // Only this file moves (Decap's default moves every file of the entry's folder with it).
     hasSubfolders: false,
     unpublished: false,
@@ -152,7 +161,8 @@ export async function renameEntry(files: RenameFiles): Promise<void> {
     );
     await found.deleteFiles([files.path], files.message);
   } else {
-    // One commit: GitHub's tree with the old path deleted, the new one written, and the redirects.
+    // One commit: GitHub's tree with the old path deleted, the new one written, and the redirects;
+    // for review, on the branch of the entry's new name (the first file's slug) and its pull request.
     await found.persistEntry(
       {
         dataFiles: [{ path: files.path, newPath: files.newPath, slug: files.newSlug, raw: files.raw }, ...redirects],
@@ -161,18 +171,35 @@ export async function renameEntry(files: RenameFiles): Promise<void> {
       options,
     );
   }
-  await showRenamed(files.collection, files.slug, files.newSlug);
+  await showRenamed(files.collection, files.slug, files.newSlug, review);
+  return { inReview: review };
 }
 
-/** Decap's store and address moved from the entry `slug` to `newSlug` (its file already moved). */
-async function showRenamed(collection: string, slug: string, newSlug: string) {
+/** True when the entry `slug` has changes in review (a pull request); a failure to tell is thrown. */
+async function inReview(found: Implementation, collection: string, slug: string): Promise<boolean> {
+  try {
+    await found.unpublishedEntry({ collection, slug });
+    return true;
+  } catch (error) {
+    if ((error as { notUnderEditorialWorkflow?: unknown })?.notUnderEditorialWorkflow === true) return false;
+    throw error;
+  }
+}
+
+/**
+ * Decap's store and address moved from the entry `slug` to `newSlug` (its file already moved; in
+ * review, moved on its branch: the old entry stays as published until then, and the editor opens the
+ * one in review).
+ */
+async function showRenamed(collection: string, slug: string, newSlug: string, review: boolean) {
   window.location.replace(collectionAddress(collection));
   await storeUntil(() => draftEntry()?.get("slug") !== slug, "leave the entry's old address");
-  try {
-    store.dispatch({ type: "ENTRY_DELETE_SUCCESS", payload: { collectionName: collection, entrySlug: slug } });
-  } catch {
-    // Decap had not listed the collection (no ids to take the entry out of): nothing to forget.
-  }
+  if (!review)
+    try {
+      store.dispatch({ type: "ENTRY_DELETE_SUCCESS", payload: { collectionName: collection, entrySlug: slug } });
+    } catch {
+      // Decap had not listed the collection (no ids to take the entry out of): nothing to forget.
+    }
   window.location.replace(entryAddress({ collection, slug: newSlug }));
   await storeUntil(() => {
     const entry = draftEntry();

@@ -5,7 +5,8 @@
  * rules), and the redirect the rename adds to content/redirects.yaml. Confirmed, the entry's file is
  * moved and the redirect written in one save (admin/decap/rename.ts), the editor opens the entry at
  * its new address, and the notice says so: "Renamed: /guides/old → /guides/new; the old address now
- * redirects there". A mode that cannot rename safely is refused in words, in the dialog.
+ * redirects there" (with the editorial workflow: "Saved for review: …; once published, the old address
+ * redirects there"). What cannot be renamed safely is refused in words, in the dialog.
  * A native modal <dialog>: the keyboard stays in it, Escape closes it, and the focus goes back to
  * the button.
  */
@@ -158,7 +159,7 @@ form.addEventListener("submit", (event) => {
       const text = storedFiles().find((f) => f.rel === change.from)!.text;
       // The repository's path of the content folder: the entry's path less its path under content/.
       const root = entry.path.slice(0, entry.path.length - change.from.length);
-      await renameEntry({
+      const { inReview } = await renameEntry({
         collection: entry.collection,
         slug: entry.slug,
         newSlug: input.value.trim(),
@@ -172,7 +173,11 @@ form.addEventListener("submit", (event) => {
       });
       busy = false;
       close();
-      notice(change.message);
+      notice(
+        inReview
+          ? `Saved for review: ${change.fromAddress} → ${change.toAddress}; once published, ${change.redirect ? "the old address redirects there" : "it is at its new address"}`
+          : change.message,
+      );
       void refreshStored();
     } catch (error) {
       show(undefined, `Not changed: ${error instanceof Error ? error.message : String(error)}`);
@@ -197,7 +202,12 @@ button.addEventListener("click", () => {
   dialog.showModal();
   input.focus();
   input.select();
-  void refreshStored();
+  // The content as it is now: what was typed meanwhile is checked again against it.
+  const opened = shown;
+  void refreshStored().then(() => {
+    if (dialog.open && !busy && shown === opened && input.value.trim() && input.value.trim() !== opened.slug)
+      show(check());
+  });
 });
 
 /** Follows the address and the entry Decap has loaded. */
