@@ -114,6 +114,10 @@ describe("Change address through the stand-in GitHub, editorial workflow", { tim
     );
     await see(page).toHaveURL(new RegExp(`#/collections/guides/entries/${newId}$`));
     await see(page.getByRole("button", { name: /^Status: / })).toHaveText(/Draft/, { timeout: 60_000 });
+    // Main has no file of the new name yet: that is no change published by someone else (no-edit-lost.ts looks on focus).
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await page.waitForTimeout(3_000);
+    await see(page.locator("#cms-notice")).not.toContainText("published a change");
 
     // One commit on the entry's branch: the file moved with its text, the redirect added; main as it was.
     const branch = `cms/guides/${newId}`;
