@@ -152,8 +152,7 @@ form.addEventListener("submit", (event) => {
       const refused = renameRefusal();
       if (!result || "problem" in result || refused) {
         show(result, refused);
-        input.readOnly = false;
-        return input.focus();
+        return;
       }
       const { change } = result;
       const text = storedFiles().find((f) => f.rel === change.from)!.text;
@@ -185,6 +184,8 @@ form.addEventListener("submit", (event) => {
       busy = false;
       confirm.disabled = cancel.disabled = input.readOnly = false;
       confirm.textContent = "Change address";
+      // Still open (refused, or failed): the focus back in the field, which the words describe.
+      if (dialog.open) input.focus();
     }
   })();
 });

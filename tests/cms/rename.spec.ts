@@ -4,15 +4,17 @@
  * gets the redirect from the old address, the notice says so in words, the editor is at the entry's
  * new address with the focus back on the button, and the content check passes. A new address another
  * guide has is refused in words, and nothing is written. The guides and addresses come from the copy's
- * content; the files the rename changed are put back after it.
+ * content; the files the rename changed are put back after it. The dialog is axe-clean (WCAG 2.2 AA).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { parse } from "yaml";
 import { contentKinds } from "../../schemas/kinds.ts";
 import { contentDir, expectContentCheckPasses, idsIn, openAdmin, snapshot } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
+const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const kind = contentKinds.find((k) => k.name === "guides") as { folder: string; address: string; noun: string };
 const at = (id: string) => kind.address.replace(":id", id);
 const fileOf = (id: string) => join(contentDir, kind.folder, `${id}.md`);
@@ -61,6 +63,8 @@ test("a new address another guide has is refused in words, and nothing is writte
   await page.keyboard.type(other!);
   await expect(dialog.getByText(`Not possible: another ${kind.noun} is called "${other}"`)).toBeVisible();
   await expect(input).toHaveAttribute("aria-invalid", "true");
+  const axe = await new AxeBuilder({ page }).include("#change-address").withTags(wcag).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(" | ")})`)).toEqual([]);
   await page.keyboard.press("Enter");
   await expect(dialog.getByText(`Not possible: another ${kind.noun} is called "${other}"`)).toBeVisible();
   await expect(input).toBeFocused();
