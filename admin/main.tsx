@@ -11,6 +11,7 @@ import "./decap/blank-entry.ts";
 import "./screens/leads/register.tsx";
 import "./screens/changes/register.tsx";
 import "./history/panel/register.tsx";
+import "./editor/change-address.ts";
 import * as generated from "../src/generated/index.js";
 import { config } from "./config.ts";
 import { readOnceLoggedIn } from "./editor/content-cache.ts";

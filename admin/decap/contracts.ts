@@ -8,13 +8,14 @@
  * `any` here, as in decap.ts: these read Decap's untyped insides.
  */
 import { pageContracts } from "./contracts-page.ts";
+import { renameContracts } from "./contracts-rename.ts";
 import { storeContracts } from "./contracts-store.ts";
 import type { Check, Stage } from "./contract-kit.ts";
 import { internals, type InternalName } from "./internals.ts";
 
 export type { Stage } from "./contract-kit.ts";
 
-export const contracts: Record<InternalName, Check> = { ...storeContracts, ...pageContracts };
+export const contracts: Record<InternalName, Check> = { ...storeContracts, ...pageContracts, ...renameContracts };
 
 /** Runs the contracts of `stage`: the names of those that fail, each with what no longer holds. */
 export async function check(stage: Stage): Promise<string[]> {

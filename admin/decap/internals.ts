@@ -2,7 +2,7 @@
  * Every part of Decap CMS that /admin/ relies on and that Decap publishes as no API: its store's
  * slices, its actions, its backend's methods, its widgets' insides, its page's DOM and styles, its
  * localStorage key and its addresses. Each is used in admin/decap/ only (decap.ts, backend.ts,
- * login.ts, routes.ts, dom.ts, decap.css, blank-entry.ts), and each has a contract, by its name, in
+ * login.ts, routes.ts, dom.ts, decap.css, blank-entry.ts, rename.ts), and each has a contract, by its name, in
  * contracts.ts, that `npm run test:cms` runs on the installed Decap (tests/cms/decap-door.spec.ts):
  * upgrading Decap means running that one command, and mending what it names here.
  * What Decap does publish (`cms.registerWidget`, `registerPreviewTemplate`, `registerEventListener`,
@@ -51,8 +51,8 @@ export const internals = [
   {
     name: "store.config",
     kind: "store",
-    assumed: "the configuration: `backend.name`, `isFetching`, `publish_mode`",
-    usedIn: "decap.ts: backend, keepNames",
+    assumed: 'the configuration: `backend.name` ("proxy" with `npm run cms`, "github"), `isFetching`, `publish_mode`',
+    usedIn: "decap.ts: backend, keepNames; rename.ts: renameMode",
   },
   { name: "store.auth.user", kind: "store", assumed: "set once someone is logged in", usedIn: "decap.ts: backend" },
   {
@@ -72,7 +72,7 @@ export const internals = [
     kind: "store",
     assumed:
       "`key`, `hasChanged`, and `entry` (collection, slug, path, newRecord, isFetching, data): the entry being edited",
-    usedIn: "decap.ts: draftEntry, putInDraft, openNewEntryWith, keepNames",
+    usedIn: "decap.ts: draftEntry, putInDraft, openNewEntryWith, keepNames; rename.ts: renameRefusal, showRenamed",
   },
   {
     name: "store.entryDraft.fieldsErrors",
@@ -124,6 +124,13 @@ export const internals = [
     assumed: "`{ payload: entry }` fills a new entry's draft with another's data, unsaved",
     usedIn: "decap.ts: openNewEntryWith",
   },
+  {
+    name: "ENTRY_DELETE_SUCCESS",
+    kind: "action",
+    assumed:
+      "`{ payload: { collectionName, entrySlug } }` takes an entry out of `entries.entities` and its collection's listed ids",
+    usedIn: "rename.ts: showRenamed",
+  },
   // Methods of the backend object (currentBackend's).
   {
     name: "backend.listAllEntries",
@@ -160,6 +167,26 @@ export const internals = [
     kind: "backend",
     assumed: "`(path)` → a picture by its whole path, with `url`",
     usedIn: "decap.ts: pictureBackend (backend.ts)",
+  },
+  {
+    name: "backend.implementation.persistEntry",
+    kind: "backend",
+    assumed:
+      "`({ dataFiles: [{ path, slug, raw, newPath? }], assets }, { commitMessage, collectionName, useWorkflow, hasSubfolders, … })` writes several files in one save: the local proxy each at `path` (it moves files only when every one has `newPath`); GitHub in one commit, a file with `newPath` deleted at `path` and written at `newPath` (that file alone with `hasSubfolders: false`), with `useWorkflow` on a new branch `cms/<collectionName>/<the first file's slug>` and its pull request",
+    usedIn: "rename.ts: renameEntry",
+  },
+  {
+    name: "backend.implementation.deleteFiles",
+    kind: "backend",
+    assumed: "`(paths, commitMessage)` deletes files by their paths in the repository",
+    usedIn: "rename.ts: renameEntry (the local proxy)",
+  },
+  {
+    name: "backend.implementation.unpublishedEntry",
+    kind: "backend",
+    assumed:
+      "`({ collection, slug })` → the entry's changes in review (its pull request); rejects with `notUnderEditorialWorkflow: true` when it has none",
+    usedIn: "rename.ts: inReview (the editorial workflow)",
   },
   // Insides of Decap's widgets.
   {
@@ -242,8 +269,9 @@ export const internals = [
   {
     name: "#/collections/<name>",
     kind: "route",
-    assumed: "a collection's list",
-    usedIn: "routes.ts: collectionAddress",
+    assumed:
+      "a collection's list; going there from an editor unmounts it, so an entry opened next is read anew (from another entry's address alone, Decap keeps the entry it shows)",
+    usedIn: "routes.ts: collectionAddress; rename.ts: showRenamed",
   },
   {
     name: "#/collections/<name>/entries/<slug>",

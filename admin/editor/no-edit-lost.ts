@@ -72,7 +72,9 @@ async function changedSince(entry: Entry): Promise<{ now: string; read: Data; th
   const source = entry.data?.[SOURCE];
   if (typeof source !== "string" || !entry.slug) return undefined;
   const now = await liveText(entry.collection, entry.slug);
-  if (now === undefined || now === source) return undefined;
+  // "": the published branch has no such file (GitHub's backend says so of an entry only in review, a
+  // new one or one renamed there): nothing was published over what was read.
+  if (now === undefined || now === "" || now === source) return undefined;
   const reader = fileOf(entry)?.rel.endsWith(".md") ? fromMarkdownFile : fromFile;
   const read = withoutHidden(reader(source));
   const theirs = withoutHidden(reader(now));

@@ -16,7 +16,7 @@ const putIn = (parts: readonly CornerPart[]) =>
 describe("the corner's order", () => {
   it("is the same whichever part comes first", () => {
     const backwards = [...cornerParts].reverse();
-    const shuffled = [cornerParts[2], cornerParts[0], cornerParts[3], cornerParts[1]];
+    const shuffled = [cornerParts[2], cornerParts[0], cornerParts[4], cornerParts[3], cornerParts[1]];
     expect(putIn(backwards)).toEqual(cornerParts);
     expect(putIn(shuffled)).toEqual(cornerParts);
     expect(putIn(cornerParts)).toEqual(cornerParts);
