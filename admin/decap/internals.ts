@@ -72,7 +72,7 @@ export const internals = [
     name: "store.auth.isFetching",
     kind: "store",
     assumed:
-      "false once no login is under way (none started yet, or one settled): with no user, the login screen shows",
+      "a boolean; false, with no user, once Decap found no stored login: the login screen shows (a login through it sets it true)",
     usedIn: "decap.ts: start (when /admin/'s parts start loading)",
   },
   {

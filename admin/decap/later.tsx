@@ -109,7 +109,8 @@ export function later(name: string, schema: object | undefined, load: () => Prom
           { role: "alert", style: loadingStyle },
           `This field's editor did not load: ${this.state.failed}`,
         );
-      if (!this.state.ready || !loaded) return createElement("p", { style: loadingStyle, "data-later-widget": name }, "Loading the editor…");
+      if (!this.state.ready || !loaded)
+        return createElement("p", { style: loadingStyle, "data-later-widget": name }, "Loading the editor…");
       return createElement(loaded.controlComponent, { ...this.props, ref: this.setInner });
     }
   }

@@ -77,6 +77,7 @@ const ranBy: Record<string, string> = {
   "bench:velite": BENCHMARKS,
   "bench:dev": BENCHMARKS,
   "bench:images": BENCHMARKS,
+  "bench:admin": BENCHMARKS,
   "bench:leads": SERVER_BENCHMARKS,
   "bench:history": SERVER_BENCHMARKS,
 };
