@@ -61,6 +61,10 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     ...(command === "serve"
       ? { define: { "import.meta.env.BUILD_TIME": JSON.stringify(process.env.BUILD_TIME ?? "") } }
       : {}),
+    // /admin/'s build: `global`, as some of Decap's dependencies (@iarna/toml) read it when they load,
+    // is the page's globalThis. admin/decap/node-global.ts sets it too, but a module of the chunk the
+    // login screen shares with what loads later runs before any module of the entry's own.
+    ...(admin && command === "build" ? { define: { global: "globalThis" } } : {}),
     // The development server bundles the dependencies it finds by crawling these pages when it starts.
     // /admin/ among them: found only when /admin/ is first opened, its dependencies (Decap, Zod, …)
     // were bundled then, and Vite reloaded every open page, the site in another tab included, and

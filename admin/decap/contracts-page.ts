@@ -5,7 +5,15 @@
 import { fromJS, List } from "immutable";
 import { fieldInForm } from "../widgets/on-screen.ts";
 import { draftEntry, widgetNamed, registerWidget, type Control } from "./decap.ts";
-import { decapRoot, fieldBoxOf, labelOfControl, openItemsAround, previewPaneShown, TOOLBAR_HEIGHT } from "./dom.ts";
+import {
+  decapButtonShown,
+  decapRoot,
+  fieldBoxOf,
+  labelOfControl,
+  openItemsAround,
+  previewPaneShown,
+  TOOLBAR_HEIGHT,
+} from "./dom.ts";
 import { storedToken, signedIn } from "./login.ts";
 import { collectionAddress, entryAddress, isEditor, isNewEntry, newEntryAddress } from "./routes.ts";
 import {
@@ -82,6 +90,36 @@ export const pageContracts = {
       expect(there, "entryExist(collection, path, slug, workflow) says the open entry's file is not there");
     },
   },
+  "backend implementation authenticate": {
+    stage: "logged in",
+    check: async () => {
+      const implementation = backend()?.implementation;
+      expect(
+        isFunction(implementation?.authenticate) && isFunction(implementation?.restoreUser),
+        "the backend's implementation has no authenticate or restoreUser",
+      );
+      // Ours (cms.ts's class around Decap's), which waits for /admin/'s parts before Decap's own.
+      const own = Object.getPrototypeOf(implementation);
+      expect(
+        Object.hasOwn(own, "authenticate") && isFunction(Object.getPrototypeOf(own)?.authenticate),
+        "the backend is not the class cms.ts registers around Decap's (its own authenticate first)",
+      );
+      let through = false;
+      implementation.authenticate = (...args: unknown[]) => {
+        through = true;
+        return own.authenticate.apply(implementation, args);
+      };
+      try {
+        await implementation.restoreUser(state().auth.user);
+      } finally {
+        delete implementation.authenticate;
+      }
+      expect(
+        through,
+        "restoreUser does not go through authenticate: a stored login would not wait for /admin/'s parts",
+      );
+    },
+  },
   "backend.getMediaFile": {
     stage: "logged in",
     check: () => method("getMediaFile"),
@@ -124,7 +162,12 @@ export const pageContracts = {
   },
   "#nc-root": {
     stage: "logged in",
-    check: () => expect(decapRoot()?.childElementCount, "Decap draws nothing in #nc-root"),
+    check: () => {
+      expect(decapRoot()?.childElementCount, "Decap draws nothing in #nc-root");
+      // Its screens' buttons are drawn in it (the login screen's too: decapButtonShown; main.tsx's
+      // parts load once it holds one).
+      expect(decapButtonShown(), "Decap draws no button in #nc-root");
+    },
   },
   "#preview-pane": {
     stage: "entry",

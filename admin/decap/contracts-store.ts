@@ -1,6 +1,7 @@
 /** The contracts of Decap's modules, store slices and actions (internals.ts), by name: contracts.ts runs them. */
 import { store } from "decap-cms-core/dist/esm/redux/index.js";
 import { fromJS, isImmutable, List, Map } from "immutable";
+import markdownSchema from "decap-cms-widget-markdown/dist/esm/schema.js";
 import {
   draftEntry,
   fieldsWithErrors,
@@ -37,6 +38,16 @@ export const storeContracts = {
       expect(filled === "A · yes", `compileStringTemplate filled the template as ${JSON.stringify(filled)}`);
     },
   },
+  "decap-cms-widget-markdown/dist/esm/schema.js": {
+    stage: "logged in",
+    check: async () => {
+      const widget = (await import("decap-cms-widget-markdown")).default.Widget();
+      expect(
+        widget.schema === markdownSchema && (markdownSchema as any)?.properties?.modes,
+        "the schema module is not the one the Markdown widget's Widget() gives (with `modes`)",
+      );
+    },
+  },
   immutable: {
     stage: "logged in",
     check: () =>
@@ -62,6 +73,12 @@ export const storeContracts = {
   "store.auth.user": {
     stage: "logged in",
     check: () => expect(state().auth?.user, "auth.user is not set once logged in"),
+  },
+  "store.auth.isFetching": {
+    stage: "logged in",
+    // Logged in, Decap leaves it as the login set it (true after a login through the screen); the
+    // case start() reads (no stored login: false) is before any login, and only its type is checked here.
+    check: () => expect(typeof state().auth?.isFetching === "boolean", "auth.isFetching is not a boolean"),
   },
   "store.collections": {
     stage: "logged in",

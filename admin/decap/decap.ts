@@ -5,18 +5,20 @@
  * own form (a list, a map, an entry's data before saving). So lint allows `any` in this file only
  * (eslint.config.js), and contracts.ts.
  * Decap publishes no API for its store nor its backend: they are reached through the modules of
- * decap-cms-core that decap-cms-app itself imports, the same instances (modules.d.ts). Each of its
+ * decap-cms-core that its `init` itself uses, the same instances (modules.d.ts); cms.ts registers what
+ * /admin/ uses of Decap's backends, widgets and phrases. Each of its
  * internals used here is listed in internals.ts, with its contract in contracts.ts: an upgrade of
  * Decap must pass `npm run test:cms` (tests/cms/decap-door.spec.ts names what no longer holds).
  */
 import type { ComponentType } from "react";
-import cms from "decap-cms-app";
 import type { Formatter } from "decap-cms-core";
 import { store } from "decap-cms-core/dist/esm/redux/index.js";
 import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
 import { stringTemplate } from "decap-cms-lib-widgets";
 import { fromJS, isImmutable, List } from "immutable";
 import type { CmsField } from "../../scripts/cms/types.ts";
+import { cms, preloadLaterWidgets, waitBeforeLogin } from "./cms.ts";
+import { decapButtonShown } from "./dom.ts";
 import { newEntryAddress } from "./routes.ts";
 
 // Values ------------------------------------------------------------------------------------------
@@ -172,8 +174,36 @@ export function afterPublish(handler: (entry: Entry) => void) {
   cms.registerEventListener({ name: "postPublish", handler: ({ entry }) => handler(entryOf(entry)) });
 }
 
-/** Starts Decap with `config` (generated, so typed as the JSON it is rather than with Decap's own types). */
-export const start = (config: object) => cms.init({ config: config as never });
+/**
+ * Starts Decap with `config` (generated, so typed as the JSON it is rather than with Decap's own
+ * types). `beforeLogin` (/admin/'s parts, loaded once) is called once the login screen is drawn and
+ * the page idle, and Decap's login, and a stored login restored, wait for it (cms.ts). Once someone
+ * is logged in and the page is idle, the widgets loaded later start loading, so the first editor that
+ * needs one (a Markdown field) rarely waits for it.
+ */
+export function start(config: object, { beforeLogin }: { beforeLogin: () => Promise<unknown> }) {
+  waitBeforeLogin(beforeLogin);
+  cms.init({ config: config as never });
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  let asked = false;
+  const stop = store.subscribe(() => {
+    const now = state();
+    if (now?.auth?.user) {
+      stop();
+      idle(() => preloadLaterWidgets());
+      return;
+    }
+    // The configuration loaded and no login under way: the login screen is what shows. Once its
+    // button is drawn (Decap draws it a few frames later) and the page idle, the parts start loading.
+    if (asked || now?.config?.isFetching !== false || now?.auth?.isFetching !== false) return;
+    asked = true;
+    const whenDrawn = () => {
+      if (!decapButtonShown()) return void window.requestAnimationFrame(whenDrawn);
+      idle(() => void beforeLogin().catch(() => {}));
+    };
+    whenDrawn();
+  });
+}
 
 // Decap's store and backend -----------------------------------------------------------------------
 

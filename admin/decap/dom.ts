@@ -8,6 +8,9 @@ import "./decap.css";
 /** Decap's root element: hidden while a screen of /admin/'s own shows (screens/own-page.tsx). */
 export const decapRoot = (): HTMLElement | null => document.getElementById("nc-root");
 
+/** True once Decap has drawn a screen with a button in its root (its login screen: the button to log in). */
+export const decapButtonShown = (): boolean => decapRoot()?.querySelector("button") != null;
+
 /** True while Decap's editor shows its preview pane (the editor is open and drawn). */
 export const previewPaneShown = (): boolean => document.getElementById("preview-pane") !== null;
 

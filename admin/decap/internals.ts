@@ -6,7 +6,8 @@
  * contracts.ts, that `npm run test:cms` runs on the installed Decap (tests/cms/decap-door.spec.ts):
  * upgrading Decap means running that one command, and mending what it names here.
  * What Decap does publish (`cms.registerWidget`, `registerPreviewTemplate`, `registerEventListener`,
- * `registerCustomFormat`, `init`, `getWidget`) is not listed.
+ * `registerCustomFormat`, `registerBackend`, `registerLocale`, `init`, `getWidget`, and each widget
+ * package's `Widget()`) is not listed.
  */
 
 export type InternalKind = "module" | "store" | "action" | "backend" | "widget" | "dom" | "css" | "storage" | "route";
@@ -21,7 +22,7 @@ export interface Internal {
 }
 
 export const internals = [
-  // Modules of Decap's own source, reached by path: the same instances decap-cms-app uses.
+  // Modules of Decap's own source, reached by path: the same instances decap-cms-core's `init` uses.
   {
     name: "decap-cms-core/dist/esm/redux/index.js",
     kind: "module",
@@ -42,6 +43,13 @@ export const internals = [
     usedIn: "decap.ts: summaryOf",
   },
   {
+    name: "decap-cms-widget-markdown/dist/esm/schema.js",
+    kind: "module",
+    assumed:
+      "its default export is the schema of the Markdown widget's options, the one its `Widget()` gives: registered at once while the widget itself loads later",
+    usedIn: "cms.ts: the Markdown widget (later.tsx)",
+  },
+  {
     name: "immutable",
     kind: "module",
     assumed: "Decap's entries, fields and lists are Immutable values of the one copy of immutable it uses",
@@ -51,10 +59,22 @@ export const internals = [
   {
     name: "store.config",
     kind: "store",
-    assumed: 'the configuration: `backend.name` ("proxy" with `npm run cms`, "github"), `isFetching`, `publish_mode`',
-    usedIn: "decap.ts: backend, keepNames; rename.ts: renameMode",
+    assumed: "the configuration: `backend.name`, `isFetching` (true until it is loaded), `publish_mode`",
+    usedIn: "decap.ts: backend, keepNames, start; rename.ts: renameMode",
   },
-  { name: "store.auth.user", kind: "store", assumed: "set once someone is logged in", usedIn: "decap.ts: backend" },
+  {
+    name: "store.auth.user",
+    kind: "store",
+    assumed: "set once someone is logged in",
+    usedIn: "decap.ts: backend, start (the widgets loaded later preloaded)",
+  },
+  {
+    name: "store.auth.isFetching",
+    kind: "store",
+    assumed:
+      "a boolean; false, with no user, once Decap found no stored login: the login screen shows (a login through it sets it true)",
+    usedIn: "decap.ts: start (when /admin/'s parts start loading)",
+  },
   {
     name: "store.collections",
     kind: "store",
@@ -163,6 +183,13 @@ export const internals = [
     usedIn: "decap.ts: keepNames",
   },
   {
+    name: "backend implementation authenticate",
+    kind: "backend",
+    assumed:
+      "a registered backend class's `authenticate` is what a login goes through, and its `restoreUser` (a stored login) calls it too: a class of our own around it can make both wait",
+    usedIn: "cms.ts: afterParts",
+  },
+  {
     name: "backend.getMediaFile",
     kind: "backend",
     assumed: "`(path)` → a picture by its whole path, with `url`",
@@ -219,8 +246,9 @@ export const internals = [
   {
     name: "#nc-root",
     kind: "dom",
-    assumed: "Decap draws its app in the element of this id",
-    usedIn: "dom.ts: decapRoot",
+    assumed:
+      "Decap draws its app in the element of this id, its screens' buttons in it (its login screen's button too)",
+    usedIn: "dom.ts: decapRoot, decapButtonShown",
   },
   {
     name: "#preview-pane",

@@ -4,18 +4,25 @@
  * (order.tsx) or as lists of chosen entries (references.tsx); a toggle and a select showing their
  * default when the file leaves them out; and our own focus point and icon pickers.
  */
-import { fieldOf, registerControl, registerWidget, widgetNamed, type ControlProps } from "../decap/decap.ts";
+import {
+  fieldOf,
+  registerControl,
+  registerWidget,
+  widgetNamed,
+  type Control,
+  type ControlProps,
+} from "../decap/decap.ts";
 import { withChecks } from "./checks.tsx";
 import { IconControl } from "./icons.tsx";
 import { ListOrder } from "./order.tsx";
 import { FocusControl } from "./focus.tsx";
 import { withPictures } from "./pictures.tsx";
 import { withReferences } from "./references.tsx";
+import { ownWidgets, type WidgetName } from "../decap/widget-packages.ts";
 
-/** Decap's widgets, by what the check at the field treats them as. */
+/** Decap's widgets (those admin/decap/cms.ts registers), by what the check at the field treats them as. */
 const decapWidgets = [
   ["string", "leaf"],
-  ["text", "leaf"],
   ["number", "leaf"],
   ["boolean", "leaf"],
   ["select", "leaf"],
@@ -25,7 +32,10 @@ const decapWidgets = [
   ["image", "leaf"],
   ["object", "object"],
   ["list", "list"],
-] as const;
+] as const satisfies readonly (readonly [WidgetName, string])[];
+
+/** Our own widgets, by their names in admin/decap/widget-packages.ts (the configuration's test reads them there). */
+const own: Record<(typeof ownWidgets)[number], Control> = { focus: FocusControl, icon: IconControl };
 
 /**
  * A toggle shows what the site does when the file leaves the field out: its default. Decap shows a
@@ -59,6 +69,5 @@ export function registerWidgets() {
     const extra = name === "list" ? (props: ControlProps) => <ListOrder {...props} /> : undefined;
     registerWidget(name, registered, withChecks(control, kind, extra));
   }
-  registerControl("focus", withChecks(FocusControl, "leaf"));
-  registerControl("icon", withChecks(IconControl, "leaf"));
+  for (const name of ownWidgets) registerControl(name, withChecks(own[name], "leaf"));
 }

@@ -11,6 +11,7 @@ import { dirname, extname, join, relative } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { cmsConfig, type CmsCollection, type CmsField } from "../../scripts/cms/config.ts";
+import { decapCoreWidgets, ownWidgets, widgetPackages } from "../../admin/decap/widget-packages.ts";
 import { kindSchemas } from "../../schemas/index.ts";
 
 type Kind = ReturnType<typeof kindSchemas>[number];
@@ -298,22 +299,20 @@ describe("the CMS configuration covers every field of every schema", () => {
 
 // ── what Decap accepts ───────────────────────────────────────────────────────────────────────────
 
-/** The widgets decap-cms-app registers: each widget package's name and its options' schema. */
+/**
+ * The widgets /admin/ registers in Decap (admin/decap/widget-packages.ts, which admin/decap/cms.ts
+ * registers): each package's widget name, as the package itself names it, and its options' schema.
+ */
 function decapWidgets(): { name: string; schema?: string }[] {
-  const app = JSON.parse(readFileSync(require.resolve("decap-cms-app/package.json"), "utf8")) as {
-    dependencies: Record<string, string>;
-  };
-  return Object.keys(app.dependencies)
-    .filter((name) => name.startsWith("decap-cms-widget-"))
-    .map((pkg) => {
-      const dir = join(dirname(require.resolve(`${pkg}/package.json`)), "dist", "esm");
-      const name = /name: '(\w+)'/.exec(readFileSync(join(dir, "index.js"), "utf8"))?.[1];
-      if (!name) throw new Error(`no widget name in ${pkg}`);
-      return { name, ...(existsSync(join(dir, "schema.js")) ? { schema: `${pkg}/dist/esm/schema.js` } : {}) };
-    });
+  return Object.entries(widgetPackages).map(([listed, pkg]) => {
+    const dir = join(dirname(require.resolve(`${pkg}/package.json`)), "dist", "esm");
+    const name = /name: '(\w+)'/.exec(readFileSync(join(dir, "index.js"), "utf8"))?.[1];
+    if (name !== listed) throw new Error(`${pkg} names its widget ${name}, not ${listed}`);
+    return { name, ...(existsSync(join(dir, "schema.js")) ? { schema: `${pkg}/dist/esm/schema.js` } : {}) };
+  });
 }
 
-/** Decap's own configuration check, with every widget's schema registered as decap-cms-app does. */
+/** Decap's own configuration check, with the schema of every widget /admin/ registers, as admin/decap/cms.ts does. */
 async function decapCheck() {
   const { registerWidget } = await import("decap-cms-core/dist/esm/lib/registry.js");
   for (const widget of decapWidgets()) {
@@ -358,14 +357,16 @@ describe("Decap CMS accepts the configuration", () => {
     expect(() => validateConfig(broken)).toThrow(/must have required property 'collection'/);
   });
 
-  it("uses only widgets Decap has", () => {
-    // "focus" and "icon" are /admin/'s own (admin/widgets/, registered in admin/widgets/registration.tsx).
-    const known = new Set([...decapWidgets().map((w) => w.name), "hidden", "focus", "icon"]);
+  it("uses only widgets /admin/ registers (admin/decap/widget-packages.ts), and registers none it does not use", () => {
+    // "focus" and "icon" are /admin/'s own (admin/widgets/registration.tsx); Decap's core knows "hidden".
+    const known = new Set<string>([...decapWidgets().map((w) => w.name), ...decapCoreWidgets, ...ownWidgets]);
     const used = new Set(
       config.collections.flatMap((c) => widgetsIn([...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)])),
     );
     expect([...used].filter((widget) => !known.has(widget))).toEqual([]);
     expect(used.size).toBeGreaterThan(5);
+    // Each registered package is used: /admin/ downloads none for nothing.
+    expect(Object.keys(widgetPackages).filter((widget) => !used.has(widget))).toEqual([]);
   });
 
   it("names a new entry's file after its title with a valid id, by Decap's own slug code", async () => {

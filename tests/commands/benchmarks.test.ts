@@ -42,4 +42,11 @@ describe("the site's benchmarks, each in a small run", () => {
       /content build with photos, cold:\s+[\d.]+ s/,
     );
   });
+
+  it("npm run bench:admin against itself (BENCH_ADMIN_BEFORE=.), one run: built once, the table printed", async () => {
+    await expectOk(
+      npm("bench:admin", [], { BENCH_ADMIN_BEFORE: ".", BENCH_RUNS: "1" }),
+      /first load, KB gzipped\s+[\d.]+\s+[\d.]+\s+1\.00[\s\S]*preview drawn, s\s+[\d.]+/,
+    );
+  });
 });

@@ -78,6 +78,7 @@ const ranBy: Record<string, string> = {
   "bench:dev": BENCHMARKS,
   "bench:images": BENCHMARKS,
   "bench:guides": BENCHMARKS,
+  "bench:admin": BENCHMARKS,
   "bench:leads": SERVER_BENCHMARKS,
   "bench:history": SERVER_BENCHMARKS,
 };

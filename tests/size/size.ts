@@ -19,6 +19,9 @@
  * gzipped; no render-blocking third-party request; every <img> with width and height; no web font
  * without font-display; images a phone downloads: at most 250 KB when the page loads (the first
  * screen, and whatever the browser fetches ahead of scrolling), at most 1,200 KB for the whole page.
+ * /admin/'s first load: at most 700 KB, every file its login screen requests in Chromium until it can
+ * be used, gzipped (level 9) as a static host serves it (tools/shared/admin-first-load.ts, which
+ * `npm run bench:admin` shares; docs/decisions/0047-admin-weight.md).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -31,6 +34,7 @@ import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { createStaticServer } from "../../server/serve.ts";
 import type { PageData, Site } from "../../schemas/index.ts";
 import { pagesToVisit, visitorPhone } from "../content-facts.ts";
+import { adminBrowserArgs, adminFirstLoad, serveBuilt } from "../../tools/shared/admin-first-load.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -86,6 +90,7 @@ const visitBudget = Math.floor(floorJs * visitRatio);
 const cssBudget = 15 * 1024;
 const phone = { width: 412, height: 823, deviceScaleFactor: 2.625 };
 const imageBudget = { firstLoad: 250 * 1024, page: 1200 * 1024 };
+const adminBudget = 700 * 1024;
 
 // Every page written in content/pages/, and a sample of the many alike that guides and case studies make.
 const routes = pagesToVisit(
@@ -296,6 +301,24 @@ const largest = media.reduce((a, b) => (b.size > a.size ? b : a), { f: "", size:
 console.log(
   `\nimages published: ${media.length} files, ${kb(media.reduce((sum, m) => sum + m.size, 0))} in all; largest ${relative(root, join(mediaDir, largest.f))} (${kb(largest.size)})`,
 );
+
+// /admin/'s login screen, as a static host serves dist/ (its own parts load once it is idle: counted apart).
+{
+  const served = await serveBuilt(dist);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: adminBrowserArgs });
+  try {
+    const admin = await adminFirstLoad(browser, served.port);
+    console.log(
+      `\n/admin/'s first load (the login screen, until it can be used): ${kb(admin.bytes)} gzipped in ${admin.files.length} files ` +
+        `(scripts ${kb(admin.scriptBytes)}); budget ${kb(adminBudget)}. Then, once it is idle: ${kb(admin.later.bytes)} in ${admin.later.files} files`,
+    );
+    if (admin.bytes > adminBudget)
+      failures.push(`/admin/: its first load is ${kb(admin.bytes)} gzipped, over the budget of ${kb(adminBudget)}`);
+  } finally {
+    await browser.close();
+    await served.close();
+  }
+}
 
 if (failures.length) {
   console.error(`\n✖ over budget:\n  ${[...new Set(failures)].join("\n  ")}`);
