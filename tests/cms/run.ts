@@ -9,12 +9,13 @@
  * any more; remove the copy (kept, with the test results in it, when a test failed or KEEP_CMS=1).
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { copyProject } from "../../tools/shared/copy-project.ts";
+import { addGuideIfNone } from "../helpers/fixture-guide.ts";
 import { seedDataDir } from "../helpers/pglite-template.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -79,34 +80,8 @@ writeFileSync(
 );
 
 // A help guide, when the copy's content has none (the launch content predates them): the tests of a
-// kind with pages (its preview, two marketers on a Markdown file) have one to open. By the first
-// team member, its picture a copy of one the content has.
-const guides = join(copy, "content", "collections", "guides");
-if (!existsSync(guides) || !readdirSync(guides).some((name) => name.endsWith(".md"))) {
-  const [author] = readdirSync(join(copy, "content", "collections", "team")).map((name) => name.replace(/\.yaml$/, ""));
-  const pictures = join(copy, "content", "images");
-  const picture = readdirSync(pictures).find((name) => /\.(svg|png|jpe?g|webp)$/.test(name))!;
-  mkdirSync(join(pictures, "entries"), { recursive: true });
-  copyFileSync(join(pictures, picture), join(pictures, "entries", picture));
-  mkdirSync(guides, { recursive: true });
-  writeFileSync(
-    join(guides, "editing-tests.md"),
-    [
-      "---",
-      "title: A guide for the editing tests",
-      "description: A help guide of the editing tests, so that a kind with pages has an entry to open.",
-      "published: 2026-11-01",
-      `author: ${author}`,
-      "hero:",
-      `  src: images/entries/${picture}`,
-      "  alt: The picture of the editing tests' guide",
-      "---",
-      "",
-      "Turn it off and on again, then try once more.",
-      "",
-    ].join("\n"),
-  );
-}
+// kind with pages (its preview, two marketers on a Markdown file, Change address) have one to open.
+addGuideIfNone(join(copy, "content"));
 
 // `npm run cms`'s lead store (LEADS_DATA_DIR's default in the copy) starts as a copy of a new
 // database made once a run, not PGlite's initdb.

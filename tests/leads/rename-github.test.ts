@@ -6,7 +6,8 @@
  * `cms/guides/<new id>` and its pull request (the file moved with its text, content/redirects.yaml
  * given the redirect), main untouched, the notice in words, the editor at the entry in review at its
  * new address; then set Ready and published as a marketer does: main has the file at its new name,
- * the old one gone and the redirect, and the branch is gone. The guide comes from the content.
+ * the old one gone and the redirect, and the branch is gone. The guide comes from the content (the
+ * tests' own guide, tests/helpers/fixture-guide.ts, when the content has none).
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +20,7 @@ import { contentKinds } from "../../schemas/kinds.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
 import { sharedAdmin, sharedAdminBuild, standInHostRules } from "../helpers/admin-build.ts";
 import { commitAs, type Person } from "../helpers/commit-as.ts";
+import { addGuideIfNone } from "../helpers/fixture-guide.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
 import { root } from "../../tools/shared/copy-project.ts";
 import { commands, startServer, type ServerProcess } from "../helpers/server-process.ts";
@@ -31,9 +33,13 @@ const see = playwrightExpect.configure({ timeout: 30_000 });
 const kind = contentKinds.find((k) => k.name === "guides") as { folder: string; address: string; noun: string };
 const at = (id: string) => kind.address.replace(":id", id);
 const guideFile = (id: string) => `content/${kind.folder}/${id}.md`;
-const textIn = (file: string) => readFileSync(join(root, file), "utf8");
+// The repository's content: this project's, with the tests' own guide when it has none.
+mkdirSync(folder, { recursive: true });
+cpSync(join(root, "content"), join(folder, "content"), { recursive: true });
+addGuideIfNone(join(folder, "content"));
+const textIn = (file: string) => readFileSync(join(folder, file), "utf8");
 // A guide published now, whose address no other content file mentions.
-const ids = readdirSync(join(root, "content", kind.folder))
+const ids = readdirSync(join(folder, "content", kind.folder))
   .filter((name) => name.endsWith(".md"))
   .map((name) => name.slice(0, -".md".length))
   .sort();
@@ -65,9 +71,7 @@ let site = "";
 let mainBefore = "";
 
 beforeAll(async () => {
-  mkdirSync(folder);
   execFileSync("git", ["-C", folder, "init", "-q", "-b", "main"]);
-  cpSync(join(root, "content"), join(folder, "content"), { recursive: true });
   commitAs(folder, team, "2026-11-26T12:00:00Z", "The content as launched");
   mainBefore = git("rev-parse", "main");
   standIn = await startGitHubStandIn({ repo, git: folder, login: "marketer", now: () => new Date() });
