@@ -8,13 +8,19 @@
  */
 import "./decap/node-global.ts";
 import "./decap/blank-entry.ts";
-import site from "../src/generated/site.json";
+import built from "../src/generated/site.json";
+import type { Site } from "../schemas/index.ts";
 import { config } from "./config.ts";
 import { start } from "./decap/decap.ts";
 import { local } from "./decap/login.ts";
 import { withZoneHints } from "./editor/zone-hints.ts";
 
 const proxyPort = import.meta.env.VITE_CMS_PROXY_PORT ?? "8081";
+
+// The site's settings as built, by the schema's type (as src/generated/index.d.ts declares them): the
+// JSON's own inferred type is the content's, which lacks the optional fields it leaves out. Read here
+// without index.js, whose every page's loader the login screen would download.
+const site = built as unknown as Site;
 
 /**
  * /admin/'s own parts (parts.ts: formats, checks, widgets, previews, screens), loaded once: when the
