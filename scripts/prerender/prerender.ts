@@ -45,10 +45,11 @@ const { redirects } = read<{ redirects: Redirect[] }>("redirects.json");
 const tagManager = Boolean(site.analytics.gtmContainerId);
 // /admin/ on an address of its own (checked, and warned about, by the build's step before: admin-origin.ts).
 const adminOrigin = adminOriginFrom(process.env.ADMIN_ORIGIN);
-// The live site's pages: React and React Router as in production (the server build leaves them to
-// node_modules, whose entry files choose their development builds unless told: several times slower,
-// with checks the component tests already make).
-process.env.NODE_ENV = "production";
+// The live site's pages: React and React Router as in production, as `vite build` built them (the
+// server build leaves them to node_modules, whose entry files choose their development builds unless
+// told: several times slower). A NODE_ENV set for the build (`test` under Vitest) is kept: Vite then
+// compiled the pages against React's development JSX runtime, which the production one lacks.
+process.env.NODE_ENV ??= "production";
 const server = (await import(pathToFileURL(join(root, ".ssr", "entry-server.js")).href)) as {
   render: (url: string) => string;
 };
