@@ -64,57 +64,47 @@ async function until<T>(what: string, test: () => T | undefined | Promise<T | un
 }
 
 describe("npm start and scheduled content", () => {
-  // Three builds of npm start, each waited for up to 15 minutes: npm test runs this file behind the
-  // browser steps at the lowest CPU priority, where a build once took over 400 s to begin to serve.
-  it(
-    "swaps in the site built for a boundary when it comes, and keeps it when the next build fails",
-    { timeout: 2_700_000 },
-    async () => {
-      server = track(
-        spawn("npm", ["start", "--silent"], {
-          cwd: copy,
-          env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LEADS: "off", BUILD_TIME: "2029-12-31T23:59:59Z" },
-          stdio: ["ignore", "pipe", "pipe"],
-        }),
-      );
-      server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const base = await until("listening", () => / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 900_000);
-      const get = async (path: string) => {
-        const response = await fetch(base + path);
-        return { status: response.status, text: await response.text() };
-      };
+  it("swaps in the site built for a boundary when it comes, and keeps it when the next build fails", async () => {
+    server = track(
+      spawn("npm", ["start", "--silent"], {
+        cwd: copy,
+        env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LEADS: "off", BUILD_TIME: "2029-12-31T23:59:59Z" },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
+    server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const base = await until("listening", () => / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 400_000);
+    const get = async (path: string) => {
+      const response = await fetch(base + path);
+      return { status: response.status, text: await response.text() };
+    };
 
-      // Built for one second before the boundary: not there yet.
-      expect((await get("/schedule-later/")).status).toBe(404);
-      const before = await get("/schedule-check/");
-      expect(before.status).toBe(200);
-      expect(before.text).toContain("Always here");
-      expect(before.text).not.toContain("A section shown from the boundary");
-      expect((await get("/schedule-gone/")).status).toBe(200);
+    // Built for one second before the boundary: not there yet.
+    expect((await get("/schedule-later/")).status).toBe(404);
+    const before = await get("/schedule-check/");
+    expect(before.status).toBe(200);
+    expect(before.text).toContain("Always here");
+    expect(before.text).not.toContain("A section shown from the boundary");
+    expect((await get("/schedule-gone/")).status).toBe(200);
 
-      // The site for the boundary, built beside the one served, swapped in: no restart.
-      await until(
-        "the page of the boundary served",
-        async () => (await get("/schedule-later/")).status === 200,
-        900_000,
-      );
-      expect((await get("/schedule-later/")).text).toContain("Shown from the boundary");
-      expect((await get("/schedule-check/")).text).toContain("A section shown from the boundary");
-      expect(output).toMatch(
-        /schedule: shows the page \/schedule-later; shows the section "A section shown from the boundary" of \/schedule-check: now serving the site for/,
-      );
+    // The site for the boundary, built beside the one served, swapped in: no restart.
+    await until("the page of the boundary served", async () => (await get("/schedule-later/")).status === 200, 400_000);
+    expect((await get("/schedule-later/")).text).toContain("Shown from the boundary");
+    expect((await get("/schedule-check/")).text).toContain("A section shown from the boundary");
+    expect(output).toMatch(
+      /schedule: shows the page \/schedule-later; shows the section "A section shown from the boundary" of \/schedule-check: now serving the site for/,
+    );
 
-      // The next boundary takes down a page the text links to: its build fails, the site stays, the log says why.
-      await until(
-        "the failed build logged",
-        () => /schedule: the site for .* could not be built, so the current site stays as it is/.test(output),
-        900_000,
-      );
-      expect(output).toMatch(/the link goes to "\/schedule-gone", a page no longer shown/);
-      expect((await get("/schedule-gone/")).status).toBe(200);
-      expect((await get("/schedule-later/")).status).toBe(200);
-      expect(server.exitCode).toBeNull();
-    },
-  );
+    // The next boundary takes down a page the text links to: its build fails, the site stays, the log says why.
+    await until(
+      "the failed build logged",
+      () => /schedule: the site for .* could not be built, so the current site stays as it is/.test(output),
+      400_000,
+    );
+    expect(output).toMatch(/the link goes to "\/schedule-gone", a page no longer shown/);
+    expect((await get("/schedule-gone/")).status).toBe(200);
+    expect((await get("/schedule-later/")).status).toBe(200);
+    expect(server.exitCode).toBeNull();
+  });
 });
