@@ -12,6 +12,19 @@ const probeFolder = ".decap-door-probe";
 const implementation = () => backend()?.implementation;
 const local = () => state().config?.backend?.name === "proxy";
 const editingCollection = () => String([...(state().collections?.keys?.() ?? [])][0] ?? "");
+/** The probe files written in one save through the implementation, as rename.ts saves (no workflow). */
+const saveProbes = (dataFiles: { path: string; slug: string; raw: string }[]) =>
+  implementation().persistEntry(
+    { dataFiles, assets: [] },
+    {
+      newEntry: false,
+      commitMessage: "decap door probe",
+      collectionName: "probe",
+      useWorkflow: false,
+      hasSubfolders: false,
+      unpublished: false,
+    },
+  );
 const readProbe = async (path: string) => ((await implementation().getEntry(path)) as any)?.data ?? null;
 
 export const renameContracts = {
@@ -24,17 +37,7 @@ export const renameContracts = {
         { path: `${probeFolder}/a.md`, slug: "a", raw: "probe a\n" },
         { path: `${probeFolder}/b.yaml`, slug: "b", raw: "probe: b\n" },
       ];
-      await implementation().persistEntry(
-        { dataFiles: files, assets: [] },
-        {
-          newEntry: false,
-          commitMessage: "decap door probe",
-          collectionName: "probe",
-          useWorkflow: false,
-          hasSubfolders: false,
-          unpublished: false,
-        },
-      );
+      await saveProbes(files);
       const written = await Promise.all(files.map((f) => readProbe(f.path)));
       await implementation().deleteFiles(
         files.map((f) => f.path),
@@ -52,17 +55,7 @@ export const renameContracts = {
       expect(isFunction(implementation()?.deleteFiles), "the backend's implementation has no deleteFiles");
       if (!local()) return;
       const path = `${probeFolder}/c.md`;
-      await implementation().persistEntry(
-        { dataFiles: [{ path, slug: "c", raw: "probe c\n" }], assets: [] },
-        {
-          newEntry: false,
-          commitMessage: "decap door probe",
-          collectionName: "probe",
-          useWorkflow: false,
-          hasSubfolders: false,
-          unpublished: false,
-        },
-      );
+      await saveProbes([{ path, slug: "c", raw: "probe c\n" }]);
       await implementation().deleteFiles([path], "decap door probe");
       expect((await readProbe(path)) === null, "deleteFiles([path]) left the file");
     },
