@@ -1,13 +1,16 @@
 /**
- * The site's benchmarks, run as a user types them on a copy of the project (tests/helpers/scripts-copy.ts),
- * each in a small mode (the shipped content with one run, one photo), each checked for exit code 0
- * and the shape of what it prints: a benchmark that no longer runs is a failing test. The server's are
- * in server-benchmarks.test.ts. tests/commands/every-script.test.ts names this file as their run.
+ * The site's build benchmarks (the content pipeline, Velite, the guides, the photos), run as a user
+ * types them on a copy of the project (tests/helpers/scripts-copy.ts), each in a small mode (the
+ * shipped content with one run, one photo), each checked for exit code 0 and the shape of what it
+ * prints: a benchmark that no longer runs is a failing test. The editing ones (the dev server's save,
+ * /admin/'s weight) are in editing-benchmarks.test.ts, the server's in server-benchmarks.test.ts: files
+ * of their own, so that the commands' two forks end together. tests/commands/every-script.test.ts
+ * names this file as their run.
  */
 import { describe, it } from "vitest";
 import { expectOk, scriptsCopy } from "../helpers/scripts-copy.ts";
 
-// bench:dev and the photo benchmark's size step need a browser (found or installed, as test:e2e does first).
+// The photo benchmark's size step needs a browser (found or installed, as test:e2e does first).
 const { npm } = scriptsCopy("benchmarks", ["browser"]);
 
 describe("the site's benchmarks, each in a small run", () => {
@@ -25,10 +28,6 @@ describe("the site's benchmarks, each in a small run", () => {
     );
   });
 
-  it("npm run bench:dev on the shipped content, one save of each kind", async () => {
-    await expectOk(npm("bench:dev", [], { BENCH_SIZES: "shipped", BENCH_RUNS: "1" }), /updated in place: yes/);
-  });
-
   it("npm run bench:guides on 20 guides, one run, without Astro", async () => {
     await expectOk(
       npm("bench:guides", [], { BENCH_GUIDES: "20", BENCH_RUNS: "1", BENCH_ASTRO: "skip" }),
@@ -40,13 +39,6 @@ describe("the site's benchmarks, each in a small run", () => {
     await expectOk(
       npm("bench:images", [], { BENCH_PHOTOS: "1", BENCH_RUNS: "1" }),
       /content build with photos, cold:\s+[\d.]+ s/,
-    );
-  });
-
-  it("npm run bench:admin against itself (BENCH_ADMIN_BEFORE=.), one run: built once, the table printed", async () => {
-    await expectOk(
-      npm("bench:admin", [], { BENCH_ADMIN_BEFORE: ".", BENCH_RUNS: "1" }),
-      /first load, KB gzipped\s+[\d.]+\s+[\d.]+\s+1\.00[\s\S]*preview drawn, s\s+[\d.]+/,
     );
   });
 });

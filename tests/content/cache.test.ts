@@ -3,13 +3,13 @@
  * ignored when either changed or when it cannot be read, and never hiding a problem another file
  * causes (a renamed, deleted or drafted entry that an unchanged, cached file refers to).
  */
-import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ContentCache } from "../../scripts/content/speed/cache.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { change, fixture, replace } from "./helpers.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 const answer = "<p>Yes, it is <strong>only</strong> a test.</p>";
 const firstAnswer = (result: ReturnType<typeof runContent>) => result.content?.collections.faq?.[0]?.answer;
@@ -17,7 +17,7 @@ const firstAnswer = (result: ReturnType<typeof runContent>) => result.content?.c
 /** A primed cache for a fresh copy of the valid fixture: its folder, the content folder, the cache file. */
 function primed() {
   const dir = fixture();
-  const cache = mkdtempSync(join(tmpdir(), "content-cache-"));
+  const cache = tempDir("content-cache-");
   expect(runContent({ contentDir: dir, cache }).problems).toEqual([]);
   const [name] = readdirSync(cache);
   return { dir, cache, file: join(cache, name!) };

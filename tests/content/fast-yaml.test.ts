@@ -5,8 +5,7 @@
  * writer meant. Compared on every content file, fixture and benchmark page, on the scalars whose
  * reading differs between YAML libraries, and on thousands of random edits of real files.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { plainSubset, quickParse } from "../../scripts/content/stages/fast-yaml.
 import { splitFrontMatter } from "../../scripts/content/stages/front-matter.ts";
 import { runContent } from "../../scripts/content/pipeline.ts";
 import { fixture, validFixture } from "./helpers.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -198,7 +198,7 @@ describe("a disagreement between the two reads", () => {
     // A quick read that went wrong (the price read as a text), stored in the per-file cache as if
     // the quick read had made it: validating it fails, and locating the failure compares the reads.
     const dir = fixture();
-    const cache = mkdtempSync(join(tmpdir(), "content-cache-"));
+    const cache = tempDir("content-cache-");
     expect(runContent({ contentDir: dir, cache }).problems).toEqual([]);
     const [name] = readdirSync(cache).filter((file) => !file.endsWith(".runs.json"));
     const stored = JSON.parse(readFileSync(join(cache, name!), "utf8"));

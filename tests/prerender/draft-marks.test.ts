@@ -1,9 +1,9 @@
 /** The draft and schedule marks cost the built site nothing: no text, no styles, only empty functions. */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Rolldown } from "vite";
 import { afterEach, expect, it, vi } from "vitest";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -31,7 +31,7 @@ it("the production build of the draft marks keeps neither their words nor their 
 it("nor do the schedule marks and the preview's choice of what is shown: the site's bundle keeps neither their words, their styles nor the date reading", async () => {
   vi.stubEnv("NODE_ENV", "production");
   // What the site's components import of them (src/PageView.tsx, src/sections/SectionView.tsx, ui/, sections/).
-  const entry = join(mkdtempSync(join(tmpdir(), "schedule-marks-")), "entry.ts");
+  const entry = join(tempDir("schedule-marks-"), "entry.ts");
   const marks = join(import.meta.dirname, "..", "..", "ui", "components", "Scheduled.tsx");
   writeFileSync(entry, `export { ScheduleMark, PreviewTimeNote, useShownAt } from ${JSON.stringify(marks)};\n`);
   const code = await productionBuild(entry);
@@ -42,7 +42,7 @@ it("nor do the schedule marks and the preview's choice of what is shown: the sit
 
 it("nor does the preview's leaving out of links to pages not shown at a chosen time: the site's bundle keeps none of the rule", async () => {
   vi.stubEnv("NODE_ENV", "production");
-  const entry = join(mkdtempSync(join(tmpdir(), "shown-links-")), "entry.ts");
+  const entry = join(tempDir("shown-links-"), "entry.ts");
   const provider = join(import.meta.dirname, "..", "..", "ui", "content", "ContentProvider.tsx");
   writeFileSync(entry, `export { useShownLinks } from ${JSON.stringify(provider)};\n`);
   const code = await productionBuild(entry);
