@@ -2,11 +2,11 @@
  * Every command we offer runs. Each script in package.json has a run somewhere in the suite, named
  * in `ranBy` below and checked there: a new script without a run is a failing test, not a silent gap.
  * The scripts nothing else runs are run here, in benchmarks.test.ts, editing-benchmarks.test.ts and
- * server-benchmarks.test.ts (the benchmarks; files of their own so that the two forks end together) and in committed-files.test.ts
- * (the scripts that write committed files, which open no browser: `npm run test:builds`), on a copy of the project
- * (tests/helpers/scripts-copy.ts), as a user types them, the long ones in a small mode (Lighthouse
- * on one page, the inspector's benchmark on 20 entries), each checked for exit code 0 and the shape
- * of what it prints. And every command that README.md and docs/ tell a reader to run (`npm run X`,
+ * server-benchmarks.test.ts (the benchmarks; files of their own so that the two forks end together)
+ * and in committed-files.test.ts (the scripts that write committed files, which open no browser:
+ * `npm run test:builds`), on a copy of the project (tests/helpers/scripts-copy.ts), as a user types
+ * them, the long ones in a small mode (Lighthouse on one page, the inspector's benchmark on 20
+ * entries), each checked for exit code 0 and the shape of what it prints. And every command that README.md and docs/ tell a reader to run (`npm run X`,
  * `npm start`, `npm test`, `npm install`) is a script with its run named here: run by a test, once.
  */
 import { spawn } from "node:child_process";

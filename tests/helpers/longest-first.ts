@@ -8,7 +8,10 @@
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** tests/commands/ (its two projects, commands and builds), longest first (measured alone, 2026-11-28; the benchmarks split 2026-12-03: 236 s in one file). */
+/**
+ * tests/commands/ (its two projects, commands and builds), longest first (measured alone, 2026-11-28;
+ * the benchmarks, 236 s in one file, split in two on 2026-12-03: 158 s and 129 s).
+ */
 const commandsLongestFirst = [
   "benchmarks",
   "editing-benchmarks",
