@@ -146,10 +146,20 @@ describe("the steps that test the content", () => {
     expect(readers.filter((file) => !inProjects.some((pattern) => pattern.test(file)))).toEqual([]);
   });
 
-  it("run again on the marketing edits, and no other step does: the others run on the launch content", () => {
+  it("run on the marketing edits, and no other step does: the others run on the launch content", () => {
     expect(read("tests/edits/run.ts")).toMatch(/inShare\(contentSteps, shard\)/);
     expect(testSteps.at(-1)!.script).toBe("test:edits");
     expect(testSteps.filter((step) => !step.content).map((step) => step.script)).toContain("test:edits");
+  });
+
+  it("in the whole run, once each on the edits, the content check on content/ first as well", () => {
+    const whole = stepsOf([]);
+    expect(whole[0]).toBe(contentSteps[0]);
+    expect(whole.filter((step) => step.content)).toEqual([contentSteps[0]]);
+    expect(whole.at(-1)!.script).toBe("test:edits");
+    // Every other step of the list runs in the whole run, and each part asked for runs whole.
+    expect(whole).toEqual(testSteps.filter((step) => !step.content || step === contentSteps[0]));
+    expect(stepsOf(["--part=content,edits"])).toEqual([...contentSteps, testSteps.at(-1)]);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * The steps of `npm test`, the one list, and which of them read the content.
  *
- * A step that tests the content (`content: true`) runs on the project's own content/; the same steps
- * are the fast lane for a content-only change (`npm run test:content`) and run again on a copy with
- * marketing edits applied (`npm run test:edits`, the last step). Every other step runs in one copy of
- * the project whose content/ is the launch content (tests/spec/launch-content, frozen: run-steps.ts
- * `fixtureCopy`), so no edit of content/ can reach it, and nothing needs to run twice to prove that a
- * valid edit never turns CI red. A new suite is a new line here; left without `content`, it runs on
+ * A step that tests the content (`content: true`) runs on the project's own content/ in the fast lane
+ * for a content-only change (`npm run test:content`), and on a copy with marketing edits applied
+ * (`npm run test:edits`, the last step). The whole run (`npm test`) runs the content check on
+ * content/ itself and the other content steps once, on the edited copy (`onEdits`). Every other step
+ * runs in one copy of the project whose content/ is the launch content (tests/spec/launch-content,
+ * frozen: run-steps.ts `fixtureCopy`), so no edit of content/ can reach it, and nothing needs to run
+ * twice to prove that a valid edit never turns CI red. A new suite is a new line here; left without `content`, it runs on
  * the launch content, so it cannot escape the proof.
  *
  * CI runs the list cut in parts, each on a runner of its own (.github/workflows/ci.yml, the `test`
@@ -55,12 +56,23 @@ export interface Step {
    * whose idle time they fill; never a browser's or a server's tests, nor tests with bounds of seconds.
    */
   behind?: boolean;
+  /**
+   * In the whole run (`npm test`, no part asked for), a content step that runs once, on the marketing
+   * edits (`test:edits`: a copy of content/ with the edits applied), and not on content/ before them:
+   * the edited copy holds all of content/ and more, so a run on content/ alone proves nothing the
+   * edits' run does not, at the price of the suite's dearest steps (the browser tests among them:
+   * 250 s of the whole run, docs/decisions/0052-content-steps-once-in-the-whole-run.md). The content
+   * part (`--part=content`, the fast lane) runs it on content/ itself; the content check, the one
+   * step whose words name the marketer's own files, runs on both in the whole run too.
+   */
+  onEdits?: boolean;
 }
 
 /**
  * In the order they run. The steps `behind` sit before the browser steps whose idle cores they fill:
- * the type check, lint and the commands that build on a fresh copy, behind everything from the build
- * on (behind the leads' tests, /admin/'s and the edits' alone, the builds were the run's last step on
+ * the type check, lint and the commands that build on a fresh copy, behind everything after them
+ * (in the whole run, from the unit tests on, the build and the browser tests running on the edits;
+ * behind the leads' tests, /admin/'s and the edits' alone, the builds were the run's last step on
  * a machine two and a half times slower; from the start, they take the idle cores of every step).
  * The unit tests and the content's component tests stay in front: some of their tests bound a wait by
  * seconds (a dev server's rebuild, Vitest's 30 s), which a step behind cannot promise.
@@ -73,6 +85,7 @@ export const testSteps: Step[] = [
     part: "content",
     content: true,
     cut: true,
+    onEdits: true,
   },
   // Not a step of the content: the generated modules' types are the schemas' (src/generated/index.d.ts),
   // whatever the content says, and nothing imports the generated JSON itself.
@@ -84,15 +97,22 @@ export const testSteps: Step[] = [
     part: "commands",
     behind: true,
   },
-  { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true },
-  { label: "size budget", script: "size", part: "content", content: true },
-  { label: "browser tests, axe, HTML, hosting", script: "test:e2e", part: "content", content: true, cut: true },
+  { label: "build and pre-render", script: "build", part: "content", content: true, everyShare: true, onEdits: true },
+  { label: "size budget", script: "size", part: "content", content: true, onEdits: true },
+  {
+    label: "browser tests, axe, HTML, hosting",
+    script: "test:e2e",
+    part: "content",
+    content: true,
+    cut: true,
+    onEdits: true,
+  },
   { label: "unit tests", script: "test:unit", part: "checks" },
   { label: "a preview built and served under /pr-123/", script: "test:preview", part: "checks" },
   { label: "every script and benchmark, as typed", script: "test:commands", part: "commands" },
   { label: "lead endpoint and admin login", script: "test:leads", part: "leads" },
   { label: "editing in /admin/ (Decap CMS)", script: "test:cms", part: "cms" },
-  { label: "the content steps again, on marketing edits", script: "test:edits", part: "edits" },
+  { label: "the content steps on content/ with marketing edits", script: "test:edits", part: "edits" },
 ];
 
 /** The steps that test the content: the fast lane, and what test:edits runs on the edited copy. */
@@ -137,11 +157,14 @@ export function inShare(steps: readonly Step[], shard: string | undefined): Step
   return steps.filter((step) => !shard || step.cut || step.everyShare || shard.startsWith("1/"));
 }
 
-/** The steps the arguments ask for, in the list's order: the parts' steps (or all), in the share asked for. */
+/**
+ * The steps the arguments ask for, in the list's order: the parts' steps, in the share asked for; with
+ * no part asked for, the whole run: every step but those it runs on the marketing edits only (`onEdits`).
+ */
 export function stepsOf(argv: readonly string[], steps: readonly Step[] = testSteps): Step[] {
   const { parts: chosen, shard } = selectionOf(argv);
   return inShare(
-    steps.filter((step) => chosen.length === 0 || chosen.includes(step.part)),
+    steps.filter((step) => (chosen.length === 0 ? !step.onEdits : chosen.includes(step.part))),
     shard,
   );
 }
