@@ -117,8 +117,15 @@ async function startLogin(page: Page, origin = site): Promise<Page> {
   return popup;
 }
 
-/** Waits for the login window to close itself; if it does not, says where it stopped and what it shows. */
+/**
+ * Waits for the login window to close itself; if it does not, says where it stopped and what it shows.
+ * It may have closed already: the click that opens it returns only once the window is back from
+ * GitHub at the callback, and /admin/ closes it 10 to 250 ms later: on a busy machine, before this is
+ * called. waitForEvent("close") would then wait for an event that has passed.
+ * (isClosed() and the listener are read and added in one synchronous step: no close slips between.)
+ */
 async function closed(popup: Page): Promise<void> {
+  if (popup.isClosed()) return;
   await popup.waitForEvent("close", { timeout: 180_000 }).catch(async (error: Error) => {
     const shows = await popup
       .locator("body")
