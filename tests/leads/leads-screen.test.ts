@@ -129,7 +129,9 @@ beforeAll(async () => {
     page.waitForEvent("popup"),
     page.getByRole("button", { name: /login with github/i }).click({ timeout: 180_000 }),
   ]);
-  await popup.waitForEvent("close", { timeout: 180_000 });
+  // Decap may have closed the window before this line runs; waitForEvent("close") would wait for a
+  // close that has passed (admin-login.test.ts, `closed`).
+  if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 180_000 });
   await page.getByRole("link", { name: "Leads", exact: true }).waitFor({ timeout: 180_000 });
 }, 400_000);
 
