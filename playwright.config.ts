@@ -9,12 +9,9 @@
  * The browser is Chromium's headless shell, else Debian's Chromium (tools/shared/chromium.ts;
  * CHROMIUM_PATH overrides): nothing downloads a browser.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tools/shared/chromium.ts";
-import { runDefaults, runPort } from "./tools/shared/playwright-run.ts";
+import { runDefaults, runFolder, runPort } from "./tools/shared/playwright-run.ts";
 
 const servePort = runPort("E2E_PORT");
 const nginxPort = runPort("E2E_NGINX_PORT", [servePort]);
@@ -24,7 +21,7 @@ const browser = { ...devices["Desktop Chrome"], channel: undefined };
  * The lead endpoint's settings for the run: its own embedded database (tests/e2e/leads.spec.ts reads
  * it with `npm run leads`), no delivery targets, and no rate limit for the tests' one address.
  */
-process.env.E2E_LEADS_DIR ??= mkdtempSync(join(tmpdir(), "e2e-leads-"));
+runFolder("E2E_LEADS_DIR", "e2e-leads-");
 export const leadsEnv = {
   LEADS_DATA_DIR: process.env.E2E_LEADS_DIR,
   LEADS_EMAIL_TO: "none",

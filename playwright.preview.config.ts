@@ -5,12 +5,9 @@
  * - "static": server/serve.ts without a base over a host's root holding the preview as a folder,
  *   no lead endpoint (a static host has none).
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tools/shared/chromium.ts";
-import { runDefaults, runPort } from "./tools/shared/playwright-run.ts";
+import { runDefaults, runFolder, runPort } from "./tools/shared/playwright-run.ts";
 
 const base = process.env.PREVIEW_BASE ?? "/pr-123/";
 const hostDir = process.env.PREVIEW_HOST_DIR;
@@ -18,7 +15,7 @@ if (!hostDir) throw new Error("run `npm run test:preview`: it builds the preview
 
 const servePort = runPort("PREVIEW_SERVE_PORT");
 const staticPort = runPort("PREVIEW_STATIC_PORT", [servePort]);
-process.env.E2E_LEADS_DIR ??= mkdtempSync(join(tmpdir(), "preview-leads-"));
+runFolder("E2E_LEADS_DIR", "preview-leads-");
 const browser = { ...devices["Desktop Chrome"], channel: undefined };
 
 export default defineConfig({

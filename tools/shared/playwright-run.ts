@@ -1,9 +1,11 @@
 /**
  * What the Playwright configurations of the browser tests and the preview share: how a run goes
- * (`runDefaults`), and its servers' ports (`runPort`).
+ * (`runDefaults`), its servers' ports (`runPort`) and its temporary folder (`runFolder`).
  */
 import { execFileSync } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import type { PlaywrightTestConfig } from "@playwright/test";
 
 /**
@@ -39,4 +41,18 @@ export function runPort(variable: string, taken: number[] = []): number {
     );
   }
   return Number(process.env[variable]);
+}
+
+/**
+ * A temporary folder for the run (a lead server's data), made once by the runner and kept in the
+ * environment variable `variable`, so its workers and servers inherit it; removed when the runner
+ * exits, after its servers have stopped. Given from outside (the variable set), it is left alone.
+ */
+export function runFolder(variable: string, prefix: string): string {
+  if (!process.env[variable]) {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    process.env[variable] = dir;
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 }));
+  }
+  return process.env[variable];
 }

@@ -74,6 +74,7 @@ const leads = spawn(process.execPath, [...tierFlags, "--import", "tsx", join(roo
   env: { ...process.env, PORT: String(leadsPort), TRUST_PROXY: "1", LEADS_DATA_DIR: join(prefix, "leads") },
   stdio: ["ignore", "inherit", "inherit"],
 });
+const leadsExit = new Promise<number | null>((resolve) => leads.once("exit", resolve));
 writeFileSync(join(prefix, "site.conf"), siteConfig());
 // Only a master started as root can choose its workers' user (nginx warns otherwise).
 const workersUser = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : "";
@@ -100,15 +101,21 @@ http {
 );
 
 const args = ["-p", prefix, "-e", join(prefix, "error.log"), "-c", join(prefix, "nginx.conf")];
-const cleanUp = () => {
-  leads.kill("SIGTERM");
-  rmSync(prefix, { recursive: true, force: true });
+/**
+ * Stops the lead endpoint, then removes the folder, then exits with `code`. Removed while the endpoint
+ * still shut its database down (it writes in the folder's leads/ as it closes), the folder was left
+ * behind, half removed: one a run in /tmp.
+ */
+const cleanUpAndExit = async (code: number) => {
+  if (leads.exitCode === null && leads.signalCode === null) leads.kill("SIGTERM");
+  await Promise.race([leadsExit, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  rmSync(prefix, { recursive: true, force: true, maxRetries: 3 });
+  process.exit(code);
 };
 const test = spawnSync(nginx, [...args, "-t", "-q"], { encoding: "utf8" });
 if (test.status !== 0) {
   console.error(`nginx refuses the configuration:\n${test.stderr}`);
-  cleanUp();
-  process.exit(1);
+  await cleanUpAndExit(1);
 }
 
 /** nginx, once started (stopped before, only the lead endpoint is to stop). */
@@ -118,17 +125,13 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   if (started.nginx) started.nginx.kill("SIGTERM");
-  else {
-    cleanUp();
-    process.exit(0);
-  }
+  else void cleanUpAndExit(0);
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 
 // nginx starts once the lead endpoint takes leads (/readyz): a form sent as soon as nginx answers
 // would otherwise get 502 while the endpoint opens its store, which takes seconds on a busy machine.
-const leadsExit = new Promise<number | null>((resolve) => leads.once("exit", resolve));
 for (;;) {
   const ready = await fetch(`http://127.0.0.1:${leadsPort}/readyz`).then(
     (answer) => answer.ok,
@@ -138,8 +141,7 @@ for (;;) {
   const exited = await Promise.race([leadsExit, new Promise((resolve) => setTimeout(() => resolve("waiting"), 200))]);
   if (exited !== "waiting") {
     console.error(`the lead endpoint stopped before it was ready (exit ${String(exited)})`);
-    cleanUp();
-    process.exit(1);
+    await cleanUpAndExit(1);
   }
 }
 
@@ -148,10 +150,6 @@ started.nginx = child;
 console.log(`nginx ${nginx} serving ${dist} at http://127.0.0.1:${port} (prefix ${prefix})`);
 child.on("exit", (code, signal) => {
   const log = existsSync(join(prefix, "error.log")) ? readFileSync(join(prefix, "error.log"), "utf8") : "";
-  cleanUp();
-  if (!stopping) {
-    console.error(`nginx stopped by itself (${signal ?? code}):\n${log}`);
-    process.exit(1);
-  }
-  process.exit(0);
+  if (!stopping) console.error(`nginx stopped by itself (${signal ?? code}):\n${log}`);
+  void cleanUpAndExit(stopping ? 0 : 1);
 });
