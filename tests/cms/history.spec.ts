@@ -4,13 +4,16 @@
  * again on Nov 9. The marketer opens the plan, reads both versions in words, previews Maria's,
  * restores it, sees what publishing changes (in the panel, then over the editor with History closed),
  * and publishes it as a one-line change with Sam's still listed; by keyboard, axe-clean, at 320 px
- * wide. The plan and its price come from the content.
+ * wide. The plan and its price come from the content. Then the same for a help guide (issue 59, item
+ * 10: a kind with pages, a Markdown file), whose title Maria revised on Nov 12: its versions, the older
+ * restored, what publishing changes, and its page in the preview, a click away from its field.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { collection, contentDir, copy, idsIn, newHistory, openAdmin, publishAndWait, read } from "./helpers.ts";
+import { parseDocument } from "yaml";
+import { collection, contentDir, copy, field, idsIn, newHistory, openAdmin, publishAndWait, read } from "./helpers.ts";
 import { expect, test } from "./shared-admin.ts";
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -36,17 +39,14 @@ const original = readFileSync(file, "utf8");
 const rel = relative(copy, file).split("\\").join("/");
 
 /**
- * Commits the plan's file with its price line made `line`, as `author` at `date` (its author's and
- * committer's time), through Git's index alone: the development server sees no file half-written.
+ * Commits `text` as the file `rel` (of the copy), as `author` at `date` (its author's and committer's
+ * time), through Git's index alone: the development server sees no file half-written.
  */
-function commitPrice(line: string, author: string, date: string) {
-  const priceLine = /^price:[ \t]*\S+[ \t]*$/m;
-  expect(priceLine.test(original), `the plan's file has a "price: …" line`).toBe(true);
-  const text = original.replace(priceLine, line);
+function commitText(rel: string, text: string, message: string, author: string, date: string) {
   const blob = git(["hash-object", "-w", "--stdin"], {}, text);
   git(["update-index", "--cacheinfo", `100644,${blob},${rel}`]);
   const email = `${author.toLowerCase().replace(/\W/g, "")}@example.com`;
-  git(["commit", "-q", "-m", `The plan's ${line}`], {
+  git(["commit", "-q", "-m", message], {
     GIT_AUTHOR_NAME: author,
     GIT_AUTHOR_EMAIL: email,
     GIT_COMMITTER_NAME: author,
@@ -54,8 +54,29 @@ function commitPrice(line: string, author: string, date: string) {
     GIT_AUTHOR_DATE: date,
     GIT_COMMITTER_DATE: date,
   });
+}
+
+/** Commits the plan's file with its price line made `line`; returns the file's text. */
+function commitPrice(line: string, author: string, date: string) {
+  const priceLine = /^price:[ \t]*\S+[ \t]*$/m;
+  expect(priceLine.test(original), `the plan's file has a "price: …" line`).toBe(true);
+  const text = original.replace(priceLine, line);
+  commitText(rel, text, `The plan's ${line}`, author, date);
   return text;
 }
+
+// A help guide (a kind with pages, a Markdown file): Maria revised its title on Nov 12.
+const guideId = idsIn("collections/guides", "md")[0];
+const guideRel = `content/collections/guides/${guideId}.md`;
+const guideFile = join(copy, guideRel);
+const guideOriginal = guideId ? readFileSync(guideFile, "utf8") : "";
+const [, guideFront = "", ...guideText] = guideOriginal.split(/^---$/m);
+const guideTitle = guideId ? (parseDocument(guideFront).get("title") as string) : "";
+const revisedTitle = `${guideTitle.slice(0, 60)} (revised)`;
+const revisedFront = parseDocument(guideFront);
+revisedFront.set("title", revisedTitle);
+const revised = ["", `\n${revisedFront.toString({ lineWidth: 0 })}`, ...guideText].join("---");
+const titleLabel = collection("guides").fields!.find((f) => f.name === "title")!.label;
 
 test.beforeAll(() => {
   // tests/cms/run.ts copies the project without .git: the copy's history is made here. Its first
@@ -69,6 +90,16 @@ test.beforeAll(() => {
   // The file as Sam left it, written whole at once.
   writeFileSync(`${file}.new`, latest);
   renameSync(`${file}.new`, file);
+  if (guideId) {
+    commitText(guideRel, revised, "The guide's title revised", "Maria", "2026-11-12T12:00:00Z");
+    writeFileSync(`${guideFile}.new`, revised);
+    renameSync(`${guideFile}.new`, guideFile);
+  }
+});
+
+// The guide's file as the other specs read it when they were loaded.
+test.afterAll(() => {
+  if (guideId) writeFileSync(guideFile, guideOriginal);
 });
 
 test("an entry's history: versions in words, one previewed, restored and published as a one-line change", async ({
@@ -168,4 +199,40 @@ test("an entry's history: versions in words, one previewed, restored and publish
   }
   await panel.getByRole("button", { name: /^Close/ }).click();
   await expect(panel).toHaveCount(0);
+});
+
+test("a guide's history: its versions in words, the older restored, what publishing changes said, its page in the preview clickable", async ({
+  admin: page,
+}) => {
+  test.skip(!guideId, "the content has no help guide");
+  await openAdmin(page, `collections/guides/entries/${guideId}`);
+  const panel = page.getByRole("dialog", { name: "History" });
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  const versions = panel.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4 }) });
+  const marias = versions.filter({ hasText: "by Maria" });
+  await expect(marias).toContainText(`${titleLabel}:`);
+  await expect(marias).toContainText("(revised)");
+  await expect(marias.getByRole("heading")).toContainText("Nov 12, 2026");
+  await expect(panel.getByRole("region", { name: "What changes when you publish" })).toContainText(
+    "Nothing: the editor holds the live version.",
+  );
+
+  // The version before Maria's, restored into the editor: the title as it was, said as what publishing changes.
+  const earlier = versions.filter({ hasNotText: "by Maria" }).first();
+  await earlier.getByRole("button", { name: /^Restore this version/ }).click();
+  await expect(panel.getByRole("status")).toContainText("not published yet");
+  await expect(field(page, "string", titleLabel).locator("input")).toHaveValue(guideTitle);
+  await expect(panel.getByRole("region", { name: "What changes when you publish" })).toContainText(`${titleLabel}:`);
+  await panel.getByRole("button", { name: /^Close/ }).click();
+  const toPublish = page.getByRole("region", { name: "What changes when you publish" });
+  await expect(toPublish).toContainText("(revised)");
+
+  // The preview draws the restored draft's page; a click on its heading puts the cursor in its field.
+  const preview = page.frameLocator("#preview-pane");
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(guideTitle);
+  await field(page, "string", titleLabel).locator("input").blur();
+  await preview.getByRole("heading", { level: 1 }).click();
+  await expect(field(page, "string", titleLabel).locator("input")).toBeFocused();
+  expect(readFileSync(guideFile, "utf8"), "restored, not written").toBe(revised);
+  // Left unsaved: the next test's openAdmin leaves it (Decap asks; it answers).
 });
