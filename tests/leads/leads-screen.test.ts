@@ -22,6 +22,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Form, Site } from "../../schemas/index.ts";
 import { honeypotField } from "../../schemas/lead-limits.ts";
+import { cmsConfig, cmsOptions } from "../../scripts/cms/config.ts";
 import { openDatabase } from "../../server/leads/db.ts";
 import { auditRows } from "../../server/leads/inbox/queries.ts";
 import { chromiumArgs, chromiumPath } from "../../tools/shared/chromium.ts";
@@ -132,6 +133,11 @@ beforeAll(async () => {
   // Decap may have closed the window before this line runs; waitForEvent("close") would wait for a
   // close that has passed (admin-login.test.ts, `closed`).
   if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 180_000 });
+  // Signed in once Decap lists its collections, as a person sees it: it closes the window first and
+  // keeps the user only after asking GitHub who it is. The Leads link shows on the sign-in page too,
+  // and the Leads screen opened before that says to sign in first.
+  const [firstCollection] = cmsConfig(cmsOptions()).collections.map((c) => c.label);
+  await page.getByRole("link", { name: firstCollection, exact: true }).first().waitFor({ timeout: 180_000 });
   await page.getByRole("link", { name: "Leads", exact: true }).waitFor({ timeout: 180_000 });
 }, 400_000);
 
