@@ -167,7 +167,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
         {
           // With the components, `npm run test:unit:content`: the tests of the content itself (the
           // pre-rendered pages' heads, the quick YAML read on every content file). They run on content/
-          // (the fast lane) and on the marketing edits (tools/run/steps.ts); the "node" project runs on fixtures.
+          // (the fast lane) and on the marketing edits (tools/run/steps.ts); the "node" project runs on
+          // fixtures.
           extends: true,
           test: {
             name: "content",

@@ -7,8 +7,8 @@
  * content/ itself and the other content steps once, on the edited copy (`onEdits`). Every other step
  * runs in one copy of the project whose content/ is the launch content (tests/spec/launch-content,
  * frozen: run-steps.ts `fixtureCopy`), so no edit of content/ can reach it, and nothing needs to run
- * twice to prove that a valid edit never turns CI red. A new suite is a new line here; left without `content`, it runs on
- * the launch content, so it cannot escape the proof.
+ * twice to prove that a valid edit never turns CI red. A new suite is a new line here; left without
+ * `content`, it runs on the launch content, so it cannot escape the proof.
  *
  * CI runs the list cut in parts, each on a runner of its own (.github/workflows/ci.yml, the `test`
  * job's matrix: `parts`). The fast lane for a content-only change runs the content part in shares,
@@ -60,8 +60,8 @@ export interface Step {
    * In the whole run (`npm test`, no part asked for), a content step that runs once, on the marketing
    * edits (`test:edits`: a copy of content/ with the edits applied), and not on content/ before them:
    * the edited copy holds all of content/ and more, so a run on content/ alone proves nothing the
-   * edits' run does not, at the price of the suite's dearest steps (the browser tests among them:
-   * 250 s of the whole run, docs/decisions/0052-content-steps-once-in-the-whole-run.md). The content
+   * edits' run does not, at the price of the suite's dearest steps (307 s of a whole run of 1,521 s,
+   * the browser tests among them: docs/decisions/0052-content-steps-once-in-the-whole-run.md). The content
    * part (`--part=content`, the fast lane) runs it on content/ itself; the content check, the one
    * step whose words name the marketer's own files, runs on both in the whole run too.
    */
