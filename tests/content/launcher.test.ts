@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture, replace } from "./helpers.ts";
@@ -28,27 +28,34 @@ const launch = (bundleDir: string, ...args: string[]) =>
   });
 
 describe("the content CLI launcher", () => {
-  it("bundles the CLI on first run, reuses it, and rebuilds it when the sources no longer match", () => {
+  it("bundles the CLI on first run, reuses it, and makes another for other sources, never replacing one in place", () => {
     const dir = bundleDir();
     const first = launch(dir, "check");
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/content is valid|✔|files/);
-    const bundle = join(dir, "cli.cjs");
-    const made = statSync(bundle).mtimeMs;
-    expect(readFileSync(join(dir, "cli.hash"), "utf8")).toBe(sourceHash());
+    // Named after its sources' hash, which holds the project's folder: copies sharing node_modules/
+    // each have their own, and none is overwritten while another copy may be about to load it.
+    const bundle = join(dir, `cli-${sourceHash().slice(0, 16)}.cjs`);
+    const made = statSync(bundle).ino;
 
     expect(launch(dir, "check").status).toBe(0);
-    expect(statSync(bundle).mtimeMs).toBe(made);
+    expect(statSync(bundle).ino).toBe(made);
 
-    // What a changed source looks like to the launcher: the stored hash no longer matches.
-    writeFileSync(join(dir, "cli.hash"), "stale");
-    writeFileSync(bundle, "throw new Error('an old bundle ran');\n");
+    // What changed sources look like to the launcher: no bundle of their hash. Bundles of other
+    // sources stay while in use (another copy's), and go once an hour unused.
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const old = join(dir, "cli-0000000000000000.cjs");
+    const recent = join(dir, "cli-1111111111111111.cjs");
+    for (const file of [old, recent]) writeFileSync(file, "throw new Error('an old bundle ran');\n");
+    utimesSync(old, hourAgo, hourAgo);
+    rmSync(bundle);
     const again = launch(dir, "check");
     expect(again.stderr).toBe("");
     expect(again.status).toBe(0);
-    expect(readFileSync(join(dir, "cli.hash"), "utf8")).toBe(sourceHash());
     expect(readFileSync(bundle, "utf8")).not.toContain("an old bundle ran");
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 
   it("passes on the CLI's exit code and usage errors", () => {

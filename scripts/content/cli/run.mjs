@@ -2,11 +2,14 @@
  * The launcher of `npm run content:check` / `content:build`: runs the content CLI as plain JavaScript.
  * In: the CLI's arguments. Out: whatever scripts/content/cli/cli.ts prints, and its exit code.
  * Steps:
- * 1. Hash the sources the CLI is made of (scripts/content, scripts/cms, schemas, tsconfig.json,
- *    package-lock.json: source-hash.mjs). When the hash differs from the one stored beside the bundle
- *    (or there is no bundle), bundle scripts/content/cli/cli.ts and the packages it uses with esbuild into
- *    one CommonJS file in node_modules/.cache/content-cli/ (sharp, native, stays in node_modules).
- *    Only a rebuild loads esbuild.
+ * 1. Hash the sources the CLI is made of (the project's folder, scripts/content, scripts/cms, schemas,
+ *    tsconfig.json, package-lock.json: source-hash.mjs). When there is no bundle named after the hash,
+ *    bundle scripts/content/cli/cli.ts and the packages it uses with esbuild into one CommonJS file in
+ *    node_modules/.cache/content-cli/, `cli-<hash>.cjs` (sharp, native, stays in node_modules). Only a
+ *    rebuild loads esbuild. The name is the check: copies of the project share node_modules/, each with
+ *    sources of its own (its folder is written into its bundle), so a bundle is never replaced in place,
+ *    where another copy, between its check and its read, would run the wrong one. Bundles of other
+ *    sources are removed after an hour unused.
  * 2. Compile the bundle with V8's code cache (vm.Script `cachedData`, kept beside the bundle): a
  *    current bundle is neither parsed nor compiled again, which is most of a start-up. The cache is
  *    written after the first run of a bundle, so it holds the functions that run compiled too; V8
@@ -17,7 +20,7 @@
  * A fault of the program (here, or in the CLI: fault.ts) exits with code 2 and is never blamed on content.
  * CONTENT_CLI_DIR moves the bundle's folder (the tests use it); it stays inside node_modules, where sharp is found.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,8 +32,9 @@ export { sourceHash };
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const outDir = process.env.CONTENT_CLI_DIR ?? join(root, "node_modules", ".cache", "content-cli");
-const bundle = join(outDir, "cli.cjs");
-const stampFile = join(outDir, "cli.hash");
+const bundleOf = (hash) => join(outDir, `cli-${hash.slice(0, 16)}.cjs`);
+/** How long a bundle of other sources (another copy's, an earlier edit's) is kept unused. */
+const keepUnused = 60 * 60 * 1000;
 
 function read(file, encoding) {
   try {
@@ -67,12 +71,20 @@ const ownPlace = {
   },
 };
 
-/** Bundles the CLI when its sources changed since the bundle was made; returns the bundle's path and hash. */
-export async function ensureBundle() {
+/**
+ * Bundles the CLI when there is no bundle of its sources; returns the bundle's path and hash. `now`
+ * (ms) is the clock a bundle's last use is told by.
+ */
+export async function ensureBundle(now = Date.now()) {
   const hash = sourceHash();
   // The per-file cache's version (cache.ts): the same sources, hashed once.
   process.env.CONTENT_CODE_VERSION = hash;
-  if (read(stampFile, "utf8") === hash && read(bundle) !== undefined) return { bundle, hash };
+  const bundle = bundleOf(hash);
+  if (existsSync(bundle)) {
+    // Its time is its last use: what keeps it from removal by another copy's run (below).
+    utimesSync(bundle, new Date(now), new Date(now));
+    return { bundle, hash };
+  }
   const { build } = await import("esbuild");
   mkdirSync(outDir, { recursive: true });
   const temporary = `${bundle}.${process.pid}.tmp.cjs`;
@@ -100,9 +112,17 @@ export async function ensureBundle() {
     plugins: [ownPlace],
   });
   renameSync(temporary, bundle);
-  writeAtomically(stampFile, hash);
-  // The code caches of earlier bundles.
-  for (const name of readdirSync(outDir)) if (name.endsWith(".v8cache")) rmSync(join(outDir, name), { force: true });
+  // Other bundles, with their code caches, once an hour unused: another copy may be running one now.
+  // (cli.cjs and cli.hash: the one bundle of earlier launchers.)
+  for (const name of readdirSync(outDir)) {
+    const file = join(outDir, name);
+    if (!/^cli(-\w+)?\.(cjs|hash)$/.test(name) || file === bundle) continue;
+    const used = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now;
+    if (now - used > keepUnused) {
+      rmSync(file, { force: true });
+      rmSync(file.replace(/\.cjs$/, ".v8cache"), { force: true });
+    }
+  }
   return { bundle, hash };
 }
 
