@@ -10,6 +10,9 @@
  * With the embedded database it asks the running server through its socket in LEADS_DATA_DIR, and
  * opens the data folder itself when no server runs; with DATABASE_URL it asks PostgreSQL. It never
  * creates a database: with none where it looks, it says where it looked and exits with code 1.
+ * package.json runs it with `--liftoff-only`: a command that lives for seconds, whose embedded database
+ * (PGlite's WebAssembly) never pays back V8's optimizing compiler (an export: 3.2–3.5 → 2.1–2.2 CPU-s).
+ * A V8 flag, so on the command line: V8 takes no such flag once started (node:v8 setFlagsFromString).
  */
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";

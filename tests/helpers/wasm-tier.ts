@@ -1,5 +1,5 @@
 /**
- * The V8 flag for the node processes the tests start themselves (not the commands a user types):
+ * The V8 flag for the node processes the tests start themselves (and `npm run leads`, in package.json):
  * the embedded database's WebAssembly (PGlite) runs on V8's baseline compiler alone. Behaviour is the
  * same; what it saves is the optimizing compiler's work on PostgreSQL's hot functions as PGlite opens,
  * which a process that lives for seconds never earns back (a lead server's start to listening: 4.9 →
