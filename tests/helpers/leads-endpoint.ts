@@ -25,10 +25,20 @@ export interface Endpoint {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startEndpoint(port: number, env: Record<string, string>): Promise<Endpoint> {
+/**
+ * Starts server/leads/main.ts on `port` with `env`. `asProduction`: with V8's compilers as production
+ * runs it (both, for a server that lives long), for a benchmark's figures; else the tests' baseline
+ * compiler alone (wasm-tier.ts), which costs less to start and serves slower.
+ */
+export async function startEndpoint(
+  port: number,
+  env: Record<string, string>,
+  { asProduction = false }: { asProduction?: boolean } = {},
+): Promise<Endpoint> {
   await seedDataDir(env);
+  const flags = asProduction ? [] : tierFlags;
   const child = track(
-    spawn(process.execPath, [...tierFlags, "--import", "tsx", join(root, "server", "leads", "main.ts")], {
+    spawn(process.execPath, [...flags, "--import", "tsx", join(root, "server", "leads", "main.ts")], {
       cwd: root,
       // A key of its own: a test never writes the default key file in the home folder.
       env: { ...process.env, PORT: String(port), LEADS_IP_KEY: "endpoint-test-key-0123456789", ...env },

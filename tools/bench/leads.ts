@@ -179,7 +179,7 @@ async function inboxBench() {
     await seed(pg?.url, dataDir, count);
     const seeded = performance.now() - seeding;
     const port = kind === "embedded" ? 4342 : 4343;
-    const endpoint = await startEndpoint(port, env);
+    const endpoint = await startEndpoint(port, env, { asProduction: true });
     const base = `http://127.0.0.1:${port}/api/leads/inbox`;
     const get = async (query: string) => {
       const answer = await fetch(`${base}?${query}`);
@@ -256,7 +256,7 @@ for (const kind of kinds) {
     TRUST_PROXY: "1",
   };
   const port = kind === "embedded" ? 4340 : 4341;
-  const endpoint = await startEndpoint(port, env);
+  const endpoint = await startEndpoint(port, env, { asProduction: true });
   try {
     console.log(`\n${kind} database`);
     await load(port, 10, 200, 10_000); // warm-up
