@@ -118,9 +118,17 @@ describe("Change address through the stand-in GitHub, editorial workflow", { tim
     );
     await see(page).toHaveURL(new RegExp(`#/collections/guides/entries/${newId}$`));
     await see(page.getByRole("button", { name: /^Status: / })).toHaveText(/Draft/, { timeout: 60_000 });
-    // Main has no file of the new name yet: that is no change published by someone else (no-edit-lost.ts looks on focus).
+    // Main has no file of the new name yet: that is no change published by someone else. The look
+    // no-edit-lost.ts makes when the window gets the focus back (main's folder of the kind, read) answered,
+    // and what followed it has run (the page's next task): no notice.
+    const looked = page.waitForResponse(
+      (response) =>
+        response.request().method() === "GET" &&
+        decodeURIComponent(response.url()).includes(`/git/trees/main:content/${kind.folder}`),
+    );
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
-    await page.waitForTimeout(3_000);
+    await (await looked).finished();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await see(page.locator("#cms-notice")).not.toContainText("published a change");
 
     // One commit on the entry's branch: the file moved with its text, the redirect added; main as it was.
