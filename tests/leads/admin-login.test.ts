@@ -32,6 +32,7 @@ import { sharedAdmin, sharedAdminBuild, standInHostRules } from "../helpers/admi
 import { freePorts } from "../helpers/free-port.ts";
 import { root } from "../../tools/shared/copy-project.ts";
 import { startGitHubStandIn, type StandIn } from "../helpers/github-stand-in.ts";
+import { until } from "../helpers/leads-endpoint.ts";
 import { commands, runToEnd, startServer, type ServerProcess } from "../helpers/server-process.ts";
 
 const { repo, clientId, apiRoot } = sharedAdmin;
@@ -215,7 +216,7 @@ describe("logging in to /admin/ through the site's own server", { timeout: 180_0
     expect(standIn.requests.some((r) => r.path === `/repos/${repo}`)).toBe(true);
     // Neither the token nor the code is written to the server's log.
     expect(server.output()).not.toContain(token);
-    expect(server.output()).toMatch(/admin login: GitHub gave a token/);
+    await until(() => /admin login: GitHub gave a token/.test(server.output()), "the login's log line");
     await context.close();
   });
 
@@ -613,7 +614,11 @@ describe("the login on each server, and its variables", { timeout: 120_000 }, ()
       // Its own address on this machine is not the site's: refused, as any other host is.
       for (const headers of [{}, proxied("dangling.example.com")])
         expect((await get(`${leads.base}/api/auth/github?provider=github`, headers)).status).toBe(400);
-      expect(leads.output()).toMatch(/admin login refused: reached at an address that is not the site's/);
+      // The log line reaches this process through a pipe, beside the answer: waited for.
+      await until(
+        () => /admin login refused: reached at an address that is not the site's/.test(leads.output()),
+        "the refusal's log line",
+      );
       expect(leads.output()).not.toContain(clientSecret);
     } finally {
       await leads.stop();

@@ -354,7 +354,8 @@ test("LEADS_INBOX_LOCAL: this machine without a token, not through a proxy; `npm
       body: JSON.stringify({ email: "someone@example.com" }),
     });
     expect(crossSite.status).toBe(401);
-    expect(endpoint.output()).toMatch(/leads inbox: list viewed.*login=local/);
+    // Its log line reaches this process through a pipe, beside the answers: waited for.
+    await until(() => /leads inbox: list viewed.*login=local/.test(endpoint.output()), "the inbox's log line");
   } finally {
     await endpoint.stop();
     rmSync(dataDir, { recursive: true, force: true });
