@@ -113,9 +113,10 @@ export async function ensureBundle(now = Date.now()) {
   });
   renameSync(temporary, bundle);
   // Other bundles, with their code caches, once an hour unused: another copy may be running one now.
-  // (cli.cjs and cli.hash: the one bundle of earlier launchers.)
+  // (cli.cjs and cli.hash: the one bundle of earlier launchers, whose code caches have no bundle.)
   for (const name of readdirSync(outDir)) {
     const file = join(outDir, name);
+    if (/^cli-\w+\.v8cache$/.test(name) && !existsSync(file.replace(/\.v8cache$/, ".cjs"))) rmSync(file, { force: true });
     if (!/^cli(-\w+)?\.(cjs|hash)$/.test(name) || file === bundle) continue;
     const used = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now;
     if (now - used > keepUnused) {
