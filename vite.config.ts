@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { cmsConfigPlugin } from "./scripts/cms/vite-plugin.ts";
 import { depsWithoutSourceMaps } from "./scripts/cms/deps-without-source-maps.ts";
+import { decapSwaps } from "./scripts/cms/decap-swaps.ts";
 import { contentPlugin } from "./scripts/content/dev/vite-plugin.ts";
 import { historyPlugin } from "./scripts/history/endpoint.ts";
 import { basePathFrom } from "./scripts/hosting/base-path.ts";
@@ -46,6 +47,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       // /admin/'s configuration, generated from the schemas.
       cmsConfigPlugin(),
       depsWithoutSourceMaps(),
+      // Decap's field hints drawn by /admin/'s own module (each text parsed once).
+      decapSwaps(),
       // `npm run cms` only: /admin/'s history from this clone's Git history (/api/history/).
       ...(process.env.CMS_HISTORY === "1" ? [historyPlugin(import.meta.dirname)] : []),
       // The development server's page is rendered, not hydrated: without the pre-renderer's marker,
@@ -70,7 +73,14 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     // were bundled then, and Vite reloaded every open page, the site in another tab included, and
     // /admin/ itself mid-load ("Loading entry..."). Without this list Vite crawls the build's inputs,
     // which are the site's alone. (tests/cms/no-reload.spec.ts)
-    optimizeDeps: { entries: ["index.html", "admin/index.html"] },
+    // Decap's hints drawn by /admin/'s own module (scripts/cms/decap-swaps.ts), in that bundle too.
+    optimizeDeps: {
+      entries: ["index.html", "admin/index.html"],
+      // hint-markdown.ts's own import, bundled when the server starts: the contracts' tab imports that
+      // module as source (tests/cms/decap-door.spec.ts), and a dependency found then reloads the page.
+      include: ["react-markdown/src/react-markdown.js"],
+      rolldownOptions: { plugins: [decapSwaps()] },
+    },
     // Its cache of those bundles in the project's own folder, not in node_modules: the copies that
     // tests and benchmarks make link this project's node_modules, and Vite keys the cache by the
     // project's folder, so two copies' development servers at once (`npm run cms` in one, `npm run

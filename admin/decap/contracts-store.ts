@@ -12,6 +12,7 @@ import {
   summaryOf,
   uploadedPicture,
 } from "./decap.ts";
+import { hintsParsed } from "./hint-markdown.ts";
 import { entryIn } from "./routes.ts";
 import { state, backend, expect, isFunction, editing, type Check } from "./contract-kit.ts";
 
@@ -47,6 +48,14 @@ export const storeContracts = {
         "the schema module is not the one the Markdown widget's Widget() gives (with `modes`)",
       );
     },
+  },
+  "react-markdown": {
+    stage: "entry",
+    check: () =>
+      expect(
+        hintsParsed() > 0,
+        "an entry's editor is open and no field hint was drawn through admin/decap/hint-markdown.ts: Decap no longer draws its hints with react-markdown (scripts/cms/decap-swaps.ts)",
+      ),
   },
   immutable: {
     stage: "logged in",

@@ -2,7 +2,7 @@
  * Every part of Decap CMS that /admin/ relies on and that Decap publishes as no API: its store's
  * slices, its actions, its backend's methods, its widgets' insides, its page's DOM and styles, its
  * localStorage key and its addresses. Each is used in admin/decap/ only (decap.ts, backend.ts,
- * login.ts, routes.ts, dom.ts, decap.css, blank-entry.ts, rename.ts), and each has a contract, by its name, in
+ * login.ts, routes.ts, dom.ts, decap.css, blank-entry.ts, rename.ts, hint-markdown.ts), and each has a contract, by its name, in
  * contracts.ts, that `npm run test:cms` runs on the installed Decap (tests/cms/decap-door.spec.ts):
  * upgrading Decap means running that one command, and mending what it names here.
  * What Decap does publish (`cms.registerWidget`, `registerPreviewTemplate`, `registerEventListener`,
@@ -48,6 +48,12 @@ export const internals = [
     assumed:
       "its default export is the schema of the Markdown widget's options, the one its `Widget()` gives: registered at once while the widget itself loads later",
     usedIn: "cms.ts: the Markdown widget (later.tsx)",
+  },
+  {
+    name: "react-markdown",
+    kind: "module",
+    assumed: "decap-cms-core draws each field's hint with its default export: the text as children, options alike",
+    usedIn: "hint-markdown.ts (scripts/cms/decap-swaps.ts answers Decap's import with it)",
   },
   {
     name: "immutable",

@@ -11,7 +11,8 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "@playwright/test";
+import { createRequire } from "node:module";
+import type { chromium as Chromium } from "@playwright/test";
 
 /** Where Chromium's headless shell is installed (Debian's and Ubuntu's package chromium-headless-shell). */
 export const headlessShellPaths = ["/usr/lib/chromium/chromium-headless-shell"];
@@ -38,8 +39,14 @@ export function findChromium(): string | undefined {
   return candidates.find((path): path is string => Boolean(path) && existsSync(path!));
 }
 
+/**
+ * The Chromium Playwright downloaded, asked of Playwright only when no browser is at a known path:
+ * loading it costs about a second of CPU, which `npm run browser` (run before every browser step)
+ * then spends only on a machine that needs it.
+ */
 function playwrightChromium(): string | undefined {
   try {
+    const { chromium } = createRequire(import.meta.url)("@playwright/test") as { chromium: typeof Chromium };
     return chromium.executablePath();
   } catch {
     return undefined;
