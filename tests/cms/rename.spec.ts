@@ -66,6 +66,9 @@ test("a new address another guide has is refused in words, and nothing is writte
   const axe = await new AxeBuilder({ page }).include("#change-address").withTags(wcag).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(" | ")})`)).toEqual([]);
   await page.keyboard.press("Enter");
+  // The dialog looks at the content again before it refuses, the field read-only meanwhile: keys typed
+  // before it is editable again are not taken (a run typed the next address into it and lost it).
+  await expect(input).toBeEditable();
   await expect(dialog.getByText(`Not possible: another ${kind.noun} is called "${other}"`)).toBeVisible();
   await expect(input).toBeFocused();
   await page.keyboard.press("ControlOrMeta+a");
