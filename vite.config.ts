@@ -73,12 +73,12 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     // were bundled then, and Vite reloaded every open page, the site in another tab included, and
     // /admin/ itself mid-load ("Loading entry..."). Without this list Vite crawls the build's inputs,
     // which are the site's alone. (tests/cms/no-reload.spec.ts)
-    // Decap's hints drawn by /admin/'s own module (scripts/cms/decap-swaps.ts), in that bundle too.
     optimizeDeps: {
       entries: ["index.html", "admin/index.html"],
       // hint-markdown.ts's own import, bundled when the server starts: the contracts' tab imports that
       // module as source (tests/cms/decap-door.spec.ts), and a dependency found then reloads the page.
       include: ["react-markdown/src/react-markdown.js"],
+      // Decap's hints drawn by /admin/'s own module (scripts/cms/decap-swaps.ts) in this bundle of Decap too.
       rolldownOptions: { plugins: [decapSwaps()] },
     },
     // Its cache of those bundles in the project's own folder, not in node_modules: the copies that

@@ -2,9 +2,10 @@
  * Every part of Decap CMS that /admin/ relies on and that Decap publishes as no API: its store's
  * slices, its actions, its backend's methods, its widgets' insides, its page's DOM and styles, its
  * localStorage key and its addresses. Each is used in admin/decap/ only (decap.ts, backend.ts,
- * login.ts, routes.ts, dom.ts, decap.css, blank-entry.ts, rename.ts, hint-markdown.ts), and each has a contract, by its name, in
- * contracts.ts, that `npm run test:cms` runs on the installed Decap (tests/cms/decap-door.spec.ts):
- * upgrading Decap means running that one command, and mending what it names here.
+ * login.ts, routes.ts, dom.ts, decap.css, blank-entry.ts, rename.ts, hint-markdown.ts), and each has
+ * a contract, by its name, in contracts.ts, that `npm run test:cms` runs on the installed Decap
+ * (tests/cms/decap-door.spec.ts): upgrading Decap means running that one command, and mending what it
+ * names here.
  * What Decap does publish (`cms.registerWidget`, `registerPreviewTemplate`, `registerEventListener`,
  * `registerCustomFormat`, `registerBackend`, `registerLocale`, `init`, `getWidget`, and each widget
  * package's `Widget()`) is not listed.
